@@ -1,0 +1,4 @@
+export * from './cards';
+export * from './combinations';
+export * from './rng';
+export * from './scoring';

@@ -1,0 +1,6 @@
+export * from './game';
+export * from './options';
+export * from './play';
+export * from './playout';
+export * from './schema';
+export * from './setup';

@@ -1,0 +1,42 @@
+import stringify from 'fast-json-stable-stringify';
+import { type Action, type AnyGame, IllegalMove, type SetupContext } from './game';
+
+/** Two actions are the same move when their JSON is the same, whatever the key order. */
+export function sameAction(a: unknown, b: unknown): boolean {
+  return stringify(a) === stringify(b);
+}
+
+/**
+ * Applies a posted move after checking it against the game's own list of legal actions, so nothing
+ * the list does not offer is ever applied. The reason comes from the game where it can say more.
+ */
+export function playMove<S>(game: AnyGame, state: S, seat: number, action: Action): S {
+  const status = game.status(state);
+  if (status.finished) throw new IllegalMove('the game is over');
+  const legal = game.legalActions(state, seat) as Action[];
+  const key = stringify(action);
+  if (!legal.some((a) => stringify(a) === key)) {
+    if (legal.length === 0) {
+      throw new IllegalMove(status.toAct.includes(seat) ? 'this seat has no move now' : `it is not seat ${seat}'s turn`);
+    }
+    try {
+      game.apply(state, seat, action);
+    } catch (e) {
+      if (e instanceof IllegalMove) throw e;
+    }
+    throw new IllegalMove(`not a legal action now; GET the view for this seat's ${legal.length} legal actions`);
+  }
+  return game.apply(state, seat, action) as S;
+}
+
+export interface Move {
+  seat: number;
+  action: Action;
+}
+
+/** Rebuilds a state from its creation and its moves: the event log is the truth, the state a cache. */
+export function replay<S>(game: AnyGame, created: SetupContext<unknown>, moves: readonly Move[]): S {
+  let state = game.setup(created) as S;
+  for (const m of moves) state = game.apply(state, m.seat, m.action) as S;
+  return state;
+}
