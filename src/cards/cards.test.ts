@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildDeck,
   containsCards,
+  deal,
   fortyCardDeck,
   isCard,
   rankNumber,
@@ -70,5 +71,22 @@ describe('capture sums', () => {
     expect(keys).toEqual(['2S 3C', '4H AS', '5C', '5D']);
     expect(subsetsSumming(['5D', '5C', 'AS', '4H'], 5, value, 2).map((s) => s.join(' '))).toEqual(['AS 4H']);
     expect(subsetsSumming(['2S', '2S', '3C'], 5, value)).toHaveLength(1);
+  });
+});
+
+describe('dealing from the top', () => {
+  it('deals around the table from the first seat, in batches, and keeps the rest as stock', () => {
+    const stock = ['AS', '2S', '3S', '4S', '5S', '6S', '7S', '8S', '9S'];
+    const { hands, stock: rest } = deal(stock, { seats: 2, count: 4, first: 1, batch: 2 });
+    expect(hands).toEqual([
+      ['3S', '4S', '7S', '8S'],
+      ['AS', '2S', '5S', '6S'],
+    ]);
+    expect(rest).toEqual(['9S']);
+  });
+  it('replenishes existing hands and refuses to deal more than the stock holds', () => {
+    const { hands } = deal(['AS', '2S'], { seats: 2, count: 1, hands: [['KH'], []] });
+    expect(hands).toEqual([['KH', 'AS'], ['2S']]);
+    expect(() => deal(['AS'], { seats: 2, count: 1 })).toThrow();
   });
 });

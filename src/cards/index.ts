@@ -1,4 +1,5 @@
 export * from './cards';
 export * from './combinations';
+export * from './deal';
 export * from './rng';
 export * from './scoring';
