@@ -1,0 +1,114 @@
+import rateLimit from '@fastify/rate-limit';
+import sse from '@fastify/sse';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+import type { AnyGame } from '../engine';
+import { games as allGames } from '../games';
+import type { Notifier } from '../service/notifier';
+import { tableService } from '../service/tables';
+import { seatTokens } from '../service/tokens';
+import type { Db } from '../store/database';
+import { gameStore } from '../store/games';
+import { problemHandling, sendProblem } from './problem';
+import { catalogRoutes } from './routes/catalog';
+import { historyRoutes } from './routes/events';
+import { gameRoutes } from './routes/games';
+import { healthRoutes } from './routes/health';
+import { moveRoutes } from './routes/moves';
+import { streamRoutes } from './routes/stream';
+import { viewRoutes } from './routes/views';
+
+export interface AppDeps {
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
+  db: Db;
+  notifier: Notifier;
+  jwtSecret: string;
+  games?: ReadonlyMap<string, AnyGame>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const API_INFO = {
+  title: 'Card table',
+  version: '1.0.0',
+  description:
+    'Eighteen traditional card games, played asynchronously over REST. Create a game, hand each player a seat token, ' +
+    'post moves whenever you like, read a view that shows only what your seat may know, and audit the whole history afterwards.',
+};
+
+/** The HTTP app: thin routes over the table service. */
+export async function buildApp(deps: AppDeps) {
+  const games = deps.games ?? allGames;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: deps.config.logLevel,
+      // Seat tokens are credentials: never in the logs.
+      redact: ['req.headers.authorization'],
+    },
+    bodyLimit: deps.config.bodyLimit,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  problemHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: API_INFO,
+      tags: [
+        { name: 'catalog', description: 'The games and their rules' },
+        { name: 'games', description: 'Creating games and their public summaries' },
+        { name: 'play', description: 'Seat views, moves and live updates' },
+        { name: 'history', description: 'The move log and replays, for auditing' },
+        { name: 'service', description: 'Health' },
+      ],
+      components: {
+        securitySchemes: {
+          seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1000,
+    retryAfter: 5,
+    exposeStatusRoute: false,
+    pressureHandler: (request, reply) => {
+      reply.header('retry-after', '5');
+      sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
+    },
+  });
+  await app.register(rateLimit, {
+    max: deps.config.rateLimit,
+    timeWindow: '1 minute',
+    // One budget per seat token where there is one, else per address.
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'FST_RATE_LIMITED',
+      message: `too many requests: ${context.max} a minute; retry in ${context.after}`,
+    }),
+  });
+  await app.register(sse, { heartbeatInterval: 15_000 });
+
+  const tables = tableService({
+    games,
+    store: gameStore(deps.db),
+    tokens: seatTokens(deps.jwtSecret),
+    notifier: deps.notifier,
+  });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes, { db: deps.db });
+  await app.register(catalogRoutes, { games });
+  await app.register(gameRoutes, { tables });
+  await app.register(viewRoutes, { tables });
+  await app.register(moveRoutes, { tables });
+  await app.register(historyRoutes, { tables });
+  await app.register(streamRoutes, { tables });
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { TableService } from '../../service/tables';
+import { bearer } from '../auth';
+import { EventsPage, EventsQuery, GameId, Problem, Replay, ReplayQuery } from '../schemas';
+
+/** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
+export const historyRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+  app.get(
+    '/games/:id/events',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'The move log, paged',
+        description:
+          'During play each caller sees only what its seat may know of each move; after the end, everything, and the seed.',
+        params: GameId,
+        querystring: EventsQuery,
+        security: [{ seatToken: [] }, {}],
+        response: { 200: EventsPage, 401: Problem, 403: Problem, 404: Problem },
+      },
+    },
+    async (request) => tables.events(request.params.id, bearer(request), request.query.after, request.query.limit),
+  );
+  app.get(
+    '/games/:id/replay',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'The full state after move N of a finished game, for auditing',
+        params: GameId,
+        querystring: ReplayQuery,
+        response: { 200: Replay, 404: Problem, 409: Problem, 422: Problem },
+      },
+    },
+    async (request) => tables.replayAt(request.params.id, request.query.at),
+  );
+};

@@ -1,0 +1,178 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+  type SqlQuery,
+} from '@prisma/driver-adapter-utils';
+import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+
+/**
+ * Prisma's own schema engine, compiled to WebAssembly (the native binary cannot be downloaded on
+ * these machines). Node cannot import the package's `.wasm` entry directly, so the module is
+ * instantiated here and handed to the generated bindings (see DESIGN.md, "Prisma on machines...").
+ */
+let ready: Promise<void> | undefined;
+
+// Node's global WebAssembly, typed by hand: the DOM lib that declares it does not belong in a server.
+declare const WebAssembly: {
+  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
+};
+
+function loadWasm(): Promise<void> {
+  ready ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const dir = dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
+    const bytes = await readFile(join(dir, 'schema_engine_bg.wasm'));
+    const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
+    bindings.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+  })();
+  return ready;
+}
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+/**
+ * The engine replays migration files on a shadow database with `executeRaw`, one call per file;
+ * better-sqlite3 prepares one statement at a time and refuses a whole file. A file without
+ * parameters goes to `executeScript` instead, which runs statement after statement.
+ */
+function runsScripts(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  opened: SqlDriverAdapter[],
+): SqlMigrationAwareDriverAdapterFactory {
+  const wrap = (conn: SqlDriverAdapter): SqlDriverAdapter => {
+    opened.push(conn);
+    return new Proxy(conn, {
+      get(target, name) {
+        if (name === 'executeRaw') {
+          return async (q: SqlQuery) => {
+            if (q.args.length > 0 || !q.sql.includes(';')) return target.executeRaw(q);
+            await target.executeScript(q.sql);
+            return 0;
+          };
+        }
+        const v = Reflect.get(target, name, target);
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => wrap(await factory.connect()),
+    connectToShadowDb: async () => wrap(await factory.connectToShadowDb()),
+  };
+}
+
+type Engine = Awaited<ReturnType<typeof bindings.SchemaEngine.new>>;
+
+async function withEngine<T>(
+  schema: { path: string; content: string },
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+  run: (engine: Engine) => Promise<T>,
+): Promise<T> {
+  await loadWasm();
+  const opened: SqlDriverAdapter[] = [];
+  const engine = await bindings.SchemaEngine.new(
+    { datamodels: [[schema.path, schema.content]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(runsScripts(adapter, opened)),
+  );
+  try {
+    return await run(engine);
+  } finally {
+    engine.free();
+    // The engine does not close its connections; an open SQLite handle would block the switch to WAL.
+    await Promise.all(opened.map((c) => c.dispose().catch(() => {})));
+  }
+}
+
+/** The pg adapter calls its provider "postgres"; Prisma's lock files say "postgresql". */
+const lockProvider = (p: string) => (p === 'postgres' ? 'postgresql' : p);
+
+/** The migrations folder as the engine reads it: every `<name>/migration.sql`, in name order. */
+export async function readMigrations(migrationsDir: string, provider: string) {
+  const names = existsSync(migrationsDir)
+    ? (await readdir(migrationsDir, { withFileTypes: true }))
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
+    : [];
+  const migrationDirectories = await Promise.all(
+    names.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok' as const, value: await readFile(join(migrationsDir, name, 'migration.sql'), 'utf8') },
+      },
+    })),
+  );
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: 'migration_lock.toml', content: `provider = "${lockProvider(provider)}"\n` },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
+}
+
+/**
+ * Applies every migration not yet applied and records it in `_prisma_migrations`, as
+ * `prisma migrate deploy` does. Returns the names applied now.
+ */
+export async function applyMigrations(
+  schema: { path: string; content: string },
+  migrationsDir: string,
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string[]> {
+  const migrationsList = await readMigrations(migrationsDir, adapter.provider);
+  return withEngine(schema, adapter, async (engine) => {
+    const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
+    return out.appliedMigrationNames;
+  });
+}
+
+/**
+ * The SQL that takes a database from the committed migrations to `schema.prisma` (empty when they
+ * agree), computed by the engine on a shadow database through the adapter.
+ */
+export async function pendingSchemaChange(
+  schema: { path: string; content: string },
+  migrationsDir: string,
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
+  const migrationsList = await readMigrations(migrationsDir, adapter.provider);
+  return withEngine(schema, adapter, async (engine) => {
+    const from = migrationsList.migrationDirectories.length
+      ? { tag: 'migrations' as const, ...migrationsList }
+      : { tag: 'empty' as const };
+    const out = await engine.diff({
+      from,
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return (out.stdout ?? '').trim();
+  });
+}
+
+/** Writes a new migration folder with the engine's SQL, when the schema has changed. */
+export async function createMigration(
+  schema: { path: string; content: string },
+  migrationsDir: string,
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+  name: string,
+): Promise<string | undefined> {
+  const sql = await pendingSchemaChange(schema, migrationsDir, adapter);
+  if (!sql || /^-- This is an empty migration\.?$/.test(sql)) return undefined;
+  const folder = join(migrationsDir, name);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'migration.sql'), `${sql}\n`);
+  await writeFile(join(migrationsDir, 'migration_lock.toml'), `provider = "${lockProvider(adapter.provider)}"\n`);
+  return folder;
+}
