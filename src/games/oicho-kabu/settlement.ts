@@ -1,0 +1,83 @@
+import { type Card, rankOf } from '../../cards';
+import { totalModTen } from '../../cards/banking';
+
+/** How a tie between a tableau and the dealer goes: the dealer wins it, or the bets come back. */
+export type Ties = 'dealer' | 'push';
+
+/** The dealer's two special hands, checked on the first two cards in the order drawn. */
+export type Special = 'shippin' | 'kuppin';
+
+/**
+ * What happened to the bets on one tableau: `dealer` the dealer takes them, `push` they come back,
+ * `win` the dealer pays even money, `arashi` the dealer pays twice the bet (triple back), `none` no bets.
+ */
+export type Outcome = 'dealer' | 'push' | 'win' | 'arashi' | 'none';
+
+/** Shippin: the dealer's first card a 4 and the second an ace; kuppin: a 9 then an ace. The reverse order is nothing. */
+export function dealerSpecial(dealerCards: readonly Card[]): Special | null {
+  if (dealerCards.length < 2 || rankOf(dealerCards[1]) !== 'A') return null;
+  if (rankOf(dealerCards[0]) === '4') return 'shippin';
+  if (rankOf(dealerCards[0]) === '9') return 'kuppin';
+  return null;
+}
+
+/** Arashi: the first, second and third field of a tableau are all the same number. */
+export function isArashi(cards: readonly Card[]): boolean {
+  return cards.length === 3 && cards.every((c) => rankOf(c) === rankOf(cards[0]));
+}
+
+/** The outcome of a tableau against the dealer: shippin and kuppin beat everything, arashi beats any total, then totals. */
+export function outcome(tableau: readonly Card[], dealerCards: readonly Card[], ties: Ties, betOn: boolean): Outcome {
+  if (!betOn) return 'none';
+  if (dealerSpecial(dealerCards)) return 'dealer';
+  if (isArashi(tableau)) return 'arashi';
+  const mine = totalModTen(tableau);
+  const bank = totalModTen(dealerCards);
+  if (mine > bank) return 'win';
+  if (mine < bank) return 'dealer';
+  return ties;
+}
+
+/** One bet as settled: `net` is what the bettor gained (negative: lost to the dealer). */
+export interface Payout {
+  seat: number;
+  tableau: number;
+  bet: number;
+  outcome: Outcome;
+  net: number;
+}
+
+/**
+ * Settles every bet against the dealer. Lost bets are collected first; then winners are paid tableau by
+ * tableau, each in the order of play, from the dealer's chips. Bets never total more than the dealer held,
+ * so only arashi payments can find the bank short: a winner then gets what is left.
+ */
+export function settleBets(
+  bets: readonly (readonly number[])[],
+  outcomes: readonly Outcome[],
+  order: readonly number[],
+  dealer: number,
+  chips: readonly number[],
+): { payouts: Payout[]; chips: number[] } {
+  const after = [...chips];
+  const payouts: Payout[] = [];
+  const each = (fn: (seat: number, tableau: number, bet: number, o: Outcome) => void) =>
+    outcomes.forEach((o, tableau) => {
+      for (const seat of order) if (bets[tableau][seat] > 0) fn(seat, tableau, bets[tableau][seat], o);
+    });
+  each((seat, tableau, bet, o) => {
+    if (o !== 'dealer') return;
+    after[seat] -= bet;
+    after[dealer] += bet;
+    payouts.push({ seat, tableau, bet, outcome: o, net: -bet });
+  });
+  each((seat, tableau, bet, o) => {
+    if (o === 'dealer') return;
+    const owed = o === 'arashi' ? 2 * bet : o === 'win' ? bet : 0;
+    const paid = Math.min(owed, after[dealer]);
+    after[seat] += paid;
+    after[dealer] -= paid;
+    payouts.push({ seat, tableau, bet, outcome: o, net: paid });
+  });
+  return { payouts, chips: after };
+}
