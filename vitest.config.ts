@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// The PostgreSQL-only tests (many servers on one database) join the suite when it runs against PostgreSQL.
+const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-    testTimeout: 60_000,
+    include: ['src/**/*.test.ts', 'tests/*.test.ts', ...(onPostgres ? ['tests/postgres/**/*.test.ts'] : [])],
+    testTimeout: 120_000,
     hookTimeout: 60_000,
   },
 });

@@ -16,13 +16,16 @@ export function playMove<S>(game: AnyGame, state: S, seat: number, action: Actio
   const legal = game.legalActions(state, seat) as Action[];
   const key = stringify(action);
   if (!legal.some((a) => stringify(a) === key)) {
-    if (legal.length === 0) {
-      throw new IllegalMove(status.toAct.includes(seat) ? 'this seat has no move now' : `it is not seat ${seat}'s turn`);
-    }
+    // The game's own reason says most ("you must follow suit"); a bug-shaped error from a
+    // malformed action is no reason, so only IllegalMove is passed on.
     try {
       game.apply(state, seat, action);
     } catch (e) {
       if (e instanceof IllegalMove) throw e;
+    }
+    if (legal.length === 0) {
+      const waiting = status.toAct.length ? `the game waits for seat ${status.toAct.join(', ')}` : 'nobody may move';
+      throw new IllegalMove(`it is not your turn: ${waiting}`);
     }
     throw new IllegalMove(`not a legal action now; GET the view for this seat's ${legal.length} legal actions`);
   }

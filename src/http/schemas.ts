@@ -13,7 +13,7 @@ export const Problem = Type.Object(
     version: Type.Optional(Type.Integer({ description: 'the game version when the problem concerns a move' })),
     errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
   },
-  { $id: 'Problem', description: 'RFC 9457 problem details (application/problem+json)' },
+  { description: 'RFC 9457 problem details (application/problem+json)' },
 );
 
 export const GameId = Type.Object({ id: Type.String({ description: 'game id' }) });

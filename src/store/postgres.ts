@@ -7,8 +7,14 @@ import { applyMigrations } from './schema-engine';
 
 /** PostgreSQL through the pg driver adapter: for several servers sharing one database. */
 export async function openPostgres(url: string): Promise<Database> {
-  await applyMigrations(readSchema('postgresql'), schemaFiles.postgresql.migrations, new PrismaPg(url));
+  await applyMigrations(
+    readSchema('postgresql'),
+    schemaFiles.postgresql.migrations,
+    new PrismaPg(url, { onPoolError: () => {} }),
+  );
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops must not take the process down; the next query reconnects.
+  pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     provider: 'postgresql',

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnyGame } from '../../src/engine';
+import { buildApp } from '../../src/http/app';
+import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
+import { type Database, openDatabase, providerOf } from '../../src/store/database';
+import { withScratchDatabase } from '../../src/store/postgres';
+
+/**
+ * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
+ * runs against PostgreSQL (DATABASE_URL=postgresql://...), a fresh database on that server.
+ */
+export async function privateDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'card-table-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  if (providerOf(process.env.DATABASE_URL) !== 'postgresql') return { dataDir, drop: async () => removeDir() };
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let ready!: (url: string) => void;
+  const url = new Promise<string>((r) => {
+    ready = r;
+  });
+  const done = withScratchDatabase(process.env.DATABASE_URL, async (u) => {
+    ready(u);
+    await held;
+  });
+  return {
+    dataDir,
+    databaseUrl: await url,
+    drop: async () => {
+      release();
+      await done;
+      removeDir();
+    },
+  };
+}
+
+export const TEST_SECRET = 'test-secret-for-seat-tokens-only';
+
+export interface TestServer {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  db: Database;
+  notifier: Notifier;
+  close(): Promise<void>;
+}
+
+/** One app instance over the given database (two instances over one database model two servers). */
+export async function startServer(
+  where: { dataDir: string; databaseUrl?: string },
+  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number } = {},
+): Promise<TestServer> {
+  const db = await openDatabase(where);
+  const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
+  const app = await buildApp({
+    config: { rateLimit: extra.rateLimit ?? 100_000, bodyLimit: 64 * 1024, logLevel: 'silent' },
+    db: db.prisma,
+    notifier,
+    jwtSecret: TEST_SECRET,
+    games: extra.games,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    notifier,
+    close: async () => {
+      await app.close();
+      await notifier.close();
+      await db.close();
+    },
+  };
+}
