@@ -1,0 +1,269 @@
+import {
+  type Card,
+  containsCards,
+  deal,
+  fortyCardDeck,
+  type RngState,
+  rankNumber,
+  rankOf,
+  removeCards,
+  sameCards,
+  shuffle,
+  subsetsSumming,
+} from '../../cards';
+import { allHandsEmpty, replenishHands, takeLeftovers } from '../../cards/fishing';
+import { primieraTotal } from '../../cards/primiera';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type DealScore, dealRecord, scoreDeal } from './scoring';
+
+export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
+
+/** Scopa, the Italian fishing game for two. */
+
+export const optionsSchema = Type.Object(
+  {
+    target: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      default: 11,
+      description: 'points to win; counting stops the moment a seat reaches them',
+    }),
+    redealThreeKings: Type.Boolean({
+      default: true,
+      description: 'throw the cards in and deal again when three or four kings are dealt to the table',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+export const actionSchema = Type.Object(
+  {
+    type: Type.Literal('play'),
+    card: CardCode,
+    capture: Type.Array(CardCode, {
+      maxItems: 10,
+      description: 'the table cards taken: one card of the same rank, or cards adding up to its value; [] to trail',
+    }),
+  },
+  { additionalProperties: false, description: 'play one card from the hand, capturing or trailing it' },
+);
+export type Action = Static<typeof actionSchema>;
+
+export interface Play {
+  seat: number;
+  card: Card;
+  capture: Card[];
+  scopa: boolean;
+}
+
+export interface State {
+  target: number;
+  redealThreeKings: boolean;
+  rng: RngState;
+  /** Deals played so far, this one included (1 for the first). */
+  deal: number;
+  dealer: number;
+  /** Times this deal was thrown in for three or four kings on the table. */
+  redeals: number;
+  stock: Card[];
+  hands: Card[][];
+  table: Card[];
+  /** Each seat's score pile this deal. */
+  piles: Card[][];
+  /** The seat of each scopa of this deal, in the order made. */
+  sweeps: number[];
+  lastCapturer: number | null;
+  turn: number;
+  lastPlay: Play | null;
+  scores: number[];
+  history: DealScore[];
+  winner: number | null;
+}
+
+/** Capture values: A 1, 2-7 their pips, J (fante) 8, Q (cavallo) 9, K (re) 10. */
+export function value(c: Card): number {
+  const n = rankNumber(c);
+  return n <= 7 ? n : n - 3;
+}
+
+/**
+ * Every capture `card` may make from `table`, as lists of table cards: one card of its rank when
+ * there is one (pairing takes precedence over addition), else each set of two or more adding up to
+ * its value; [[]] (a trail) only when it can capture nothing.
+ */
+export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
+  const pairs = table.filter((c) => rankOf(c) === rankOf(card));
+  if (pairs.length > 0) return pairs.map((c) => [c]);
+  const sums = subsetsSumming(table, value(card), value, 2);
+  return sums.length > 0 ? sums : [[]];
+}
+
+const other = (seat: number) => 1 - seat;
+
+/**
+ * Deals a fresh hand from `deck`: three cards each, one at a time, the non-dealer first, then four
+ * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
+ * the same dealer deals again from a new shuffle.
+ */
+function dealHand(
+  deck: Card[],
+  rng: RngState,
+  dealer: number,
+  redealThreeKings: boolean,
+): Pick<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'> {
+  let redeals = 0;
+  for (;;) {
+    const { hands, stock } = deal(deck, { seats: 2, count: 3, first: other(dealer) });
+    const table = stock.slice(0, 4);
+    if (!redealThreeKings || table.filter((c) => rankOf(c) === 'K').length < 3) {
+      return { rng, stock: stock.slice(4), hands, table, redeals };
+    }
+    redeals++;
+    [deck, rng] = shuffle(fortyCardDeck(), rng);
+  }
+}
+
+/** Starts a deal: empty score piles, fresh hands, the non-dealer to play. */
+function startDeal(s: Omit<State, keyof ReturnType<typeof dealHand>>, deck: Card[], rng: RngState): State {
+  return {
+    ...s,
+    ...dealHand(deck, rng, s.dealer, s.redealThreeKings),
+    piles: [[], []],
+    sweeps: [],
+    lastCapturer: null,
+    lastPlay: null,
+    turn: other(s.dealer),
+  };
+}
+
+/** Why a play is refused, in the player's words. */
+function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
+  if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
+  const options = capturesFor(card, table);
+  if (options[0].length === 0) return `${card} captures nothing here: trail it with capture []`;
+  if (capture.length === 0) return `${card} can capture, so it must capture: it cannot be trailed`;
+  if (options[0].length === 1) return `pairing takes precedence: ${card} must take exactly one ${rankOf(card)} from the table`;
+  if (capture.length === 1) return 'a single table card is taken only by a card of its rank';
+  const sum = capture.reduce((t, c) => t + value(c), 0);
+  return `those cards add up to ${sum}, but ${card} is worth ${value(card)}`;
+}
+
+/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless a seat has won. */
+function finishDeal(s: State): State {
+  // The last capturer takes what is left on the table; this is never a scopa.
+  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer);
+  const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
+  const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
+  if (scored.winner !== null) return { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
+  const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
+  return startDeal({ ...s, scores: scored.scores, history, deal: s.deal + 1, dealer: other(s.dealer) }, deck, rng);
+}
+
+export const scopa: Game<State, Action, Options> = {
+  kind: 'scopa',
+  title: 'Scopa',
+  seats: { min: 2, max: 2 },
+  optionsSchema,
+  actionSchema,
+  rules: [
+    'Two seats play with the 40-card deck: A-7 and J Q K of each suit. J stands for the fante, Q for the cavallo, K for the re.',
+    'Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. Diamonds are the coins (denari); the 7 of diamonds is the settebello.',
+    'Each deal gives three cards to each seat and four face up to the table. If three or four of the table cards are kings the cards are thrown in and the same dealer deals again from a new shuffle (option redealThreeKings, default on).',
+    'Seat 1 deals first, so seat 0 plays first; the deal alternates. The non-dealer plays first and turns alternate.',
+    'A turn plays one card. If a table card has its rank, the card must take exactly one such card (your choice when there are several): pairing takes precedence over addition. Otherwise, if two or more table cards add up to its value, it must take one such set (your choice of set). Only a card that can capture nothing is trailed face up to the table; a seat may trail such a card even when another card of its hand could capture.',
+    'Taking every card on the table is a scopa (one point), except with the very last card played in the deal.',
+    'When both hands are empty, three more cards each come from the stock; the table gets no more. When stock and hands are exhausted, the last seat to capture takes the cards left on the table (not a scopa); if nobody captured in the whole deal they stay unscored.',
+    'Scoring, one point each, counted in this order: most cards; most diamonds; the settebello; the primiera; then one point per scopa, in the order the scopas were made. A tie for most cards or most diamonds scores nobody.',
+    'Primiera: only a pile holding all four suits is eligible. Its best card in each suit counts 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face card = 10, and the four are added. The higher eligible count scores; equal counts score nobody; a seat lacking a suit cannot score it, so the other scores it if eligible.',
+    'The match ends the moment a seat reaches 11 points (option target) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
+  ].join('\n'),
+  dealing:
+    'Each deal, from the top: three cards to each seat one at a time, the non-dealer first (non-dealer, dealer, non-dealer, dealer, non-dealer, dealer), then four cards face up to the table; the rest is the stock. When both hands are empty, three more each the same way. Seat 1 deals first (so a stacked deck serves seat 0 first: deck positions 0, 2, 4 to seat 0, 1, 3, 5 to seat 1, 6-9 to the table); the deal alternates. A deal thrown in for three kings, and every later deal, comes from a new shuffle of the seed.',
+
+  cards: () => fortyCardDeck(),
+
+  setup(ctx: SetupContext<Options>): State {
+    const [deck, rng] = openingDeck(ctx, fortyCardDeck());
+    const base = {
+      target: ctx.options.target,
+      redealThreeKings: ctx.options.redealThreeKings,
+      deal: 1,
+      dealer: 1,
+      scores: [0, 0],
+      history: [],
+      winner: null,
+    };
+    return startDeal({ ...base, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
+  },
+
+  legalActions(s, seat) {
+    if (s.winner !== null || seat !== s.turn) return [];
+    return s.hands[seat].flatMap((card) =>
+      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture })),
+    );
+  },
+
+  apply(s, seat, action) {
+    if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
+    if (s.winner !== null) throw new IllegalMove('the game is over');
+    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    const { card, capture } = action;
+    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
+
+    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const captured = capture.length > 0;
+    const table = captured ? removeCards(s.table, capture) : [...s.table, card];
+    const piles = s.piles.map((p, i) => (i === seat && captured ? [...p, card, ...capture] : p));
+    const lastCard = allHandsEmpty(hands) && s.stock.length === 0;
+    const scopa = captured && table.length === 0 && !lastCard;
+    const next: State = {
+      ...s,
+      hands,
+      table,
+      piles,
+      sweeps: scopa ? [...s.sweeps, seat] : s.sweeps,
+      lastCapturer: captured ? seat : s.lastCapturer,
+      lastPlay: { seat, card, capture, scopa },
+      turn: other(seat),
+    };
+    const refill = replenishHands(hands, s.stock, 3, other(s.dealer));
+    return refill ? { ...next, ...refill } : finishDeal(next);
+  },
+
+  view(s, seat) {
+    const finished = s.winner !== null;
+    return {
+      deal: s.deal,
+      dealer: s.dealer,
+      turn: finished ? null : s.turn,
+      target: s.target,
+      hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
+      handSizes: s.hands.map((h) => h.length),
+      table: s.table,
+      stock: s.stock.length,
+      redeals: s.redeals,
+      captured: s.piles,
+      capturedCounts: s.piles.map((p) => p.length),
+      primiera: s.piles.map((p) => primieraTotal(p) ?? null),
+      scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
+      lastCapturer: s.lastCapturer,
+      lastPlay: s.lastPlay,
+      scores: s.scores,
+      history: s.history,
+      winner: s.winner,
+    };
+  },
+
+  status(s): Status {
+    if (s.winner === null) return { toAct: [s.turn], finished: false, scores: s.scores };
+    const w = s.winner;
+    return {
+      toAct: [],
+      finished: true,
+      scores: s.scores,
+      result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[other(w)]}` },
+    };
+  },
+};

@@ -1,0 +1,83 @@
+import { type Card, strictlyMost, suitOf } from '../../cards';
+import { primieraTotal, primieraWinner } from '../../cards/primiera';
+
+/** The scoring lines of a deal, in the order the text counts them. */
+export type Line = 'cards' | 'diamonds' | 'settebello' | 'primiera' | 'scopa';
+
+export interface Point {
+  line: Line;
+  seat: number;
+}
+
+/** What a deal's score piles held and what they scored (no card codes: the cards are shuffled again). */
+export interface DealScore {
+  deal: number;
+  dealer: number;
+  cards: number[];
+  diamonds: number[];
+  settebello: number | null;
+  /** Each seat's primiera count; null when its pile lacks a suit. */
+  primiera: (number | null)[];
+  scopas: number[];
+  /** The points counted, in order. */
+  awarded: Point[];
+  /** Points left uncounted because a seat reached the target first. */
+  unscored: Point[];
+  scoresAfter: number[];
+}
+
+/** The seat that captured the settebello (7D); null when it lay unclaimed on the table. */
+export function settebelloHolder(piles: readonly (readonly Card[])[]): number | null {
+  const i = piles.findIndex((p) => p.includes('7D'));
+  return i >= 0 ? i : null;
+}
+
+/**
+ * Counts a deal's points in the text's order: most cards, most diamonds, the settebello, the
+ * primiera, then each scopa in the order it was made. Ties for most cards or diamonds, and an equal
+ * or ineligible primiera, score nobody. Counting stops the moment a seat reaches `target`.
+ */
+export function scoreDeal(
+  piles: readonly (readonly Card[])[],
+  sweeps: readonly number[],
+  before: readonly number[],
+  target: number,
+): { points: Point[]; unscored: Point[]; scores: number[]; winner: number | null } {
+  const due: { line: Line; seat: number | undefined }[] = [
+    { line: 'cards', seat: strictlyMost(piles.map((p) => p.length)) },
+    { line: 'diamonds', seat: strictlyMost(piles.map((p) => p.filter((c) => suitOf(c) === 'D').length)) },
+    { line: 'settebello', seat: settebelloHolder(piles) ?? undefined },
+    { line: 'primiera', seat: primieraWinner(piles, 'total') },
+    ...sweeps.map((seat) => ({ line: 'scopa' as const, seat })),
+  ];
+  const owed = due.flatMap(({ line, seat }) => (seat === undefined ? [] : [{ line, seat }]));
+  const scores = [...before];
+  for (let i = 0; i < owed.length; i++) {
+    const { seat } = owed[i];
+    scores[seat]++;
+    if (scores[seat] >= target) return { points: owed.slice(0, i + 1), unscored: owed.slice(i + 1), scores, winner: seat };
+  }
+  return { points: owed, unscored: [], scores, winner: null };
+}
+
+/** The public record of a scored deal. */
+export function dealRecord(
+  deal: number,
+  dealer: number,
+  piles: readonly (readonly Card[])[],
+  sweeps: readonly number[],
+  scored: ReturnType<typeof scoreDeal>,
+): DealScore {
+  return {
+    deal,
+    dealer,
+    cards: piles.map((p) => p.length),
+    diamonds: piles.map((p) => p.filter((c) => suitOf(c) === 'D').length),
+    settebello: settebelloHolder(piles),
+    primiera: piles.map((p) => primieraTotal(p) ?? null),
+    scopas: piles.map((_, seat) => sweeps.filter((s) => s === seat).length),
+    awarded: scored.points,
+    unscored: scored.unscored,
+    scoresAfter: scored.scores,
+  };
+}
