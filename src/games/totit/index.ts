@@ -1,0 +1,236 @@
+import { allMost, buildDeck, type Card, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+
+/** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
+
+export const optionsSchema = Type.Object(
+  {
+    rounds: Type.Integer({
+      minimum: 1,
+      maximum: 5,
+      default: 1,
+      description: 'how many times each seat deals; the text plays one round (every seat deals once)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+const captureAction = Type.Object(
+  { type: Type.Literal('capture'), card: CardCode, target: CardCode },
+  { additionalProperties: false, description: 'capture the table card `target` with the hand card `card`' },
+);
+const trailAction = Type.Object(
+  { type: Type.Literal('trail'), card: CardCode },
+  { additionalProperties: false, description: 'lay a hand card face up on the table' },
+);
+export const actionSchema = Type.Union([captureAction, trailAction]);
+export type Action = Static<typeof actionSchema>;
+
+export interface Move {
+  seat: number;
+  card: Card;
+  /** The table card captured, or null for a trail. */
+  target: Card | null;
+}
+
+export interface DealResult {
+  dealer: number;
+  /** The identical pairs each seat captured (one code per pair). */
+  pairs: Card[][];
+}
+
+export interface State {
+  seats: number;
+  /** Deals in the match: seats × rounds. */
+  dealsInMatch: number;
+  dealer: number;
+  turn: number;
+  /** Cards dealt to each seat this deal (7, or 11 with two seats). */
+  handSize: number;
+  hands: Card[][];
+  table: Card[];
+  /** Each seat's captured-cards pile of this deal. */
+  captured: Card[][];
+  /** Cards set aside unseen this deal. */
+  unused: Card[];
+  /** The deals played so far. */
+  deals: DealResult[];
+  /** The last move of this deal. */
+  last: Move | null;
+  rng: RngState;
+}
+
+/** Per copy: A-9 of spades, hearts and diamonds, and the J Q K of clubs; two copies make 60 cards. */
+export function totitDeck(): Card[] {
+  const dropped = [
+    ...['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T'].map((r) => `${r}C`),
+    ...['S', 'H', 'D'].flatMap((s) => ['T', 'J', 'Q', 'K'].map((r) => `${r}${s}`)),
+  ];
+  return buildDeck({ copies: 2, without: [...dropped, ...dropped] });
+}
+
+const TABLE_CARDS = 18;
+export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
+
+/** What counts as a rank for capturing: aces and face cards are all one rank. */
+export function captureRank(c: Card): string {
+  return 'AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c);
+}
+
+/**
+ * The table cards (distinct codes, table order) a hand card may capture. On the seat's own first turn
+ * of the deal only an identical card; later any card of the same capture rank, except that while a
+ * card of that rank lies on the table once only, the cards lying there as identical pairs must wait.
+ */
+export function targetsFor(card: Card, table: readonly Card[], firstTurn: boolean): Card[] {
+  if (firstTurn) return table.includes(card) ? [card] : [];
+  const same = table.filter((t) => captureRank(t) === captureRank(card));
+  const copies = countCards(same);
+  const odd = same.filter((t) => copies.get(t) === 1);
+  return [...new Set(odd.length > 0 ? odd : same)];
+}
+
+/** One point per code of which a seat captured both copies. */
+export function pairsIn(pile: readonly Card[]): Card[] {
+  return [...countCards(pile)].filter(([, n]) => n === 2).map(([c]) => c);
+}
+
+const isFirstTurn = (s: State, seat: number) => s.hands[seat].length === s.handSize;
+const finished = (s: State) => s.deals.length === s.dealsInMatch;
+
+/** Eighteen cards face up to the table, then the hands one card at a time from the dealer's left. */
+function dealFrom(deck: readonly Card[], seats: number, dealer: number) {
+  const handSize = handSizeFor(seats);
+  const { hands, stock } = deal(deck.slice(TABLE_CARDS), { seats, count: handSize, first: (dealer + 1) % seats });
+  return { dealer, turn: (dealer + 1) % seats, handSize, hands, table: deck.slice(0, TABLE_CARDS), unused: stock };
+}
+
+/** Pairs of the deals played, and of the deal in progress (a pair once captured is never lost). */
+function totals(s: State): number[] {
+  return s.captured.map((pile, seat) => {
+    const current = finished(s) ? 0 : pairsIn(pile).length;
+    return s.deals.reduce((sum, d) => sum + d.pairs[seat].length, current);
+  });
+}
+
+/** After the last card of a deal: score its pairs, discard the table, and deal again unless the match is over. */
+function endOfDeal(s: State): State {
+  const deals = [...s.deals, { dealer: s.dealer, pairs: s.captured.map(pairsIn) }];
+  if (deals.length === s.dealsInMatch) return { ...s, deals };
+  const [deck, rng] = shuffle(totitDeck(), s.rng);
+  const empty = s.captured.map(() => []);
+  return { ...s, ...dealFrom(deck, s.seats, (s.dealer + 1) % s.seats), captured: empty, deals, last: null, rng };
+}
+
+export const totit: Game<State, Action, Options> = {
+  kind: 'totit',
+  title: 'Totit',
+  seats: { min: 2, max: 6 },
+  optionsSchema,
+  actionSchema,
+  rules: [
+    'A 60-card deck: two copies each of A-9 of spades, hearts and diamonds and of J Q K of clubs. 2 to 6 seats.',
+    'Each deal: eighteen cards face up to the table, seven to each seat (eleven with two seats); the rest are set aside unseen.',
+    "The seat on the dealer's left plays first; turns pass to the left (seat order). Seat 0 deals first and the deal passes to the left.",
+    "A turn: capture one table card with one hand card (both go to the seat's captured pile), or trail one hand card face up to the table. Capturing is optional: a seat may trail even when it could capture. One capture per turn.",
+    "On a seat's own first turn of a deal it may capture only a card identical to the hand card (same rank and suit). From its own second turn on, it may capture any card of the same rank whatever the suit; aces, jacks, queens and kings all count as one rank (A♠ takes K♣, J♣ takes Q♣...).",
+    'Odd suit first (from the second turn on): while a card of that rank lies on the table once only, cards lying there as an identical pair cannot be captured; when only identical pairs of that rank remain, any of them can be. (This never stops a first-turn capture: a seat holding a copy leaves only one copy of that card for the table.)',
+    'The deal ends when the hands are empty; cards left on the table are discarded. Each seat scores one point for each pair of identical cards (same rank and suit) in its captured pile, however they got there.',
+    'The match is as many deals as seats (every seat deals once; option rounds: every seat deals that many times). Highest total wins; equal highest totals share the win.',
+  ].join('\n'),
+  dealing:
+    "Each deal: the top eighteen cards go face up to the table (top card first); then one card at a time to each seat, starting with the seat on the dealer's left (seat 1 in the first deal) and ending with the dealer, until each holds seven cards (eleven with two seats); the rest of the deck is set aside unseen. Seat 0 deals first; later deals come from the seeded shuffle.",
+
+  cards: () => totitDeck(),
+
+  setup(ctx: SetupContext<Options>): State {
+    const [deck, rng] = openingDeck(ctx, totitDeck());
+    return {
+      seats: ctx.seats,
+      dealsInMatch: ctx.seats * ctx.options.rounds,
+      ...dealFrom(deck, ctx.seats, 0),
+      captured: Array.from({ length: ctx.seats }, () => []),
+      deals: [],
+      last: null,
+      rng,
+    };
+  },
+
+  legalActions(s, seat) {
+    if (finished(s) || seat !== s.turn) return [];
+    const first = isFirstTurn(s, seat);
+    return [...new Set(s.hands[seat])].flatMap((card) => [
+      ...targetsFor(card, s.table, first).map((target) => ({ type: 'capture' as const, card, target })),
+      { type: 'trail' as const, card },
+    ]);
+  },
+
+  apply(s, seat, action) {
+    if (finished(s)) throw new IllegalMove('the game is over');
+    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    if (action.type !== 'capture' && action.type !== 'trail') {
+      throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
+    }
+    const { card } = action;
+    const at = s.hands[seat].indexOf(card);
+    if (at < 0) throw new IllegalMove(`${card} is not in your hand`);
+    const hands = s.hands.map((h, i) => (i === seat ? h.filter((_, k) => k !== at) : h));
+    let next: State;
+    if (action.type === 'trail') {
+      next = { ...s, hands, table: [...s.table, card], last: { seat, card, target: null } };
+    } else {
+      const { target } = action;
+      const where = s.table.indexOf(target);
+      if (where < 0) throw new IllegalMove(`${target} is not on the table`);
+      if (!targetsFor(card, s.table, isFirstTurn(s, seat)).includes(target)) {
+        if (isFirstTurn(s, seat))
+          throw new IllegalMove('on your first turn of a deal you may only capture a card identical to yours');
+        if (captureRank(card) !== captureRank(target))
+          throw new IllegalMove(`${card} cannot capture ${target}: not the same rank`);
+        throw new IllegalMove(
+          `the odd cards of that rank must be captured first: ${targetsFor(card, s.table, false).join(', ')}`,
+        );
+      }
+      const table = s.table.filter((_, k) => k !== where);
+      const captured = s.captured.map((pile, i) => (i === seat ? [...pile, card, target] : pile));
+      next = { ...s, hands, table, captured, last: { seat, card, target } };
+    }
+    next = { ...next, turn: (seat + 1) % s.seats };
+    return next.hands.every((h) => h.length === 0) ? endOfDeal(next) : next;
+  },
+
+  view(s, seat) {
+    const over = finished(s);
+    return {
+      seats: s.seats,
+      deal: Math.min(s.deals.length + 1, s.dealsInMatch),
+      dealsInMatch: s.dealsInMatch,
+      dealer: s.dealer,
+      turn: over ? null : s.turn,
+      firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
+      hand: seat === null ? null : s.hands[seat],
+      handSizes: s.hands.map((h) => h.length),
+      ...(over ? { hands: s.hands, unused: s.unused } : {}),
+      unusedCount: s.unused.length,
+      table: s.table,
+      captured: s.captured,
+      pairs: s.captured.map(pairsIn),
+      deals: s.deals,
+      scores: totals(s),
+      last: s.last,
+    };
+  },
+
+  status(s): Status {
+    const scores = totals(s);
+    if (!finished(s)) return { toAct: [s.turn], finished: false, scores };
+    const winners = allMost(scores);
+    const best = Math.max(...scores);
+    const summary =
+      winners.length > 1
+        ? `seats ${winners.join(' and ')} share the win with ${best} pairs`
+        : `seat ${winners[0]} wins with ${best} pairs (${scores.join(' / ')})`;
+    return { toAct: [], finished: true, scores, result: { winners, summary } };
+  },
+};

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { type Card, countCards, removeCards, sameCards } from '../../cards';
+import { IllegalMove, playMove, playOut, resolveOptions } from '../../engine';
+import { type Action, totit as game, type Options, pairsIn, type State, targetsFor, totitDeck } from '.';
+
+const capture = (card: Card, target: Card): Action => ({ type: 'capture', card, target });
+const trail = (card: Card): Action => ({ type: 'trail', card });
+const options = (given: Partial<Options> = {}, seats = 2) => resolveOptions(game, given, seats) as Options;
+
+/**
+ * A stacked first deal: eighteen table cards, then the hands (by seat, as many cards as given, the rest
+ * filled with unused cards in deck order), dealt one at a time from seat 1; the rest set aside.
+ */
+function stacked(seats: number, table: Card[], hands: Card[][]): State {
+  let rest = removeCards(totitDeck(), [...table, ...hands.flat()]);
+  const size = seats === 2 ? 11 : 7;
+  const full = Array.from({ length: seats }, (_, s) => {
+    const mine = hands[s] ?? [];
+    const filler = rest.slice(0, size - mine.length);
+    rest = rest.slice(filler.length);
+    return [...mine, ...filler];
+  });
+  const dealt: Card[] = [];
+  for (let i = 0; i < size; i++) for (let k = 1; k <= seats; k++) dealt.push(full[k % seats][i]);
+  return game.setup({ seats, options: options({}, seats), seed: 'stacked', deck: [...table, ...dealt, ...rest] });
+}
+
+/** Table cards the test hands below never capture, to fill the eighteen. */
+const padding: Card[] = '6S 6S 6H 6H 6D 6D 8S 8S 8H 8H 8D 8D 4D 4D 4H 4H QC QC'.split(' ');
+const tableOf = (cards: Card[]) => [...cards, ...padding.slice(0, 18 - cards.length)];
+/** The captures listed for `seat` with the named hand cards (the filler cards of a stacked hand are left out). */
+const capturesWith = (s: State, seat: number, cards: Card[]) =>
+  game.legalActions(s, seat).filter((a) => a.type === 'capture' && cards.includes(a.card));
+
+/** Everybody trails to the end of the deal in progress. */
+function trailOut(s: State): State {
+  const deals = s.deals.length;
+  let state = s;
+  while (state.deals.length === deals) {
+    const at = game.status(state).toAct[0];
+    state = playMove(game, state, at, trail(state.hands[at][0]));
+  }
+  return state;
+}
+
+describe('Totit: the deck and the deal', () => {
+  it('uses 60 cards: two copies each of A-9 of spades, hearts and diamonds and of J Q K of clubs', () => {
+    const deck = totitDeck();
+    expect(deck).toHaveLength(60);
+    const counts = countCards(deck);
+    expect(counts.size).toBe(30);
+    expect([...counts.values()].every((n) => n === 2)).toBe(true);
+    expect(deck.filter((c) => c.endsWith('C')).sort()).toEqual(['JC', 'JC', 'KC', 'KC', 'QC', 'QC']);
+    expect(deck.some((c) => 'TJQK'.includes(c[0]) && !c.endsWith('C'))).toBe(false);
+  });
+
+  it('deals eighteen cards to the table and seven to each seat, eleven with two seats; the rest are set aside', () => {
+    for (const [seats, size, unused] of [
+      [2, 11, 20], // 60 - 18 - 22
+      [3, 7, 21], // 60 - 18 - 21
+      [6, 7, 0], // 60 - 18 - 42
+    ]) {
+      const s = game.setup({ seats, options: options({}, seats), seed: `deal-${seats}` });
+      expect(s.table).toHaveLength(18);
+      expect(s.hands.map((h) => h.length)).toEqual(Array(seats).fill(size));
+      expect(s.unused).toHaveLength(unused);
+    }
+  });
+
+  it("deals the table from the top, then one card at a time from the dealer's left, who plays first", () => {
+    const deck = totitDeck();
+    const s = game.setup({ seats: 3, options: options({}, 3), seed: 'x', deck });
+    expect(s.table).toEqual(deck.slice(0, 18));
+    expect([s.hands[1][0], s.hands[2][0], s.hands[0][0], s.hands[1][1]]).toEqual(deck.slice(18, 22));
+    expect(s.unused).toEqual(deck.slice(39));
+    expect(game.status(s).toAct).toEqual([1]);
+  });
+});
+
+describe('Totit: capturing', () => {
+  it("on a seat's first turn only an identical card can be captured", () => {
+    const s = stacked(2, tableOf(['5S', '5H', 'KC']), [[], ['5S', '5D', 'AS']]);
+    const moves = game.legalActions(s, 1).filter((a) => ['5S', '5D', 'AS'].includes(a.card));
+    expect(moves).toEqual([capture('5S', '5S'), trail('5S'), trail('5D'), trail('AS')]);
+    expect(() => game.apply(s, 1, capture('5D', '5H'))).toThrow(/first turn of a deal you may only capture a card identical/);
+    expect(() => game.apply(s, 1, capture('AS', 'KC'))).toThrow(IllegalMove);
+    const after = playMove(game, s, 1, capture('5S', '5S'));
+    expect(after.captured[1]).toEqual(['5S', '5S']);
+    expect(after.table).not.toContain('5S');
+    // One capture per turn: the turn passes.
+    expect(game.status(after).toAct).toEqual([0]);
+  });
+
+  it("from a seat's second turn on, any card of the same rank can be captured, whatever the suit", () => {
+    let s = stacked(2, tableOf(['5H', '7D']), [['9H'], ['2S', '5D', '7S']]);
+    s = playMove(game, s, 1, trail('2S'));
+    s = playMove(game, s, 0, trail('9H'));
+    expect(capturesWith(s, 1, ['5D', '7S'])).toEqual([capture('5D', '5H'), capture('7S', '7D')]);
+    s = playMove(game, s, 1, capture('5D', '5H'));
+    expect(s.captured[1]).toEqual(['5D', '5H']);
+    expect(() => game.apply(s, 0, capture('9H', '5S'))).toThrow(/not in your hand/);
+  });
+
+  it('aces and face cards are all one rank: the A♠ takes the K♣, the J♣ takes the Q♣', () => {
+    expect(targetsFor('AS', ['KC', '9S', 'QC'], false)).toEqual(['KC', 'QC']);
+    expect(targetsFor('JC', ['QC', 'AH'], false)).toEqual(['QC', 'AH']);
+    expect(targetsFor('KC', ['9S', '2H'], false)).toEqual([]);
+    let s = stacked(2, tableOf(['KC']), [['9H'], ['2S', 'AS']]);
+    s = playMove(game, playMove(game, s, 1, trail('2S')), 0, trail('9H'));
+    s = playMove(game, s, 1, capture('AS', 'KC'));
+    expect(s.captured[1]).toEqual(['AS', 'KC']);
+  });
+
+  it('a card of another rank cannot be captured', () => {
+    let s = stacked(2, tableOf(['5H']), [['9H'], ['2S', '4S']]);
+    s = playMove(game, playMove(game, s, 1, trail('2S')), 0, trail('9H'));
+    expect(() => game.apply(s, 1, capture('4S', '5H'))).toThrow(/4S cannot capture 5H: not the same rank/);
+    expect(() => game.apply(s, 1, capture('4S', '3D'))).toThrow(/3D is not on the table/);
+  });
+
+  it('odd suit first: beside an identical pair, the card of the odd suit must be captured first', () => {
+    let s = stacked(2, tableOf(['5S', '5S', '5H']), [
+      ['9H', '5D'],
+      ['2S', '5D'],
+    ]);
+    s = playMove(game, playMove(game, s, 1, trail('2S')), 0, trail('9H'));
+    expect(capturesWith(s, 1, ['5D'])).toEqual([capture('5D', '5H')]);
+    expect(() => game.apply(s, 1, capture('5D', '5S'))).toThrow(/odd cards of that rank must be captured first: 5H/);
+    s = playMove(game, s, 1, capture('5D', '5H'));
+    // Only the identical pair is left of that rank: one of it may now be captured.
+    expect(capturesWith(s, 0, ['5D'])).toEqual([capture('5D', '5S')]);
+  });
+
+  it('odd suit first counts aces and face cards as one rank', () => {
+    expect(targetsFor('KC', ['JC', 'JC', 'AH', '9S'], false)).toEqual(['AH']);
+    expect(targetsFor('AS', ['JC', 'JC'], false)).toEqual(['JC']);
+  });
+
+  it('when every card of the rank on the table lies in an identical pair, any of them may be captured', () => {
+    expect(targetsFor('5D', ['5S', '5H', '5S', '5H'], false)).toEqual(['5S', '5H']);
+  });
+
+  it('capturing is optional: a seat may trail a card that could capture', () => {
+    const s = stacked(2, tableOf(['5S']), [[], ['5S']]);
+    const after = playMove(game, s, 1, trail('5S'));
+    expect(after.table.filter((c) => c === '5S')).toHaveLength(2);
+    expect(after.captured[1]).toEqual([]);
+  });
+
+  it('refuses a move out of turn', () => {
+    const s = stacked(2, tableOf([]), [['9H'], []]);
+    expect(() => game.apply(s, 0, trail('9H'))).toThrow(/seat 1's turn/);
+    expect(game.legalActions(s, 0)).toEqual([]);
+  });
+});
+
+describe('Totit: pairs', () => {
+  it('one point for each pair of identical cards captured, and none for a pair of the same rank only', () => {
+    expect(pairsIn(['5S', '5S', '5H', '5D', 'JC', 'QC']).length).toBe(1);
+    expect(pairsIn(['5H', '5D', 'JC', 'QC', 'AS', 'KC'])).toEqual([]);
+    expect(pairsIn(['5S', '3H', '5S', '3H']).sort()).toEqual(['3H', '5S']);
+  });
+
+  it('the two copies need not be captured together: a trailed copy captured later completes the pair', () => {
+    let s = stacked(2, tableOf(['3H']), [
+      ['9H', '3H'],
+      ['2S', '3D', '3S'],
+    ]);
+    s = playMove(game, playMove(game, s, 1, trail('2S')), 0, trail('9H'));
+    s = playMove(game, s, 1, capture('3D', '3H')); // a pair of the same rank only: no point
+    expect(game.status(s).scores).toEqual([0, 0]);
+    s = playMove(game, s, 0, trail('3H')); // the other copy of 3♥ comes to the table
+    s = playMove(game, s, 1, capture('3S', '3H'));
+    // Seat 1 holds 3♦ 3♥ 3♠ 3♥: one identical pair.
+    expect(pairsIn(s.captured[1])).toEqual(['3H']);
+    expect(game.status(s).scores).toEqual([0, 1]);
+  });
+});
+
+describe('Totit: the match', () => {
+  /** Two seats; the first deal scores 9♥ for seat 0 and 7♦ (and 2♠ with `extra`) for seat 1, then everybody trails. */
+  function firstDeal(extra: boolean): State {
+    const table = tableOf(['7D', '9H', '2S']);
+    let s = stacked(2, table, [['9H'], ['7D', ...(extra ? ['3S', '2S'] : [])]]);
+    s = playMove(game, s, 1, capture('7D', '7D'));
+    s = playMove(game, s, 0, capture('9H', '9H'));
+    if (extra) {
+      s = playMove(game, s, 1, trail('3S'));
+      s = playMove(game, s, 0, trail(s.hands[0].at(-1) as Card));
+      s = playMove(game, s, 1, capture('2S', '2S'));
+    }
+    return s;
+  }
+
+  it('a deal ends when the hands are empty: pairs are scored, the table discarded, and the next seat deals', () => {
+    const s = trailOut(firstDeal(false));
+    expect(s.deals).toEqual([{ dealer: 0, pairs: [['9H'], ['7D']] }]);
+    expect(s.dealer).toBe(1);
+    expect(game.status(s)).toMatchObject({ toAct: [0], finished: false, scores: [1, 1] });
+    expect(s.table).toHaveLength(18);
+    expect(s.hands.map((h) => h.length)).toEqual([11, 11]);
+    expect(s.captured).toEqual([[], []]);
+    expect(s.last).toBeNull();
+  });
+
+  it('the match ends when every seat has dealt once; equal totals share the win', () => {
+    const s = trailOut(trailOut(firstDeal(false)));
+    expect(s.deals.map((d) => d.dealer)).toEqual([0, 1]);
+    const st = game.status(s);
+    // Trailing captures nothing in the second deal: 1 pair each.
+    expect(st).toMatchObject({ finished: true, scores: [1, 1], result: { winners: [0, 1] } });
+    expect(game.legalActions(s, 0)).toEqual([]);
+    expect(() => game.apply(s, 0, trail('9H'))).toThrow(/over/);
+  });
+
+  it('the highest total wins', () => {
+    const s = trailOut(trailOut(firstDeal(true)));
+    // Seat 1: 7♦ and 2♠ pairs; seat 0: 9♥.
+    expect(game.status(s).result).toEqual({ winners: [1], summary: 'seat 1 wins with 2 pairs (1 / 2)' });
+  });
+
+  it('option rounds: every seat deals that many times, the deal passing to the left', () => {
+    let s = game.setup({ seats: 3, options: options({ rounds: 2 }, 3), seed: 'rounds' });
+    while (!game.status(s).finished) s = trailOut(s);
+    expect(s.deals.map((d) => d.dealer)).toEqual([0, 1, 2, 0, 1, 2]);
+  });
+});
+
+describe('Totit: views', () => {
+  it('a seat sees its own hand, the sizes of the others, and never the cards set aside; at the end everything', () => {
+    const s = stacked(3, tableOf([]), [['9H'], ['2S'], ['3D']]);
+    const v = game.view(s, 1) as Record<string, unknown>;
+    expect(v.hand).toEqual(s.hands[1]);
+    expect(v.handSizes).toEqual([7, 7, 7]);
+    expect(v.unusedCount).toBe(21);
+    expect(v.hands).toBeUndefined();
+    expect(v.unused).toBeUndefined();
+    expect((game.view(s, null) as Record<string, unknown>).hand).toBeNull();
+    let end = s;
+    while (!game.status(end).finished) end = trailOut(end);
+    const last = game.view(end, 1) as Record<string, unknown>;
+    expect(last.hands).toEqual(end.hands);
+    expect(last.unused).toEqual(end.unused);
+    expect(last.unused).toHaveLength(21);
+  });
+});
+
+describe('Totit: seeded random games', () => {
+  const all = totitDeck();
+  // Plain checks rather than expect(): these run on every step of thousands of games.
+  const invariant = (s: State) => {
+    if (!sameCards([...s.hands.flat(), ...s.table, ...s.captured.flat(), ...s.unused], all))
+      throw new Error('cards not conserved');
+  };
+  /** Card codes anywhere in a value. */
+  const codes = (v: unknown): Card[] =>
+    typeof v === 'string'
+      ? /^[A2-9TJQK][SHDC]$/.test(v)
+        ? [v]
+        : []
+      : v && typeof v === 'object'
+        ? Object.values(v).flatMap(codes)
+        : [];
+  const checkView = (s: State, seat: number | null, view: unknown) => {
+    const v = view as Record<string, unknown>;
+    if (game.status(s).finished) return;
+    if (v.hands !== undefined || v.unused !== undefined) throw new Error('hidden hands or set-aside cards in a view');
+    if (JSON.stringify(v.hand) !== JSON.stringify(seat === null ? null : s.hands[seat])) throw new Error('wrong hand in a view');
+    // Cards repeat, so a code is a leak when none of its copies is where this seat may see it
+    // (the scores of past deals name cards of other deals, so they are left out).
+    const seen = new Set([...(seat === null ? [] : s.hands[seat]), ...s.table, ...s.captured.flat()]);
+    const { deals: _history, ...now } = v;
+    const leaked = codes(now).filter((c) => !seen.has(c));
+    if (leaked.length > 0) throw new Error(`seat ${seat} sees ${leaked.join(' ')}`);
+  };
+
+  it('1,000 matches over two to six seats deal once per seat and keep every card in one place', () => {
+    for (let i = 0; i < 1000; i++) {
+      const seats = 2 + (i % 5);
+      const { state } = playOut<State>(game, {
+        seats,
+        seed: `totit-${i}`,
+        everyActionEvery: i < 100 ? 1 : 7,
+        viewsEvery: i < 100 ? 1 : 7,
+        invariant,
+        checkView,
+      });
+      expect(game.status(state).finished).toBe(true);
+      expect(state.deals.map((d) => d.dealer)).toEqual([...Array(seats).keys()]);
+    }
+  });
+});
