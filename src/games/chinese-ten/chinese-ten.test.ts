@@ -276,6 +276,14 @@ describe('Chinese Ten: dealing, turns and views', () => {
     expect(s.stock[0]).toBe(deck[28]);
   });
 
+  it('turns pass to the left, in seat order', () => {
+    let s = stacked(3, [[], ['4H'], ['4D']], ['7S', 'KD', 'KC', 'QC'], ['2C', '2D']);
+    s = playMove(game, s, 1, play('4H'));
+    expect(game.status(s).toAct).toEqual([2]);
+    s = playMove(game, s, 2, play('4D'));
+    expect(game.status(s).toAct).toEqual([0]);
+  });
+
   it('refuses a card not held and a move out of turn', () => {
     const s = stacked(2, [['4D'], ['4H']], ['7S', 'KD', 'KC', 'QC']);
     expect(() => game.apply(s, 1, play('4D'))).toThrow(/not in your hand/);

@@ -71,7 +71,7 @@ export function totitDeck(): Card[] {
 }
 
 const TABLE_CARDS = 18;
-export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
+const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
 /** What counts as a rank for capturing: aces and face cards are all one rank. */
 export function captureRank(c: Card): string {

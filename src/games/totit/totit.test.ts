@@ -79,7 +79,7 @@ describe('Totit: the deck and the deal', () => {
 
 describe('Totit: capturing', () => {
   it("on a seat's first turn only an identical card can be captured", () => {
-    const s = stacked(2, tableOf(['5S', '5H', 'KC']), [[], ['5S', '5D', 'AS']]);
+    const s = stacked(2, tableOf(['5S', '5H', 'KC']), [['5D'], ['5S', '5D', 'AS']]);
     const moves = game.legalActions(s, 1).filter((a) => ['5S', '5D', 'AS'].includes(a.card));
     expect(moves).toEqual([capture('5S', '5S'), trail('5S'), trail('5D'), trail('AS')]);
     expect(() => game.apply(s, 1, capture('5D', '5H'))).toThrow(/first turn of a deal you may only capture a card identical/);
@@ -87,8 +87,9 @@ describe('Totit: capturing', () => {
     const after = playMove(game, s, 1, capture('5S', '5S'));
     expect(after.captured[1]).toEqual(['5S', '5S']);
     expect(after.table).not.toContain('5S');
-    // One capture per turn: the turn passes.
+    // One capture per turn: the turn passes, to a seat on its own first turn too.
     expect(game.status(after).toAct).toEqual([0]);
+    expect(capturesWith(after, 0, ['5D'])).toEqual([]);
   });
 
   it("from a seat's second turn on, any card of the same rank can be captured, whatever the suit", () => {
@@ -201,6 +202,8 @@ describe('Totit: the match', () => {
     expect(s.hands.map((h) => h.length)).toEqual([11, 11]);
     expect(s.captured).toEqual([[], []]);
     expect(s.last).toBeNull();
+    // Every seat starts the new deal on its own first turn again.
+    expect((game.view(s, 0) as { firstTurn: boolean[] }).firstTurn).toEqual([true, true]);
   });
 
   it('the match ends when every seat has dealt once; equal totals share the win', () => {
