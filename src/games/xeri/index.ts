@@ -1,0 +1,310 @@
+import { allMost, type Card, type RngState, rankOf, removeCards, shuffle, standardDeck, strictlyMost } from '../../cards';
+import { deal } from '../../cards/deal';
+import { replenishHands, takeLeftovers } from '../../cards/fishing';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+
+/** Xeri: a Greek fishing game for two; a card matching the top of the discard pile takes the pile. */
+
+export const optionsSchema = Type.Object(
+  {
+    hands: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      default: 5,
+      description: 'the number of hands in the game; whoever wins more hands wins the game',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+const discardAction = Type.Object(
+  { type: Type.Literal('discard'), card: CardCode },
+  { additionalProperties: false, description: 'discard a card onto the pile (it matches nothing, or the pile is empty)' },
+);
+const captureAction = Type.Object(
+  { type: Type.Literal('capture'), card: CardCode },
+  { additionalProperties: false, description: 'play a card of the rank on top of the pile, or a jack, and take the whole pile' },
+);
+export const actionSchema = Type.Union([discardAction, captureAction]);
+export type Action = Static<typeof actionSchema>;
+
+const HAND = 6;
+const PILE = 4;
+
+/** One play, as both seats saw it. */
+export interface Play {
+  seat: number;
+  card: Card;
+  /** The pile taken (empty for a discard). */
+  took: Card[];
+  xeri: boolean;
+}
+
+/** The scoring of one hand. */
+export interface HandScore {
+  dealer: number;
+  /** By seat: cards won (leftovers included), xeris, aces/kings/queens/jacks/tens won. */
+  cards: number[];
+  xeris: number[];
+  honours: number[];
+  /** The seat scoring each line, null when nobody does (equal cards, or the card never won). */
+  moreCards: number | null;
+  tenOfDiamonds: number | null;
+  twoOfClubs: number | null;
+  leftovers: { seat: number | null; cards: Card[] };
+  points: number[];
+  /** The seat with more points; null when the points are equal. */
+  winner: number | null;
+}
+
+export interface State {
+  /** The number of hands in the game (option `hands`). */
+  handsInGame: number;
+  rng: RngState;
+  dealer: number;
+  turn: number;
+  hands: Card[][];
+  stock: Card[];
+  /** The discard pile, bottom card first. */
+  pile: Card[];
+  /** Each seat's won cards this hand (xeri cards included). */
+  won: Card[][];
+  /** The cards each seat captured xeri this hand, kept face up. */
+  xeris: Card[][];
+  lastCapturer: number | null;
+  lastPlay: Play | null;
+  /** How many times the first pile of this hand was shuffled back and dealt again. */
+  redeals: number;
+  handsPlayed: HandScore[];
+  finished: boolean;
+}
+
+/** Aces, kings, queens, jacks and tens score a point each. */
+const HONOURS = new Set(['A', 'K', 'Q', 'J', 'T']);
+
+/** The first pile is dealt again when a jack is on top, or the top two cards share a rank. */
+export function pileNeedsRedeal(pile: readonly Card[]): boolean {
+  const top = pile[pile.length - 1];
+  return rankOf(top) === 'J' || rankOf(top) === rankOf(pile[pile.length - 2]);
+}
+
+/** True when `card` takes the pile: a jack takes any pile, another card a pile with its rank on top. */
+export function capturesPile(card: Card, pile: readonly Card[]): boolean {
+  return pile.length > 0 && (rankOf(card) === 'J' || rankOf(card) === rankOf(pile[pile.length - 1]));
+}
+
+/** A xeri: a single-card pile taken by a card of its rank (so a jack's xeri is only on a jack). */
+export function isXeri(card: Card, pile: readonly Card[]): boolean {
+  return pile.length === 1 && rankOf(card) === rankOf(pile[0]);
+}
+
+/** Scores a hand from the won cards (leftovers already taken) and the xeri cards. */
+export function scoreHand(
+  won: readonly (readonly Card[])[],
+  xeris: readonly (readonly Card[])[],
+): Omit<HandScore, 'dealer' | 'leftovers'> {
+  const cards = won.map((p) => p.length);
+  const honours = won.map((p) => p.filter((c) => HONOURS.has(rankOf(c))).length);
+  const holder = (c: Card) => {
+    const i = won.findIndex((p) => p.includes(c));
+    return i < 0 ? null : i;
+  };
+  const moreCards = strictlyMost(cards) ?? null;
+  const tenOfDiamonds = holder('TD');
+  const twoOfClubs = holder('2C');
+  const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
+  if (moreCards !== null) points[moreCards] += 3;
+  for (const seat of [tenOfDiamonds, twoOfClubs]) if (seat !== null) points[seat] += 1;
+  return {
+    cards,
+    xeris: xeris.map((x) => x.length),
+    honours,
+    moreCards,
+    tenOfDiamonds,
+    twoOfClubs,
+    points,
+    winner: strictlyMost(points) ?? null,
+  };
+}
+
+/** Hands won by each seat. */
+export function handsWon(s: State): number[] {
+  return [0, 1].map((seat) => s.handsPlayed.filter((h) => h.winner === seat).length);
+}
+
+/**
+ * Six cards each one at a time from the non-dealer, then four face up to the pile (the last on top).
+ * A pile with a jack on top, or its top two cards of one rank, is shuffled back into the stock and dealt again.
+ */
+function dealHand(deck: readonly Card[], dealer: number, rng: RngState) {
+  const { hands, stock: rest } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
+  let pile = rest.slice(0, PILE);
+  let stock = rest.slice(PILE);
+  let redeals = 0;
+  while (pileNeedsRedeal(pile)) {
+    let mixed: Card[];
+    [mixed, rng] = shuffle([...stock, ...pile], rng);
+    pile = mixed.slice(0, PILE);
+    stock = mixed.slice(PILE);
+    redeals++;
+  }
+  return { hands, pile, stock, rng, redeals };
+}
+
+function endHand(s: State): State {
+  const taken = takeLeftovers(s.pile, s.won, s.lastCapturer);
+  const score: HandScore = {
+    dealer: s.dealer,
+    leftovers: { seat: s.lastCapturer, cards: s.pile },
+    ...scoreHand(taken.piles, s.xeris),
+  };
+  const handsPlayed = [...s.handsPlayed, score];
+  if (handsPlayed.length === s.handsInGame) return { ...s, pile: taken.table, won: taken.piles, handsPlayed, finished: true };
+  const dealer = 1 - s.dealer;
+  const [deck, rng] = shuffle(standardDeck(), s.rng);
+  return {
+    ...s,
+    ...dealHand(deck, dealer, rng),
+    dealer,
+    turn: 1 - dealer,
+    won: [[], []],
+    xeris: [[], []],
+    lastCapturer: null,
+    lastPlay: null,
+    handsPlayed,
+  };
+}
+
+export const xeri: Game<State, Action, Options> = {
+  kind: 'xeri',
+  title: 'Xeri',
+  seats: { min: 2, max: 2 },
+  optionsSchema,
+  actionSchema,
+  rules: [
+    'Two seats, one 52-card deck. Seat 0 deals the first hand; the deal alternates.',
+    'Each seat gets six cards, then four cards are dealt face up to form the discard pile. If the top card of that pile is a',
+    'jack, or the top two cards are of the same rank, the four cards are shuffled back into the stock and four new ones',
+    'dealt (as often as needed). The rest is the stock.',
+    'The non-dealer plays first; the seats alternate, each playing one card onto the pile:',
+    '- a card of the rank on top of the pile captures the whole pile (it is not optional);',
+    '- a jack captures any pile, whatever is on top; a jack played to an empty pile just starts it;',
+    '- any other card is discarded on the pile.',
+    'Capturing a pile of exactly one card with a card of its rank is a xeri (so a jack scores a xeri only on a single jack;',
+    'a jack taking a single card of another rank is an ordinary capture).',
+    'When both hands are empty, six more cards each are dealt from the stock. When the stock and the hands are empty the',
+    'last seat to capture takes what is left in the pile (never a xeri).',
+    'Each hand scores: 10 points per xeri; 3 for more cards than the opponent (none when equal); 1 for each ace, king, queen,',
+    'jack and ten; 1 for the 10 of diamonds (so 2 in all); 1 for the 2 of clubs. The seat with more points wins the hand;',
+    'equal points: nobody wins it. The points of every hand are kept in the view.',
+    'After the number of hands of option `hands` (default 5), the seat that won more hands wins; equal: a shared win.',
+    'The score shown for each seat is the number of hands it has won.',
+  ].join('\n'),
+  dealing: [
+    'Each hand: six cards one at a time to each seat, starting with the non-dealer (seat 1 in the first hand, as seat 0',
+    'deals first), then four cards face up to the pile, the fourth on top; the rest is the stock. If that pile must be',
+    'dealt again (a jack on top, or the top two of one rank) it is shuffled back with the stock by the game. When both',
+    'hands are empty, six more cards each are dealt from the top of the stock the same way.',
+  ].join(' '),
+
+  cards: () => standardDeck(),
+
+  setup(ctx: SetupContext<Options>): State {
+    const [deck, rng] = openingDeck(ctx, standardDeck());
+    const dealer = 0;
+    return {
+      handsInGame: ctx.options.hands,
+      ...dealHand(deck, dealer, rng),
+      dealer,
+      turn: 1 - dealer,
+      won: [[], []],
+      xeris: [[], []],
+      lastCapturer: null,
+      lastPlay: null,
+      handsPlayed: [],
+      finished: false,
+    };
+  },
+
+  legalActions(s, seat) {
+    if (s.finished || seat !== s.turn) return [];
+    return s.hands[seat].map((card): Action => ({ type: capturesPile(card, s.pile) ? 'capture' : 'discard', card }));
+  },
+
+  apply(s, seat, action) {
+    if (s.finished) throw new IllegalMove('the game is over');
+    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    const type: string = action.type;
+    if (type !== 'discard' && type !== 'capture') throw new IllegalMove(`unknown action ${type}: discard or capture`);
+    const { card } = action;
+    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    const top = s.pile[s.pile.length - 1];
+    const captures = capturesPile(card, s.pile);
+    if (type === 'discard' && captures) {
+      throw new IllegalMove(
+        rankOf(card) === 'J' ? 'a jack takes the pile: post a capture' : `${card} matches ${top} on top of the pile: it captures`,
+      );
+    }
+    if (type === 'capture' && !captures) {
+      throw new IllegalMove(
+        top ? `${card} does not match ${top} on top of the pile, and is not a jack` : 'the pile is empty: discard to start it',
+      );
+    }
+    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    let next: State;
+    if (captures) {
+      const xeri = isXeri(card, s.pile);
+      next = {
+        ...s,
+        hands,
+        pile: [],
+        won: s.won.map((w, i) => (i === seat ? [...w, ...s.pile, card] : w)),
+        xeris: xeri ? s.xeris.map((x, i) => (i === seat ? [...x, s.pile[0]] : x)) : s.xeris,
+        lastCapturer: seat,
+        lastPlay: { seat, card, took: s.pile, xeri },
+      };
+    } else {
+      next = { ...s, hands, pile: [...s.pile, card], lastPlay: { seat, card, took: [], xeri: false } };
+    }
+    next = { ...next, turn: 1 - seat };
+    const refilled = replenishHands(next.hands, next.stock, HAND, 1 - s.dealer);
+    return refilled ? { ...next, ...refilled } : endHand(next);
+  },
+
+  view(s, seat) {
+    const open = {
+      hand: seat === null ? null : s.hands[seat],
+      handCounts: s.hands.map((h) => h.length),
+      handNumber: s.finished ? s.handsPlayed.length : s.handsPlayed.length + 1,
+      handsInGame: s.handsInGame,
+      dealer: s.dealer,
+      turn: s.finished ? null : s.turn,
+      stock: s.stock.length,
+      pile: s.pile,
+      top: s.pile.length > 0 ? s.pile[s.pile.length - 1] : null,
+      redeals: s.redeals,
+      // Won cards lie face down: only their number shows, and the xeri cards turned face up across the pile.
+      won: s.won.map((w) => w.length),
+      xeris: s.xeris,
+      lastCapturer: s.lastCapturer,
+      lastPlay: s.lastPlay,
+      handsPlayed: s.handsPlayed,
+      handsWon: handsWon(s),
+      finished: s.finished,
+    };
+    // Once the game is over every card is public.
+    return s.finished ? { ...open, hands: s.hands, wonCards: s.won } : open;
+  },
+
+  status(s): Status {
+    const scores = handsWon(s);
+    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
+    const winners = allMost(scores);
+    const summary =
+      winners.length === 2
+        ? `tie: ${scores[0]} hands each of ${s.handsInGame}`
+        : `seat ${winners[0]} wins ${scores[winners[0]]} hands to ${scores[1 - winners[0]]} of ${s.handsInGame}`;
+    return { toAct: [], finished: true, scores, result: { winners, summary } };
+  },
+};
