@@ -1,0 +1,180 @@
+import { allMost, type Card, rankOf, removeCards, standardDeck } from '../../cards';
+import { deal } from '../../cards/deal';
+import { replenishHands } from '../../cards/fishing';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+
+/** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
+
+export const optionsSchema = Type.Object({}, { additionalProperties: false });
+export type Options = Static<typeof optionsSchema>;
+
+const captureAction = Type.Object(
+  { type: Type.Literal('capture'), card: CardCode },
+  {
+    additionalProperties: false,
+    description: "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
+  },
+);
+const trailAction = Type.Object(
+  { type: Type.Literal('trail'), card: CardCode },
+  { additionalProperties: false, description: 'discard a card face up to the board (only when no card in the hand can capture)' },
+);
+export const actionSchema = Type.Union([captureAction, trailAction]);
+export type Action = Static<typeof actionSchema>;
+
+const HAND = 4;
+const BOARD = 4;
+
+/** One play, as both seats saw it. */
+export interface Play {
+  seat: number;
+  card: Card;
+  /** The board cards taken (empty for a trail). */
+  took: Card[];
+  /** The number of cards of the opponent's bundle stolen with it (0 when none). */
+  stole: number;
+}
+
+export interface State {
+  dealer: number;
+  turn: number;
+  hands: Card[][];
+  stock: Card[];
+  board: Card[];
+  /** Each seat's face-up bundle, its top card last. */
+  bundles: Card[][];
+  lastPlay: Play | null;
+  finished: boolean;
+}
+
+/** What `card` takes when `seat` plays it: the board cards of its rank, and whether the opponent's bundle goes too. */
+export function captureOf(s: State, seat: number, card: Card): { board: Card[]; bundle: boolean } {
+  const rank = rankOf(card);
+  const opponent = s.bundles[1 - seat];
+  return {
+    board: s.board.filter((c) => rankOf(c) === rank),
+    bundle: opponent.length > 0 && rankOf(opponent[opponent.length - 1]) === rank,
+  };
+}
+
+function captures(s: State, seat: number, card: Card): boolean {
+  const take = captureOf(s, seat, card);
+  return take.board.length > 0 || take.bundle;
+}
+
+export const stealingBundles: Game<State, Action, Options> = {
+  kind: 'stealing-bundles',
+  title: 'Stealing Bundles',
+  seats: { min: 2, max: 2 },
+  optionsSchema,
+  actionSchema,
+  rules: [
+    'Two seats, one 52-card deck, one deal: seat 0 deals, seat 1 (the non-dealer) plays first, then the seats alternate.',
+    'Each seat gets four cards and four cards go face up to the board; the rest is the stock.',
+    'A turn is one card from the hand. A card captures when the board holds cards of its rank, or when the top card of',
+    "the opponent's bundle is of its rank; one play then takes every board card of that rank AND, if its top card is of",
+    "that rank, the opponent's whole bundle. Everything taken goes into the player's own face-up bundle, the card played",
+    "on top (so the top of a bundle is always the last card played to it). A seat's own bundle is never captured back.",
+    'A seat that cannot capture with any card trails one card face up to the board; a seat that can capture must capture',
+    '(with the card of its choice).',
+    'When both hands are empty, four more cards each are dealt from the stock (the board gets none). When the stock and',
+    'the hands are empty the game is over: cards left on the board belong to nobody; the seat with more cards in its',
+    'bundle wins; equal bundles are a shared win. The score shown is the size of each bundle.',
+  ].join('\n'),
+  dealing: [
+    'Four cards one at a time to each seat, starting with seat 1 (the non-dealer), then the next four face up to the',
+    'board; the rest is the stock. When both hands are empty, four more cards each are dealt from the top of the stock',
+    'the same way.',
+  ].join(' '),
+
+  cards: () => standardDeck(),
+
+  setup(ctx: SetupContext<Options>): State {
+    // One deal is the whole game: no later shuffle needs the generator.
+    const [deck] = openingDeck(ctx, standardDeck());
+    const dealer = 0;
+    const { hands, stock } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
+    return {
+      dealer,
+      turn: 1 - dealer,
+      hands,
+      board: stock.slice(0, BOARD),
+      stock: stock.slice(BOARD),
+      bundles: [[], []],
+      lastPlay: null,
+      finished: false,
+    };
+  },
+
+  legalActions(s, seat) {
+    if (s.finished || seat !== s.turn) return [];
+    const hand = s.hands[seat];
+    const capturing = hand.filter((card) => captures(s, seat, card));
+    if (capturing.length > 0) return capturing.map((card): Action => ({ type: 'capture', card }));
+    return hand.map((card): Action => ({ type: 'trail', card }));
+  },
+
+  apply(s, seat, action) {
+    if (s.finished) throw new IllegalMove('the game is over');
+    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    const type: string = action.type;
+    if (type !== 'capture' && type !== 'trail') throw new IllegalMove(`unknown action ${type}: capture or trail`);
+    const { card } = action;
+    const hand = s.hands[seat];
+    if (!hand.includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    let next: State;
+    if (type === 'trail') {
+      const capturing = hand.filter((c) => captures(s, seat, c));
+      if (capturing.length > 0) {
+        throw new IllegalMove(`you can capture (with ${capturing.join(', ')}): trailing is allowed only when no card captures`);
+      }
+      next = { ...s, hands, board: [...s.board, card], lastPlay: { seat, card, took: [], stole: 0 } };
+    } else {
+      const take = captureOf(s, seat, card);
+      if (take.board.length === 0 && !take.bundle) {
+        throw new IllegalMove(`${card} matches no board card and not the top of the opponent's bundle`);
+      }
+      const stolen = take.bundle ? s.bundles[1 - seat] : [];
+      const bundles = s.bundles.map((b, i) => (i === seat ? [...b, ...stolen, ...take.board, card] : take.bundle ? [] : b));
+      next = {
+        ...s,
+        hands,
+        board: s.board.filter((c) => !take.board.includes(c)),
+        bundles,
+        lastPlay: { seat, card, took: take.board, stole: stolen.length },
+      };
+    }
+    next = { ...next, turn: 1 - seat };
+    const refilled = replenishHands(next.hands, next.stock, HAND, 1 - s.dealer);
+    return refilled ? { ...next, ...refilled } : { ...next, finished: true };
+  },
+
+  view(s, seat) {
+    const open = {
+      hand: seat === null ? null : s.hands[seat],
+      handCounts: s.hands.map((h) => h.length),
+      dealer: s.dealer,
+      turn: s.finished ? null : s.turn,
+      stock: s.stock.length,
+      board: s.board,
+      // A bundle is a face-up stack: its top card and its size show.
+      bundles: s.bundles.map((b) => ({ top: b.length > 0 ? b[b.length - 1] : null, count: b.length })),
+      lastPlay: s.lastPlay,
+      finished: s.finished,
+    };
+    // Once the game is over every card is public.
+    return s.finished ? { ...open, hands: s.hands, bundleCards: s.bundles } : open;
+  },
+
+  status(s): Status {
+    const scores = s.bundles.map((b) => b.length);
+    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
+    const winners = allMost(scores);
+    const summary =
+      winners.length === 2
+        ? `tie, ${scores[0]} cards each`
+        : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`;
+    return { toAct: [], finished: true, scores, result: { winners, summary } };
+  },
+};
