@@ -22,7 +22,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
   };
 }

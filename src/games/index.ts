@@ -1,5 +1,11 @@
 import type { AnyGame } from '../engine';
+import { chineseTen } from './chinese-ten';
 import { divideAndConquer } from './divide-and-conquer';
+import { kabu } from './kabu';
+import { oichoKabu } from './oicho-kabu';
+import { totit } from './totit';
 
 /** Every game the service offers, by kind. */
-export const games: ReadonlyMap<string, AnyGame> = new Map(([divideAndConquer] as AnyGame[]).map((g) => [g.kind, g]));
+export const games: ReadonlyMap<string, AnyGame> = new Map(
+  ([divideAndConquer, kabu, oichoKabu, chineseTen, totit] as AnyGame[]).map((g) => [g.kind, g]),
+);

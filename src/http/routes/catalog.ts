@@ -4,6 +4,12 @@ import { type AnyGame, defaultOptions } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
 import { Catalog, CatalogEntry, Problem } from '../schemas';
 
+/** Every option has a default (tests/games.test.ts checks it), so a creator may leave any of them out. */
+function optional(schema: object): object {
+  const { required: _, ...rest } = schema as { required?: string[] };
+  return rest;
+}
+
 function entry(game: AnyGame) {
   const options = defaultOptions(game);
   return {
@@ -11,7 +17,7 @@ function entry(game: AnyGame) {
     title: game.title,
     seats: game.seats,
     options,
-    optionsSchema: game.optionsSchema,
+    optionsSchema: optional(game.optionsSchema),
     actionSchema: game.actionSchema,
     rules: game.rules,
     dealing: game.dealing,
