@@ -61,6 +61,21 @@ export function tableService(deps: {
 }) {
   const { games, store, tokens, notifier } = deps;
   const cache = new Map<string, Cached>();
+  const queues = new Map<string, Promise<unknown>>();
+
+  /**
+   * Moves on one game are taken one at a time within this process, so its own requests never race
+   * each other; races between servers are settled by the log's unique (gameId, seq).
+   */
+  function serially<T>(id: string, work: () => Promise<T>): Promise<T> {
+    const run = (queues.get(id) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => {});
+    queues.set(id, tail);
+    void tail.then(() => {
+      if (queues.get(id) === tail) queues.delete(id);
+    });
+    return run;
+  }
 
   const gameOf = (kind: string) => {
     const game = games.get(kind);
@@ -217,51 +232,7 @@ export function tableService(deps: {
       idempotencyKey?: string,
     ): Promise<SeatView> {
       const seat = seatOf(id, token, true) as number;
-      for (let attempt = 1; ; attempt++) {
-        const loaded = await load(id);
-        assertSeat(loaded.record, seat);
-        if (idempotencyKey) {
-          const earlier = await store.byIdempotencyKey(id, seat, idempotencyKey);
-          if (earlier) return replayed(loaded, seat, earlier, body.action);
-        }
-        const { record, game, state } = loaded;
-        if (body.expectedVersion !== undefined && body.expectedVersion !== record.version) {
-          throw new Problem(
-            409,
-            'version-conflict',
-            `the game is at version ${record.version}, not ${body.expectedVersion}: read the view again`,
-            {
-              version: record.version,
-            },
-          );
-        }
-        let next: unknown;
-        try {
-          next = playMove(game, state, seat, body.action);
-        } catch (e) {
-          if (e instanceof IllegalMove) throw new Problem(422, 'illegal-move', e.reason, { version: record.version });
-          throw e;
-        }
-        const seq = record.version + 1;
-        const finished = game.status(next).finished;
-        try {
-          await store.append(
-            id,
-            { seq, seat, action: body.action, idempotencyKey: idempotencyKey ?? null },
-            finished ? 'finished' : 'active',
-          );
-        } catch (e) {
-          if (!(e instanceof VersionConflict)) throw e;
-          // Another writer took this position: the move is checked again against the new state
-          // (a pinned expectedVersion now answers 409; a reused Idempotency-Key finds its move).
-          if (attempt >= APPEND_ATTEMPTS) throw new Problem(503, 'busy', 'the game is too busy right now: try again');
-          continue;
-        }
-        const updated = { ...record, version: seq, status: finished ? ('finished' as const) : ('active' as const) };
-        remember(id, { version: seq, state: next });
-        await notifier.publish(id, seq);
-        return seatView({ record: updated, game, state: next }, seat);
-      }
+      return serially(id, () => attemptMove(id, seat, body, idempotencyKey));
     },
 
     async events(id: string, token: string | undefined, after = 0, limit = 100) {
@@ -343,6 +314,60 @@ export function tableService(deps: {
       return { initial: seatView(loaded, seat), unsubscribe };
     },
   };
+
+  /** Checks and appends one move; a move that lost the race for its position is checked again. */
+  async function attemptMove(
+    id: string,
+    seat: number,
+    body: { action: Action; expectedVersion?: number },
+    idempotencyKey: string | undefined,
+  ): Promise<SeatView> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await load(id);
+      assertSeat(loaded.record, seat);
+      if (idempotencyKey) {
+        const earlier = await store.byIdempotencyKey(id, seat, idempotencyKey);
+        if (earlier) return replayed(loaded, seat, earlier, body.action);
+      }
+      const { record, game, state } = loaded;
+      if (body.expectedVersion !== undefined && body.expectedVersion !== record.version) {
+        throw new Problem(
+          409,
+          'version-conflict',
+          `the game is at version ${record.version}, not ${body.expectedVersion}: read the view again`,
+          {
+            version: record.version,
+          },
+        );
+      }
+      let next: unknown;
+      try {
+        next = playMove(game, state, seat, body.action);
+      } catch (e) {
+        if (e instanceof IllegalMove) throw new Problem(422, 'illegal-move', e.reason, { version: record.version });
+        throw e;
+      }
+      const seq = record.version + 1;
+      const finished = game.status(next).finished;
+      try {
+        await store.append(
+          id,
+          { seq, seat, action: body.action, idempotencyKey: idempotencyKey ?? null },
+          finished ? 'finished' : 'active',
+        );
+      } catch (e) {
+        if (!(e instanceof VersionConflict)) throw e;
+        // Another writer took this position: the move is checked again against the new state
+        // (a pinned expectedVersion now answers 409; a reused Idempotency-Key finds its move).
+        if (attempt >= APPEND_ATTEMPTS) throw new Problem(503, 'busy', 'the game is too busy right now: try again');
+        continue;
+      }
+      const updated = { ...record, version: seq, status: finished ? ('finished' as const) : ('active' as const) };
+      remember(id, { version: seq, state: next });
+      await notifier.publish(id, seq);
+      return seatView({ record: updated, game, state: next }, seat);
+    }
+  }
 
   function assertSeat(record: GameRecord, seat: number | null) {
     if (seat !== null && (seat < 0 || seat >= record.seatCount))

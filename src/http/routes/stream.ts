@@ -9,6 +9,12 @@ import { GameId, Problem } from '../schemas';
  * reconnects with Last-Event-ID is told only what it missed).
  */
 export const streamRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+  // Open streams would hold a graceful shutdown open forever: they are ended when the server closes.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of open) end();
+  });
+
   app.get(
     '/games/:id/stream',
     {
@@ -34,7 +40,12 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> =
       const { initial, unsubscribe } = await tables.subscribe(request.params.id, bearer(request), (view) => {
         if (sse.isConnected) void sse.send({ id: String(view.version), event: 'view', data: view });
       });
-      sse.onClose(unsubscribe);
+      const end = () => sse.close();
+      open.add(end);
+      sse.onClose(() => {
+        open.delete(end);
+        unsubscribe();
+      });
       sse.keepAlive();
       if (String(initial.version) !== sse.lastEventId)
         await sse.send({ id: String(initial.version), event: 'view', data: initial });
