@@ -176,6 +176,7 @@ export const scopa: Game<State, Action, Options> = {
     'When both hands are empty, three more cards each come from the stock; the table gets no more. When stock and hands are exhausted, the last seat to capture takes the cards left on the table (not a scopa); if nobody captured in the whole deal they stay unscored.',
     'Scoring, one point each, counted in this order: most cards; most diamonds; the settebello; the primiera; then one point per scopa, in the order the scopas were made. A tie for most cards or most diamonds scores nobody.',
     'Primiera: only a pile holding all four suits is eligible. Its best card in each suit counts 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face card = 10, and the four are added. The higher eligible count scores; equal counts score nobody; a seat lacking a suit cannot score it, so the other scores it if eligible.',
+    'Each legal action names the card played and the exact table cards it takes, in table order ([] lays it down).',
     'The match ends the moment a seat reaches 11 points (option target) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
   ].join('\n'),
   dealing:

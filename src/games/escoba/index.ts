@@ -1,0 +1,291 @@
+import {
+  allMost,
+  type Card,
+  containsCards,
+  deal,
+  fortyCardDeck,
+  type RngState,
+  rankNumber,
+  removeCards,
+  shuffle,
+  subsetsSumming,
+  teamOf,
+} from '../../cards';
+import { replenishHands, takeLeftovers } from '../../cards/fishing';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type DealScore, scoreDeal } from './scoring';
+
+export { type DealScore, scoreDeal } from './scoring';
+
+/** Escoba, the Spanish fishing game of fifteens, for two to four. */
+
+export const optionsSchema = Type.Object(
+  {
+    target: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      default: 21,
+      description: 'points that end the match after a deal; the highest score then wins (an equal highest plays on)',
+    }),
+    partnerships: Type.Boolean({
+      default: false,
+      description: 'four seats only: seats 0 and 2 against 1 and 3, each partnership sharing one score pile',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+export const actionSchema = Type.Object(
+  {
+    type: Type.Literal('play'),
+    card: CardCode,
+    capture: Type.Array(CardCode, {
+      maxItems: 14,
+      description: 'the table cards taken, which with the card played make fifteen; [] to lay the card on the table',
+    }),
+  },
+  { additionalProperties: false, description: 'play one card from the hand, capturing a fifteen or laying it down' },
+);
+export type Action = Static<typeof actionSchema>;
+
+export interface Play {
+  seat: number;
+  card: Card;
+  capture: Card[];
+  escoba: boolean;
+}
+
+export interface State {
+  seats: number;
+  target: number;
+  partnerships: boolean;
+  rng: RngState;
+  /** Deals played so far, this one included (1 for the first). */
+  deal: number;
+  dealer: number;
+  stock: Card[];
+  hands: Card[][];
+  table: Card[];
+  /** Each side's score pile this deal (a side is a seat, or a partnership). */
+  piles: Card[][];
+  /** Each side's escobas this deal, the dealer's from the four table cards included. */
+  escobas: number[];
+  /** Escobas the dealer scored this deal because the four table cards made 15 (one) or 30 (two). */
+  dealerEscobas: number;
+  lastCapturer: number | null;
+  turn: number;
+  lastPlay: Play | null;
+  /** Match points by side. */
+  scores: number[];
+  history: DealScore[];
+  /** The winning side once the match is over. */
+  winner: number | null;
+}
+
+/** Capture values: A 1, 2-7 their pips, J (sota) 8, Q (caballo) 9, K (rey) 10. */
+export function value(c: Card): number {
+  const n = rankNumber(c);
+  return n <= 7 ? n : n - 3;
+}
+
+const total = (cards: readonly Card[]) => cards.reduce((t, c) => t + value(c), 0);
+
+/** Every set of table cards that makes fifteen with `card`, each a separate choice. */
+export function fifteens(card: Card, table: readonly Card[]): Card[][] {
+  return subsetsSumming(table, 15 - value(card), value);
+}
+
+export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
+export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => (s.partnerships ? teamOf(seat, 2) : seat);
+const next = (s: State, seat: number) => (seat + 1) % s.seats;
+
+/**
+ * Starts a deal from `deck`: three cards to each seat one at a time from the dealer's right (the
+ * next seat number) round to the dealer, then four face up to the table. Four table cards making 15
+ * or 30 go straight to the dealer, as one or two escobas.
+ */
+function startDeal(s: State, deck: Card[], rng: RngState): State {
+  const { hands, stock } = deal(deck, { seats: s.seats, count: 3, first: next(s, s.dealer) });
+  const four = stock.slice(0, 4);
+  const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
+  const sides = sideCount(s);
+  const piles: Card[][] = Array.from({ length: sides }, () => []);
+  const escobas: number[] = Array(sides).fill(0);
+  if (dealerEscobas > 0) {
+    piles[sideOf(s, s.dealer)] = four;
+    escobas[sideOf(s, s.dealer)] = dealerEscobas;
+  }
+  return {
+    ...s,
+    rng,
+    stock: stock.slice(4),
+    hands,
+    table: dealerEscobas > 0 ? [] : four,
+    piles,
+    escobas,
+    dealerEscobas,
+    lastCapturer: dealerEscobas > 0 ? s.dealer : null,
+    lastPlay: null,
+    turn: next(s, s.dealer),
+  };
+}
+
+/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless the match is over. */
+function finishDeal(s: State): State {
+  // What is left on the table goes to the last seat that captured; this is never an escoba.
+  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer === null ? null : sideOf(s, s.lastCapturer));
+  const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
+  const scores = record.scoresAfter;
+  const history = [...s.history, record];
+  const leaders = allMost(scores);
+  if (scores[leaders[0]] >= s.target && leaders.length === 1) return { ...s, table, piles, scores, history, winner: leaders[0] };
+  const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
+  return startDeal({ ...s, scores, history, deal: s.deal + 1, dealer: next(s, s.dealer) }, deck, rng);
+}
+
+/** Why a play is refused, in the player's words. */
+function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
+  if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
+  return `${card} and ${capture.join(' ')} add up to ${value(card) + total(capture)}, not fifteen`;
+}
+
+const sideName = (s: State, side: number) => (s.partnerships ? `seats ${side} and ${side + 2}` : `seat ${side}`);
+
+export const escoba: Game<State, Action, Options> = {
+  kind: 'escoba',
+  title: 'Escoba',
+  seats: { min: 2, max: 4 },
+  optionsSchema,
+  actionSchema,
+  rules: [
+    'Two to four seats play with the 40-card deck: A-7 and J Q K of each suit. J stands for the sota, Q for the caballo, K for the rey.',
+    'Values: A 1, 2-7 their pips, J 8, Q 9, K 10. Diamonds are the coins (oros); the 7 of diamonds is the siete de velo.',
+    'Four seats play alone, or in partnerships with option partnerships (seats 0 and 2 against 1 and 3, sharing one score pile).',
+    "Seat numbers run to the right: the dealer's right is the next seat number. The last seat deals first, so seat 0 plays first; the deal passes to the next seat number after each deal.",
+    'Each deal gives three cards to each seat and four face up to the table. If the four table cards add up to 15 the dealer takes them at once and scores an escoba; if they add up to 30, two escobas.',
+    "Play starts at the dealer's right and goes in seat order. A turn plays one card: either it takes a set of table cards that makes exactly fifteen with it (your choice when several sets do), or it is laid on the table. Capturing is never compulsory.",
+    'Taking every card on the table is an escoba (one point), with any card of the deal, the last included.',
+    "When every hand is empty, three more cards each come from the stock; the table gets no more. When stock and hands are exhausted, the last seat to capture (the dealer, after a dealer's escoba) takes the cards left on the table, not as an escoba; if nobody captured in the whole deal they stay unscored.",
+    'Each deal scores one point each for: most cards; most diamonds; the siete de velo; la setenta; and one point per escoba. A tie for most cards, most diamonds or the best setenta scores nobody.',
+    'La setenta: only a pile holding all four suits is eligible. Take its best card in each suit, ranked 7, 6, A, 5, 4, 3, 2, face cards (lowest, all equal), and compare the four best cards highest first, card by card, as poker hands are compared; the first difference decides.',
+    'Each legal action names the card played and the exact table cards it takes, in table order ([] lays it down).',
+    'After a deal, when a side has 21 points or more (option target), the highest score wins; if the highest score is shared, another deal is played.',
+  ].join('\n'),
+  dealing:
+    "Each deal, from the top: three cards to each seat one at a time, starting at the seat after the dealer (the dealer's right) and going up in seat numbers, wrapping, the dealer last; then four cards face up to the table; the rest is the stock. When every hand is empty, three more each the same way. The last seat deals first, so a stacked deck serves seat 0 first (2 seats: positions 0, 2, 4 to seat 0, 1, 3, 5 to seat 1, 6-9 to the table); the deal passes to the next seat number. Later deals come from new shuffles of the seed.",
+
+  cards: () => fortyCardDeck(),
+
+  checkSetup(seats, options) {
+    return options.partnerships && seats !== 4 ? 'partnerships need four seats' : undefined;
+  },
+
+  setup(ctx: SetupContext<Options>): State {
+    const [deck, rng] = openingDeck(ctx, fortyCardDeck());
+    const { seats } = ctx;
+    const partnerships = ctx.options.partnerships && seats === 4;
+    const sides = partnerships ? 2 : seats;
+    const base: State = {
+      seats,
+      target: ctx.options.target,
+      partnerships,
+      rng,
+      deal: 1,
+      dealer: seats - 1,
+      stock: [],
+      hands: [],
+      table: [],
+      piles: [],
+      escobas: [],
+      dealerEscobas: 0,
+      lastCapturer: null,
+      turn: 0,
+      lastPlay: null,
+      scores: Array(sides).fill(0),
+      history: [],
+      winner: null,
+    };
+    return startDeal(base, deck, rng);
+  },
+
+  legalActions(s, seat) {
+    if (s.winner !== null || seat !== s.turn) return [];
+    return s.hands[seat].flatMap((card) =>
+      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture })),
+    );
+  },
+
+  apply(s, seat, action) {
+    if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
+    if (s.winner !== null) throw new IllegalMove('the game is over');
+    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    const { card, capture } = action;
+    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    const captured = capture.length > 0;
+    // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
+    if (captured && (!containsCards(s.table, capture) || value(card) + total(capture) !== 15)) {
+      throw new IllegalMove(refusal(s.table, card, capture));
+    }
+
+    const side = sideOf(s, seat);
+    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const table = captured ? removeCards(s.table, capture) : [...s.table, card];
+    const escoba = captured && table.length === 0;
+    const after: State = {
+      ...s,
+      hands,
+      table,
+      piles: s.piles.map((p, i) => (i === side && captured ? [...p, card, ...capture] : p)),
+      escobas: s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n)),
+      lastCapturer: captured ? seat : s.lastCapturer,
+      lastPlay: { seat, card, capture, escoba },
+      turn: next(s, seat),
+    };
+    const refill = replenishHands(hands, s.stock, 3, next(s, s.dealer));
+    return refill ? { ...after, ...refill } : finishDeal(after);
+  },
+
+  view(s, seat) {
+    const finished = s.winner !== null;
+    return {
+      deal: s.deal,
+      dealer: s.dealer,
+      turn: finished ? null : s.turn,
+      target: s.target,
+      partnerships: s.partnerships,
+      sides: Array.from({ length: sideCount(s) }, (_, side) =>
+        Array.from({ length: s.seats }, (_, x) => x).filter((x) => sideOf(s, x) === side),
+      ),
+      hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
+      handSizes: s.hands.map((h) => h.length),
+      table: s.table,
+      stock: s.stock.length,
+      captured: s.piles,
+      capturedCounts: s.piles.map((p) => p.length),
+      escobas: s.escobas,
+      dealerEscobas: s.dealerEscobas,
+      lastCapturer: s.lastCapturer,
+      lastPlay: s.lastPlay,
+      scores: s.scores,
+      history: s.history,
+      winner: s.winner,
+    };
+  },
+
+  status(s): Status {
+    const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOf(s, seat)]);
+    if (s.winner === null) return { toAct: [s.turn], finished: false, scores };
+    const w = s.winner;
+    const others = s.scores.filter((_, side) => side !== w).sort((a, b) => b - a);
+    return {
+      toAct: [],
+      finished: true,
+      scores,
+      result: {
+        winners: Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => sideOf(s, seat) === w),
+        summary: `${sideName(s, w)} win${s.partnerships ? '' : 's'} ${s.scores[w]} to ${others.join(' to ')}`,
+      },
+    };
+  },
+};
