@@ -14,16 +14,17 @@ export function allHandsEmpty(hands: readonly (readonly Card[])[]): boolean {
 
 /**
  * Once every hand is empty, deals `count` more cards to each seat from the top of the stock, one at a
- * time from `first`. Returns the hands and stock unchanged while someone still holds a card, and
- * undefined when every hand and the stock are empty: the deal is over.
+ * time from `first`. Returns the given hands and stock themselves while someone still holds a card (no
+ * copy: the caller is building a new state from them anyway), and undefined when every hand and the
+ * stock are empty: the deal is over.
  */
 export function replenishHands(
-  hands: readonly (readonly Card[])[],
-  stock: readonly Card[],
+  hands: Card[][],
+  stock: Card[],
   count: number,
   first: number,
 ): { hands: Card[][]; stock: Card[] } | undefined {
-  if (!allHandsEmpty(hands)) return { hands: hands.map((h) => [...h]), stock: [...stock] };
+  if (!allHandsEmpty(hands)) return { hands, stock };
   if (stock.length === 0) return undefined;
   return deal(stock, { seats: hands.length, count, first });
 }

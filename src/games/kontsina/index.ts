@@ -241,9 +241,14 @@ export const kontsina: Game<State, Action, Options> = {
     const { card } = action;
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-    let next: State;
+    let play: Pick<State, 'table' | 'captured' | 'lastCapturer' | 'lastPlay'>;
     if (action.type === 'lay') {
-      next = { ...s, hands, table: [...s.table, card], lastPlay: { seat, card, took: [] } };
+      play = {
+        table: [...s.table, card],
+        captured: s.captured,
+        lastCapturer: s.lastCapturer,
+        lastPlay: { seat, card, took: [] },
+      };
     } else {
       const refusal = refuseCapture(card, action.take, s.table);
       if (refusal) throw new IllegalMove(refusal);
@@ -251,19 +256,16 @@ export const kontsina: Game<State, Action, Options> = {
       const took = s.table.filter((t) => action.take.includes(t));
       if (took.some((t, i) => t !== action.take[i]))
         throw new IllegalMove(`list the cards taken in table order: ${took.join(' ')}`);
-      const captured = s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p));
-      next = {
-        ...s,
-        hands,
+      play = {
         table: s.table.filter((t) => !took.includes(t)),
-        captured,
+        captured: s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p)),
         lastCapturer: seat,
         lastPlay: { seat, card, took },
       };
     }
-    next = { ...next, turn: (seat + 1) % s.seats };
-    const refilled = replenishHands(next.hands, next.stock, HAND, (s.dealer + 1) % s.seats);
-    return refilled ? { ...next, ...refilled } : endDeal(next);
+    const turn = (seat + 1) % s.seats;
+    const refilled = replenishHands(hands, s.stock, HAND, (s.dealer + 1) % s.seats);
+    return refilled ? { ...s, ...play, ...refilled, turn } : endDeal({ ...s, ...play, hands, turn });
   },
 
   view(s, seat) {

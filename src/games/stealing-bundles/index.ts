@@ -123,31 +123,29 @@ export const stealingBundles: Game<State, Action, Options> = {
     const hand = s.hands[seat];
     if (!hand.includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-    let next: State;
+    let play: Pick<State, 'board' | 'bundles' | 'lastPlay'>;
     if (type === 'trail') {
       const capturing = hand.filter((c) => captures(s, seat, c));
       if (capturing.length > 0) {
         throw new IllegalMove(`you can capture (with ${capturing.join(', ')}): trailing is allowed only when no card captures`);
       }
-      next = { ...s, hands, board: [...s.board, card], lastPlay: { seat, card, took: [], stole: 0 } };
+      play = { board: [...s.board, card], bundles: s.bundles, lastPlay: { seat, card, took: [], stole: 0 } };
     } else {
       const take = captureOf(s, seat, card);
       if (take.board.length === 0 && !take.bundle) {
         throw new IllegalMove(`${card} matches no board card and not the top of the opponent's bundle`);
       }
       const stolen = take.bundle ? s.bundles[1 - seat] : [];
-      const bundles = s.bundles.map((b, i) => (i === seat ? [...b, ...stolen, ...take.board, card] : take.bundle ? [] : b));
-      next = {
-        ...s,
-        hands,
+      play = {
         board: s.board.filter((c) => !take.board.includes(c)),
-        bundles,
+        bundles: s.bundles.map((b, i) => (i === seat ? [...b, ...stolen, ...take.board, card] : take.bundle ? [] : b)),
         lastPlay: { seat, card, took: take.board, stole: stolen.length },
       };
     }
-    next = { ...next, turn: 1 - seat };
-    const refilled = replenishHands(next.hands, next.stock, HAND, 1 - s.dealer);
-    return refilled ? { ...next, ...refilled } : { ...next, finished: true };
+    const turn = 1 - seat;
+    const refilled = replenishHands(hands, s.stock, HAND, 1 - s.dealer);
+    // The game is one deal: it ends when the hands and the stock are empty.
+    return refilled ? { ...s, ...play, ...refilled, turn } : { ...s, ...play, hands, turn, finished: true };
   },
 
   view(s, seat) {

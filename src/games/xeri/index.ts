@@ -252,12 +252,10 @@ export const xeri: Game<State, Action, Options> = {
       );
     }
     const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-    let next: State;
+    let play: Pick<State, 'pile' | 'won' | 'xeris' | 'lastCapturer' | 'lastPlay'>;
     if (captures) {
       const xeri = isXeri(card, s.pile);
-      next = {
-        ...s,
-        hands,
+      play = {
         pile: [],
         won: s.won.map((w, i) => (i === seat ? [...w, ...s.pile, card] : w)),
         xeris: xeri ? s.xeris.map((x, i) => (i === seat ? [...x, s.pile[0]] : x)) : s.xeris,
@@ -265,11 +263,17 @@ export const xeri: Game<State, Action, Options> = {
         lastPlay: { seat, card, took: s.pile, xeri },
       };
     } else {
-      next = { ...s, hands, pile: [...s.pile, card], lastPlay: { seat, card, took: [], xeri: false } };
+      play = {
+        pile: [...s.pile, card],
+        won: s.won,
+        xeris: s.xeris,
+        lastCapturer: s.lastCapturer,
+        lastPlay: { seat, card, took: [], xeri: false },
+      };
     }
-    next = { ...next, turn: 1 - seat };
-    const refilled = replenishHands(next.hands, next.stock, HAND, 1 - s.dealer);
-    return refilled ? { ...next, ...refilled } : endHand(next);
+    const turn = 1 - seat;
+    const refilled = replenishHands(hands, s.stock, HAND, 1 - s.dealer);
+    return refilled ? { ...s, ...play, ...refilled, turn } : endHand({ ...s, ...play, hands, turn });
   },
 
   view(s, seat) {
