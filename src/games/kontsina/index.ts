@@ -109,6 +109,7 @@ export function captures(card: Card, table: readonly Card[]): Card[][] {
 
 /** Why `take` is not a capture `card` can make on `table`, or undefined when it is one. */
 function refuseCapture(card: Card, take: readonly Card[], table: readonly Card[]): string | undefined {
+  if (take.length === 0) return 'a capture takes at least one table card; to capture nothing, lay the card';
   if (new Set(take).size !== take.length) return 'a table card can be taken only once';
   const missing = take.find((t) => !table.includes(t));
   if (missing) return `${missing} is not on the table`;

@@ -145,7 +145,7 @@ describe('Kontsina: capturing', () => {
 
   it('a number card captures one set of two or more number cards whose values add up to it', () => {
     const s = dealt(hands, ['4S', '5D', '2C', '7S']);
-    // 9 = 4 + 5 = 2 + 7; 3 = 1 + 2 has no ace here, and a single 3 would be a match.
+    // 9 = 4 + 5 = 2 + 7: two sets, each a capture of its own.
     expect(game.legalActions(s, 1).filter((a) => a.card === '9C')).toEqual([
       lay('9C'),
       capture('9C', '4S', '5D'),
@@ -157,7 +157,7 @@ describe('Kontsina: capturing', () => {
   });
 
   it('one capture per play: a match and a sum set, or two sum sets, are not taken together', () => {
-    const s = dealt(hands, ['9H', '4S', '5D', '2C'], {}, []);
+    const s = dealt(hands, ['9H', '4S', '5D', '2C']);
     let t = playMove(game, s, 1, lay('TS'));
     t = playMove(game, t, 0, lay('7D'));
     // Table: 9H 4S 5D 2C TS 7D. The 9 of clubs may take 9H, or 4S+5D, or 2C+7D: one of them.
@@ -204,6 +204,7 @@ describe('Kontsina: capturing', () => {
     expect(() => game.apply(s, 1, lay('2D'))).toThrow(/2D is not in your hand/);
     expect(() => game.apply(s, 1, capture('9C', '4S', '5H'))).toThrow(/5H is not on the table/);
     expect(() => game.apply(s, 1, capture('TS', '5D', '5D'))).toThrow(/only once/);
+    expect(() => game.apply(s, 1, capture('TS'))).toThrow(/lay the card/);
     expect(() => game.apply(s, 1, capture('9C', '7S', '2C'))).toThrow(/in table order: 2C 7S/);
     expect(() => playMove(game, s, 1, { type: 'steal', card: '9C' })).toThrow(IllegalMove);
   });
