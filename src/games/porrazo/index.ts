@@ -192,7 +192,7 @@ export interface State {
   /** The card the previous seat laid without capturing (a porrazo may follow). */
   laid: { seat: number; card: Card } | null;
   pending: Pending | null;
-  /** This hand's plays and scores. */
+  /** This deal's plays (the last deal's until the first card of the next), and this hand's scores. */
   plays: Play[];
   notes: Note[];
   lastHand: HandResult | null;
@@ -209,17 +209,36 @@ const seatsOfSide = (s: State, side: number): number[] => [...Array(s.seats).key
 /** Deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five (the same with or without a tendido). */
 export const dealsPerHand = (seats: number): number => Math.floor(48 / (3 * seats));
 
+/**
+ * A copy to change: the outer arrays are copied; inner hands and piles, the stock and the logs'
+ * entries are shared, so they are only ever replaced, never changed in place.
+ */
 function clone(s: State): State {
   return {
-    ...s,
-    stock: [...s.stock],
-    hands: s.hands.map((h) => [...h]),
+    seats: s.seats,
+    partners: s.partners,
+    target: s.target,
+    rng: s.rng,
+    handNo: s.handNo,
+    dealer: s.dealer,
+    deal: s.deal,
+    phase: s.phase,
+    turn: s.turn,
+    stock: s.stock,
+    hands: [...s.hands],
     table: [...s.table],
-    captured: s.captured.map((p) => [...p]),
+    captured: [...s.captured],
     scores: [...s.scores],
+    tendidoDealt: s.tendidoDealt,
+    tendido: s.tendido,
+    leftover: s.leftover,
     answers: [...s.answers],
+    laid: s.laid,
+    pending: s.pending,
     plays: [...s.plays],
     notes: [...s.notes],
+    lastHand: s.lastHand,
+    winner: s.winner,
   };
 }
 
@@ -297,7 +316,7 @@ function sanBenito(s: State, seat: number, card: Card): void {
 
 function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending): void {
   s.captured[porrazo.seat] = removeCards(s.captured[porrazo.seat], porrazo.cards);
-  s.captured[seat].push(card, ...porrazo.cards);
+  s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards];
   s.plays.push({ seat, card, as: 'counter-porrazo', took: [...porrazo.cards] });
   s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
   awardSeat(s, seat, rondineValue(porrazo.rank), 'counter-porrazo', porrazo.rank);
@@ -307,6 +326,7 @@ const porrazoStands = (s: State, p: Pending) => awardSeat(s, p.seat, rondaValue(
 
 /** One card from the hand of the seat to play, after the porrazo of the previous play is settled. */
 function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
+  if (s.hands.every((h) => h.length === 3)) s.plays = [];
   s.hands[seat] = removeCards(s.hands[seat], [card]);
   const rank = rankOf(card);
   const { pending, laid } = s;
@@ -326,7 +346,7 @@ function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
   const took = inPlace ? [] : captureOf(s.table, card);
   if (took.length > 0) {
     s.table = removeCards(s.table, took);
-    s.captured[seat].push(card, ...took);
+    s.captured[seat] = [...s.captured[seat], card, ...took];
     const porrazo = laid !== null && rankOf(laid.card) === rank;
     if (porrazo) s.pending = { stage: 'porrazo', seat, rank, cards: [took[0], card] };
     s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'capture', took });
@@ -373,7 +393,7 @@ function lastCard(s: State): void {
   }
   const swept = s.table;
   s.table = [];
-  s.captured[seat].push(card, ...took, ...swept);
+  s.captured[seat] = [...s.captured[seat], card, ...took, ...swept];
   s.plays.push({ seat, card, as, took, swept });
 }
 
@@ -534,12 +554,14 @@ export const porrazo: Game<State, Action, Options> = {
   },
 
   legalActions(s, seat): Action[] {
-    if (!toAct(s).includes(seat)) return [];
-    if (s.phase === 'tendido') return [{ type: 'tendido' }, { type: 'noTendido' }];
+    if (s.winner !== null) return [];
+    if (s.phase === 'tendido') return seat === s.dealer ? [{ type: 'tendido' }, { type: 'noTendido' }] : [];
     if (s.phase === 'declaring') {
+      if (s.answers[seat] !== null) return [];
       const d = declarationOf(s.hands[seat]);
       return d ? [{ type: 'declare', set: d.set, rank: d.rank }, { type: 'pass' }] : [{ type: 'pass' }];
     }
+    if (seat !== s.turn) return [];
     return s.hands[seat].flatMap((card): Action[] =>
       mayForgo(s, card)
         ? [

@@ -28,7 +28,8 @@ export function nextRank(rank: Rank): Rank {
 }
 
 function lastOfRank(table: readonly Card[], rank: Rank): number {
-  for (let i = table.length - 1; i >= 0; i--) if (rankOf(table[i]) === rank) return i;
+  // A code's first character is its rank.
+  for (let i = table.length - 1; i >= 0; i--) if (table[i][0] === rank) return i;
   return -1;
 }
 
@@ -121,8 +122,9 @@ export function scoreTendido(tendido: readonly Card[], tableBefore: readonly Car
 
 /** What a hand of three may declare: a rondine for three of a kind, a ronda for a pair, else nothing. */
 export function declarationOf(hand: readonly Card[]): Declaration | null {
-  for (const rank of RANKS) {
-    const count = hand.filter((c) => rankOf(c) === rank).length;
+  const ranks = hand.map(rankOf);
+  for (const rank of ranks) {
+    const count = ranks.filter((r) => r === rank).length;
     if (count >= 3) return { set: 'rondine', rank };
     if (count === 2) return { set: 'ronda', rank };
   }
