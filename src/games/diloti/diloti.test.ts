@@ -1,0 +1,710 @@
+import { describe, expect, it } from 'vitest';
+import { type Card, rankOf, sameCards, standardDeck } from '../../cards';
+import { IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
+import { type Action, diloti as game, type Options, type State, scoreDeal } from '.';
+import { pips } from './plays';
+
+const ALL = standardDeck();
+
+function options(given: Partial<Options> = {}, seats = 2): Options {
+  return resolveOptions(game, given, seats) as Options;
+}
+
+/** Seat 0 deals the first deal: seat 1 gets the top card, one at a time around the table. */
+function interleave(hands: Card[][]): Card[] {
+  const seats = hands.length;
+  const out: Card[] = [];
+  for (let i = 0; i < 6; i++) for (let k = 1; k <= seats; k++) out.push(hands[k % seats][i]);
+  return out;
+}
+
+/** The stacked cards on top, then the rest of the deck in its canonical order. */
+const withRest = (top: Card[]): Card[] => [...top, ...ALL.filter((c) => !top.includes(c))];
+
+function deckFor(hands: Card[][], table: Card[]): Card[] {
+  return withRest([...interleave(hands), ...table]);
+}
+
+/** A first deal on a stacked deck: six cards for each seat (by seat), the four table cards, the rest as the stock. */
+function dealt(hands: Card[][], table: Card[], given: Partial<Options> = {}): State {
+  const seats = hands.length;
+  return game.setup({ seats, options: options(given, seats), seed: 'stacked', deck: deckFor(hands, table) });
+}
+
+const act = (s: State, seat: number, action: Action): State => playMove(game, s, seat, action);
+const lay = (card: Card): Action => ({ type: 'lay', card });
+const capture = (card: Card, group: Card[]): Action => ({ type: 'capture', card, group });
+const take = (group: Card[]): Action => ({ type: 'take', group });
+const declare = (card: Card, withCards: Card[]): Action => ({ type: 'declare', card, with: withCards });
+const add = (group: Card[]): Action => ({ type: 'add', group });
+const done: Action = { type: 'done' };
+
+function refused(s: State, seat: number, action: Action, reason: RegExp) {
+  expect(() => game.apply(s, seat, action)).toThrow(IllegalMove);
+  expect(() => game.apply(s, seat, action)).toThrow(reason);
+  expect(() => playMove(game, s, seat, action)).toThrow(IllegalMove);
+}
+
+/** The cards in a side's won pile (face down during play; the state is the truth). */
+const pile = (s: State, side: number) => s.won[side];
+
+/** A turn of a scripted deal: the play of a card, then any `take`/`add`/`done` that finish it. */
+type Turn = Action[];
+const laid = (card: Card): Turn => [lay(card)];
+const paired = (card: Card, group: Card[]): Turn => [capture(card, group)];
+/** Seat 1 lays a, seat 0 lays b, seat 1 pairs b with b2, seat 0 pairs a with a2: two cards to each side. */
+const block = (a: Card, a2: Card, b: Card, b2: Card): Turn[] => [laid(a), laid(b), paired(b2, [b]), paired(a2, [a])];
+
+/**
+ * A whole two-seat deal from its turns: each turn's card comes from the hand of the seat whose turn it is
+ * (seat 1, 0, 1, 0...), so the hands of each round of six, and the stacked deck, follow from the script.
+ */
+function playScript(table: Card[], turns: Turn[], given: Partial<Options> = {}, played = turns.length): State {
+  const rounds: Card[][][] = [];
+  turns.forEach((turn, i) => {
+    const round = Math.floor(i / 12);
+    rounds[round] ??= [[], []];
+    rounds[round][(1 + i) % 2].push((turn[0] as { card: Card }).card);
+  });
+  const deck = withRest([...interleave(rounds[0]), ...table, ...rounds.slice(1).flatMap(interleave)]);
+  let s = game.setup({ seats: 2, options: options(given), seed: 'scripted', deck });
+  turns.slice(0, played).forEach((turn, i) => {
+    for (const a of turn) s = act(s, (1 + i) % 2, a);
+  });
+  return s;
+}
+
+describe('Diloti: the deal', () => {
+  it('deals six cards to each seat one at a time from the dealer’s left and four face up; the left of the dealer plays first', () => {
+    const hands = [
+      ['AS', '2S', '3S', '4S', '5S', '6S'],
+      ['AH', '2H', '3H', '4H', '5H', '6H'],
+    ];
+    const s = dealt(hands, ['7C', '8C', '9C', 'TC']);
+    expect(s.hands).toEqual(hands);
+    expect(s.table).toEqual(['7C', '8C', '9C', 'TC']);
+    expect(s.stock).toHaveLength(52 - 12 - 4);
+    expect(s.dealer).toBe(0);
+    expect(game.status(s).toAct).toEqual([1]);
+    const four = dealt(
+      [0, 1, 2, 3].map((k) => ALL.slice(6 * k, 6 * k + 6)),
+      ['AC', '2C', '3C', '4C'],
+    );
+    expect(four.stock).toHaveLength(52 - 24 - 4);
+    expect(four.hands[2]).toEqual(ALL.slice(12, 18));
+  });
+
+  it('three or more of one rank among the four table cards go back into the stock, which is shuffled, and four more are dealt', () => {
+    const hands = [
+      ['AS', '2S', '3S', '4S', '5S', '6S'],
+      ['AH', '2H', '3H', '4H', '5H', '6H'],
+    ];
+    const s = dealt(hands, ['9C', '9D', '9H', 'TC']);
+    expect(s.hands).toEqual(hands);
+    expect(s.table).toHaveLength(4);
+    expect(s.table.some((c) => s.table.filter((o) => rankOf(o) === rankOf(c)).length >= 3)).toBe(false);
+    expect(
+      sameCards(
+        [...s.table, ...s.stock],
+        ALL.filter((c) => !hands.flat().includes(c)),
+      ),
+    ).toBe(true);
+  });
+
+  it('is played by two seats or by four in partnerships, never three', () => {
+    expect(() => resolveOptions(game, {}, 3)).toThrow(SetupError);
+    expect(() => resolveOptions(game, {}, 4)).not.toThrow();
+    expect(options().target).toBe(61);
+  });
+});
+
+describe('Diloti: laying and capturing', () => {
+  const hands = [
+    ['8S', '5H', 'KC', '2D', 'TH', 'QD'],
+    ['2S', '5S', '6C', '9D', 'JH', 'KD'],
+  ];
+  const table = ['8C', '6H', '5D', '3C'];
+
+  it('a card may be laid even when it could capture: capturing is never compulsory', () => {
+    const s = dealt(hands, table);
+    expect(game.legalActions(s, 1)).toContainEqual(lay('5S'));
+    expect(game.legalActions(s, 1)).toContainEqual(capture('5S', ['5D']));
+    const next = act(s, 1, lay('5S'));
+    expect(next.table).toEqual([...table, '5S']);
+    expect(next.hands[1]).not.toContain('5S');
+  });
+
+  it('an 8 on 8, 6, 5, 3 and 2 captures all five in one play: 8 alone, 5+3 and 6+2 (a xeri after the first play)', () => {
+    let s = act(dealt(hands, table), 1, lay('2S'));
+    expect(game.legalActions(s, 0).filter((a) => a.type === 'capture' && a.card === '8S')).toEqual([
+      capture('8S', ['8C']),
+      capture('8S', ['6H', '2S']),
+      capture('8S', ['5D', '3C']),
+    ]);
+    s = act(s, 0, capture('8S', ['8C']));
+    expect(game.status(s).toAct).toEqual([0]);
+    expect(game.legalActions(s, 0)).toEqual([take(['6H', '2S']), take(['5D', '3C']), done]);
+    s = act(s, 0, take(['5D', '3C']));
+    // The last group ends the capture by itself: nothing is left to take.
+    s = act(s, 0, take(['6H', '2S']));
+    expect(s.table).toEqual([]);
+    expect(sameCards(pile(s, 0), ['8S', '8C', '5D', '3C', '6H', '2S'])).toBe(true);
+    expect(s.xeris).toEqual([1, 0]);
+    expect(s.lastPlay).toMatchObject({ seat: 0, card: '8S', kind: 'capture', xeri: true });
+    expect(game.status(s).toAct).toEqual([1]);
+  });
+
+  it('the play offers every collection of disjoint groups, one group at a time, and may stop after any of them', () => {
+    const s = act(dealt(hands, table), 1, lay('2S'));
+    const collections = new Set<string>();
+    const explore = (at: State, taken: Card[][]) => {
+      if (at.pending === null) {
+        collections.add(
+          taken
+            .map((g) => g.join('+'))
+            .sort()
+            .join(', '),
+        );
+        return;
+      }
+      for (const a of game.legalActions(at, 0)) explore(game.apply(at, 0, a), a.type === 'take' ? [...taken, a.group] : taken);
+    };
+    for (const a of game.legalActions(s, 0).filter((x) => x.type === 'capture' && x.card === '8S')) {
+      explore(game.apply(s, 0, a), [(a as { group: Card[] }).group]);
+    }
+    expect([...collections].sort()).toEqual(
+      ['8C', '5D+3C', '6H+2S', '5D+3C, 8C', '6H+2S, 8C', '5D+3C, 6H+2S', '5D+3C, 6H+2S, 8C'].sort(),
+    );
+  });
+
+  it('a capture may stop early: the rest stays on the table and it is no xeri', () => {
+    let s = act(dealt(hands, table), 1, lay('2S'));
+    s = act(s, 0, capture('8S', ['5D', '3C']));
+    s = act(s, 0, done);
+    expect(s.table).toEqual(['8C', '6H', '2S']);
+    expect(s.xeris).toEqual([0, 0]);
+    expect(s.lastCapturer).toBe(0);
+  });
+
+  it('a face card captures every table card of its rank at once', () => {
+    let s = dealt(hands, ['KS', '4H', 'KH', '3C']);
+    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture' && a.card === 'KD')).toEqual([capture('KD', ['KS', 'KH'])]);
+    refused(s, 1, capture('KD', ['KS']), /every K on the table: KS KH/);
+    s = act(s, 1, capture('KD', ['KS', 'KH']));
+    expect(s.table).toEqual(['4H', '3C']);
+    expect(sameCards(pile(s, 1), ['KD', 'KS', 'KH'])).toBe(true);
+  });
+
+  it('refuses a move out of turn, a card not held, a wrong sum, a face card in a sum, a table card named twice', () => {
+    const s = dealt(hands, ['5D', '3C', 'QS', 'AH']);
+    refused(s, 0, lay('8S'), /seat 1's turn/);
+    refused(s, 1, lay('8S'), /not in your hand/);
+    refused(s, 1, capture('9D', ['5D', '3C']), /add up to 8, not 9/);
+    refused(s, 1, capture('9D', ['5D', '3C', 'QS']), /face cards have no value/);
+    refused(s, 1, capture('9D', ['5D', '5D']), /only once/);
+    refused(s, 1, capture('9D', ['7H', 'AH']), /7H is not on the table/);
+    refused(s, 1, capture('JH', ['5D']), /no J on the table/);
+    refused(s, 1, capture('9D', ['3C', '5D', 'AH']), /table order: 5D 3C AH/);
+    refused(s, 1, done, /nothing in progress/);
+    refused(s, 1, take(['5D']), /no capture in progress/);
+  });
+});
+
+describe('Diloti: xeri', () => {
+  it('a capture that sweeps the table on the very first play of the deal is no xeri; later sweeps are', () => {
+    const hands = [
+      ['7S', '5H', 'KC', '2D', '8H', 'QD'],
+      ['TS', '7D', '6C', '9D', 'JH', 'KD'],
+    ];
+    let s = dealt(hands, ['AS', '2C', '3H', '4C']);
+    s = act(s, 1, capture('TS', ['AS', '2C', '3H', '4C']));
+    expect(s.table).toEqual([]);
+    expect(s.xeris).toEqual([0, 0]);
+    expect(s.lastPlay?.xeri).toBe(false);
+    s = act(s, 0, lay('7S'));
+    s = act(s, 1, capture('7D', ['7S']));
+    expect(s.xeris).toEqual([0, 1]);
+    expect(s.lastPlay?.xeri).toBe(true);
+  });
+});
+
+describe('Diloti: regular declarations', () => {
+  const hands = [
+    ['2D', 'TC', '5H', '9S', '4C', 'KS'],
+    ['5C', 'TH', '7D', '9C', 'JD', '3D'],
+  ];
+  const table = ['2S', '3H', 'KD', 'QC'];
+
+  it('a card played onto table cards forms a declaration of their total, which the former must be able to capture', () => {
+    let s = dealt(hands, table);
+    refused(s, 1, declare('5C', ['3H']), /to declare 8 you must keep a card worth 8/);
+    refused(s, 1, declare('JD', ['2S']), /face cards have no value/);
+    refused(s, 1, declare('9C', ['2S']), /makes 11: no card captures more than 10/);
+    refused(s, 1, declare('5C', ['2S', 'KD']), /face cards have no value/);
+    s = act(s, 1, declare('5C', ['2S', '3H']));
+    expect(s.declarations).toEqual([{ sets: [['5C', '2S', '3H']], value: 10, owner: 1 }]);
+    expect(s.table).toEqual(['KD', 'QC']);
+    expect(s.lastPlay).toMatchObject({ kind: 'declare', declaration: { value: 10 }, raised: null });
+  });
+
+  it('a declaration is captured only whole, by a card of its value', () => {
+    let s = act(dealt(hands, table), 1, declare('5C', ['2S', '3H']));
+    refused(s, 0, capture('2D', ['2S']), /2S is part of a declaration/);
+    refused(s, 0, capture('5H', ['2S', '3H']), /part of a declaration/);
+    refused(s, 0, capture('9S', ['5C', '2S', '3H']), /worth 10, not 9/);
+    s = act(s, 0, capture('TC', ['5C', '2S', '3H']));
+    expect(s.declarations).toEqual([]);
+    expect(sameCards(pile(s, 0), ['TC', '5C', '2S', '3H'])).toBe(true);
+    // The former is freed: it may lay again.
+    expect(game.legalActions(s, 1)).toContainEqual(lay('7D'));
+  });
+
+  it('an opponent may raise it with a card from the hand; the obligation passes to the raiser', () => {
+    let s = act(dealt(hands, table), 1, declare('3D', ['2S']));
+    expect(s.declarations).toEqual([{ sets: [['3D', '2S']], value: 5, owner: 1 }]);
+    // Raising needs the new value in hand: 5 + 2 = 7, and seat 0 holds no 7; 5 + 4 = 9 with the 9 of spades.
+    refused(s, 0, declare('2D', ['3D', '2S']), /keep a card worth 7/);
+    refused(s, 0, declare('TC', ['3D', '2S']), /raise it to 15: a declaration cannot be raised above 10/);
+    s = act(s, 0, declare('4C', ['3D', '2S']));
+    expect(s.declarations).toEqual([{ sets: [['3D', '2S', '4C']], value: 9, owner: 0 }]);
+    expect(s.lastPlay).toMatchObject({ kind: 'declare', raised: 5 });
+    // Seat 1 is free again; seat 0 now carries the restrictions.
+    expect(game.legalActions(s, 1)).toContainEqual(lay('7D'));
+    s = act(s, 1, lay('7D'));
+    expect(game.legalActions(s, 0).some((a) => a.type === 'lay')).toBe(false);
+    refused(s, 0, declare('5H', ['3D', '2S', '4C']), /cannot raise your own declaration/);
+  });
+
+  it('a seat holding a declaration may not lay, declare anew or raise, and keeps its last card of the value for it', () => {
+    const h = [
+      ['2D', '7C', '8H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '5S', '2H', '9C', 'JS'],
+    ];
+    let s = dealt(h, ['4S', '7D', 'KH', 'QC']);
+    s = act(s, 1, declare('3C', ['4S']));
+    // The loose 7 could join as a second set of 7s: the former may stop there.
+    expect(game.legalActions(s, 1)).toEqual([add(['7D']), done]);
+    s = act(s, 1, done);
+    s = act(s, 0, declare('AC', ['7D']));
+    expect(s.declarations).toEqual([
+      { sets: [['3C', '4S']], value: 7, owner: 1 },
+      { sets: [['AC', '7D']], value: 8, owner: 0 },
+    ]);
+    expect(game.legalActions(s, 1).some((a) => a.type === 'lay')).toBe(false);
+    refused(s, 1, lay('5S'), /declaration of 7 to capture: you cannot lay a card/);
+    refused(s, 1, declare('9C', []), /the only declaration you may form is a group of 7s/);
+    // Raising the opponent's 8 with the 2 would bind it to a second declaration, of 10.
+    refused(s, 1, declare('2H', ['AC', '7D']), /the only declaration you may form is a group of 7s/);
+    // Its only 7 may capture nothing but its own declaration.
+    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture')).toEqual([capture('7H', ['3C', '4S'])]);
+    s = act(s, 1, capture('7H', ['3C', '4S']));
+    expect(s.declarations.map((d) => d.value)).toEqual([8]);
+    s = act(s, 0, capture('8H', ['AC', '7D']));
+    expect(game.legalActions(s, 1)).toContainEqual(lay('5S'));
+  });
+
+  it('a holder with two cards of the value may use one of them elsewhere; the last one must take its declaration first', () => {
+    const h = [
+      ['2D', '8C', '6H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '7C', '2H', '9C', 'JS'],
+    ];
+    let s = dealt(h, ['4S', '7D', 'KH', 'QC']);
+    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 1, done);
+    s = act(s, 0, lay('AC'));
+    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture' && a.card === '7C')).toEqual([
+      capture('7C', ['7D']),
+      capture('7C', ['3C', '4S']),
+    ]);
+    s = act(s, 1, capture('7C', ['7D']));
+    s = act(s, 1, done);
+    s = act(s, 0, lay('6H'));
+    // The ace and the six make 7, but 7H is now its last 7.
+    refused(s, 1, capture('7H', ['AC', '6H']), /7H is your last 7: it may only capture your declaration of 7/);
+    s = act(s, 1, capture('7H', ['3C', '4S']));
+    // With its declaration taken first, the same 7 may take the other groups too.
+    expect(game.legalActions(s, 1)).toEqual([take(['AC', '6H']), done]);
+    s = act(s, 1, take(['AC', '6H']));
+    expect(s.declarations).toEqual([]);
+    expect(sameCards(pile(s, 1), ['7C', '7D', '7H', '3C', '4S', 'AC', '6H'])).toBe(true);
+  });
+
+  it('a seat may not raise its partner’s declaration', () => {
+    // Four seats: 1 and 3 are partners against 0 and 2. Seat 1 plays first.
+    const h = [
+      ['2D', '8C', '6H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '7C', '2H', '9C', 'JS'],
+      ['5D', '9H', 'QH', 'JC', '8D', '6S'],
+      ['2C', '9S', '4D', '5C', 'TD', 'KC'],
+    ];
+    let s = dealt(h, ['4S', '3H', 'KH', 'QC']);
+    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 2, lay('QH'));
+    refused(s, 3, declare('2C', ['3C', '4S']), /cannot raise your partner's declaration/);
+    expect(game.legalActions(s, 3).some((a) => a.type === 'declare' && a.with.includes('4S'))).toBe(false);
+  });
+});
+
+describe('Diloti: group declarations', () => {
+  it('a group declaration: sets of equal value, one of them with the card played (6 + 2, and 4 + 4 beside it: a group of 8s)', () => {
+    const h = [
+      ['2D', '8C', '6H', 'AC', '9C', 'KS'],
+      ['2S', '8H', '5S', '7H', 'TC', 'JS'],
+    ];
+    let s = dealt(h, ['6S', '4H', '4D', 'QC']);
+    s = act(s, 1, declare('2S', ['6S']));
+    expect(game.legalActions(s, 1)).toEqual([add(['4H', '4D']), done]);
+    s = act(s, 1, add(['4H', '4D']));
+    expect(s.declarations).toEqual([
+      {
+        sets: [
+          ['2S', '6S'],
+          ['4H', '4D'],
+        ],
+        value: 8,
+        owner: 1,
+      },
+    ]);
+    expect(s.table).toEqual(['QC']);
+    // Later an 8 captures all four cards at once.
+    s = act(s, 0, capture('8C', ['2S', '6S', '4H', '4D']));
+    expect(sameCards(pile(s, 0), ['8C', '2S', '6S', '4H', '4D'])).toBe(true);
+    // The sweep leaves the queen: no xeri.
+    expect(s.xeris).toEqual([0, 0]);
+  });
+
+  it('a card alone is no declaration: it may start a group only with another set of its value to join', () => {
+    const h = [
+      ['2D', '8C', '6H', 'AC', '9C', 'KS'],
+      ['5D', '5S', '8H', '7H', 'TC', 'JS'],
+    ];
+    const s = dealt(h, ['6S', '4H', '2H', 'QC']);
+    refused(s, 1, declare('8H', []), /keep a card worth 8/);
+    refused(s, 1, declare('5D', []), /a card alone is not a declaration: there is no other set worth 5/);
+    let five = act(dealt(h, ['5C', '4H', '2H', 'QC']), 1, declare('5D', []));
+    refused(five, 1, done, /a 5D alone is not a declaration: add another set worth 5/);
+    expect(game.legalActions(five, 1)).toEqual([add(['5C'])]);
+    five = act(five, 1, add(['5C']));
+    expect(five.declarations).toEqual([{ sets: [['5D'], ['5C']], value: 5, owner: 1 }]);
+  });
+
+  it('Alpha makes 7 with a 3 on a 4; Bravo raises it to 9 with a 2 and groups it with a 9 on the table; a 9 takes all four', () => {
+    const h = [
+      ['2D', '9S', '6H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '9H', '2H', '8C', 'JS'],
+    ];
+    let s = dealt(h, ['4S', '9D', 'KH', 'QC']);
+    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 0, declare('2D', ['3C', '4S']));
+    expect(game.legalActions(s, 0)).toEqual([add(['9D']), done]);
+    s = act(s, 0, add(['9D']));
+    expect(s.declarations).toEqual([{ sets: [['3C', '4S', '2D'], ['9D']], value: 9, owner: 0 }]);
+    expect(s.lastPlay).toMatchObject({ kind: 'declare', raised: 7 });
+    // Alpha is freed, Bravo is bound; a group declaration cannot be raised.
+    expect(game.legalActions(s, 1)).toContainEqual(lay('2H'));
+    refused(s, 1, declare('AC', ['3C', '4S', '2D', '9D']), /not in your hand/);
+    refused(s, 1, declare('2H', ['3C', '4S', '2D', '9D']), /a group declaration cannot be raised/);
+    s = act(s, 1, capture('9H', ['3C', '4S', '2D', '9D']));
+    expect(sameCards(pile(s, 1), ['9H', '3C', '4S', '2D', '9D'])).toBe(true);
+    expect(s.declarations).toEqual([]);
+  });
+
+  it('a seat may take its own pending declaration into a new group of the same value: the only way to declare again', () => {
+    const h = [
+      ['2D', '9S', '6H', 'AC', '4C', 'KS'],
+      ['5C', '8H', '6S', '8S', '3S', 'JS'],
+    ];
+    let s = dealt(h, ['3D', '2C', 'KH', 'QC']);
+    s = act(s, 1, declare('5C', ['3D']));
+    s = act(s, 0, lay('AC'));
+    // Only groups of 8s that take the declaration of 8 in: 6 + 2, or the other 8 alone beside it.
+    expect(game.legalActions(s, 1).filter((a) => a.type === 'declare')).toEqual([
+      declare('8H', []),
+      declare('6S', ['2C']),
+      declare('8S', []),
+    ]);
+    s = act(s, 1, declare('6S', ['2C']));
+    expect(s.declarations).toEqual([
+      {
+        sets: [
+          ['6S', '2C'],
+          ['5C', '3D'],
+        ],
+        value: 8,
+        owner: 1,
+      },
+    ]);
+    // The holder of a group declaration may only capture.
+    s = act(s, 0, lay('6H'));
+    expect(game.legalActions(s, 1).every((a) => a.type === 'capture')).toBe(true);
+    refused(s, 1, declare('3S', []), /capture your group declaration of 8s before you declare again/);
+  });
+
+  it('a seat may group its partner’s declaration: the partner is freed and the grouper holds it', () => {
+    const h = [
+      ['2D', '8C', '6H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '7C', '2H', '9C', 'JS'],
+      ['5D', '9H', 'QH', 'JC', '8D', '6S'],
+      ['7S', '9S', '4D', '5C', 'TD', 'KC'],
+    ];
+    let s = dealt(h, ['4S', '3H', 'KH', 'QC']);
+    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 2, lay('QH'));
+    // With a single 7, seat 3 cannot set it beside the declaration; it plays 4D onto 3H for a second 7 instead.
+    refused(s, 3, declare('7S', []), /keep a card worth 7/);
+    s = act(s, 3, declare('4D', ['3H']));
+    expect(game.legalActions(s, 3)).toEqual([add(['3C', '4S']), done]);
+    s = act(s, 3, add(['3C', '4S']));
+    expect(s.declarations).toEqual([
+      {
+        sets: [
+          ['4D', '3H'],
+          ['3C', '4S'],
+        ],
+        value: 7,
+        owner: 3,
+      },
+    ]);
+    s = act(s, 0, lay('6H'));
+    expect(game.legalActions(s, 1)).toContainEqual(lay('2H'));
+    // Partners share one pile: seat 1 captures the group for its side.
+    s = act(s, 1, capture('7H', ['4D', '3H', '3C', '4S']));
+    expect(sameCards(pile(s, 1), ['7H', '4D', '3H', '3C', '4S'])).toBe(true);
+  });
+});
+
+describe('Diloti: a deal played out and scored', () => {
+  /**
+   * The four table cards (two kings, two queens) stay down most of the deal, so no play sweeps the table.
+   * Seat 1 takes the kings once (K♣ on K♦, K♠, K♥); the queens are laid and left for the last capturer.
+   */
+  const tieTurns: Turn[] = [
+    ...block('AS', 'AH', '2S', '2H'),
+    ...block('3S', '3H', '4S', '4H'),
+    ...block('5S', '5H', '6S', '6H'),
+    ...block('7S', '7H', '8S', '8H'),
+    ...block('9S', '9H', 'TS', 'TH'),
+    ...block('JS', 'JH', 'AD', 'AC'),
+    ...block('2D', '2C', '3D', '3C'),
+    ...block('4D', '4C', '5D', '5C'),
+    ...block('6D', '6C', '7D', '7C'),
+    laid('8D'),
+    laid('KD'),
+    paired('KC', ['KS', 'KH', 'KD']),
+    paired('8C', ['8D']),
+    laid('QC'),
+    laid('9D'),
+    paired('9C', ['9D']),
+    laid('QD'),
+    ...block('TD', 'TC', 'JD', 'JC'),
+  ];
+
+  it('replenishes six cards each when the hands run out, from the stock', () => {
+    const firstRound = playScript(['KS', 'KH', 'QS', 'QH'], tieTurns, {}, 12);
+    expect(firstRound.hands.map((h) => h.length)).toEqual([6, 6]);
+    expect(firstRound.stock).toHaveLength(24);
+    expect(firstRound.hands[1]).toEqual(['7S', '8H', '9S', 'TH', 'JS', 'AC']);
+    expect(game.status(firstRound).toAct).toEqual([1]);
+  });
+
+  it('a 26-26 tie for the most cards scores nobody; the last capturer takes the leftovers, which is no xeri', () => {
+    const s = playScript(['KS', 'KH', 'QS', 'QH'], tieTurns);
+    const [deal] = s.deals;
+    // Seat 1: twelve pairs (24) less the pairs seat 0 took, in fact 10 blocks of 2 + the kings (4) + the nine pair (2) = 26.
+    // Seat 0: 9 blocks of 2 (18) + 8C 8D + TC TD (4) = 22, and the four queens left on the table = 26.
+    expect(deal.cards).toEqual([26, 26]);
+    expect(deal.mostCards).toBeNull();
+    expect(deal.leftovers).toEqual({ side: 0, cards: ['QS', 'QH', 'QC', 'QD'] });
+    expect(deal.xeris).toEqual([0, 0]);
+    // Seat 0: A♠ A♥ (2) + 10♦ (2) + 2♣ (1) = 5; seat 1: A♦ A♣ (2) = 2. No 4 points for cards.
+    expect(deal.aces).toEqual([2, 2]);
+    expect(deal.tenOfDiamonds).toBe(0);
+    expect(deal.twoOfClubs).toBe(0);
+    expect(deal.points).toEqual([5, 2]);
+    expect(s.scores).toEqual([5, 2]);
+    // Below 61: the next deal is dealt by seat 1, and seat 0 (its left) plays first.
+    expect(s.finished).toBe(false);
+    expect(s.dealer).toBe(1);
+    expect(game.status(s).toAct).toEqual([0]);
+    expect(s.hands.map((h) => h.length)).toEqual([6, 6]);
+    expect(s.table).toHaveLength(4);
+  });
+
+  it('every line: 10 a xeri, 4 for the most cards, 2 for the 10♦, 1 an ace, 1 for the 2♣', () => {
+    const turns: Turn[] = [
+      paired('9D', ['9C']),
+      paired('4H', ['4D']),
+      ...block('AS', 'AH', '2C', '2S'),
+      ...block('3S', '3H', 'TD', 'TS'),
+      laid('5S'),
+      paired('5H', ['5S']),
+      ...block('6S', '6H', '7S', '7H'),
+      ...block('8S', '8H', 'JS', 'JH'),
+      ...block('2D', '2H', 'AD', 'AC'),
+      ...block('3D', '3C', '4S', '4C'),
+      ...block('5D', '5C', '6D', '6C'),
+      ...block('7D', '7C', '8D', '8C'),
+      laid('QD'),
+      laid('9S'),
+      paired('9H', ['9S']),
+      laid('TC'),
+      paired('TH', ['TC']),
+      laid('JC'),
+      paired('JD', ['JC']),
+      laid('KS'),
+      laid('KH'),
+      laid('KD'),
+      paired('KC', ['KS', 'KH', 'KD']),
+      // The very last card of the deal takes the three queens, all the table holds: a xeri.
+      paired('QC', ['QS', 'QH', 'QD']),
+    ];
+    const s = playScript(['QS', 'QH', '9C', '4D'], turns);
+    const [deal] = s.deals;
+    // Seat 1: 9D 9C, 2S 2C, TS TD | 7H 7S, JH JS, AC AD | 4C 4S, 6C 6D, 8C 8D | 9H 9S, TH TC, JD JC, KC KS KH KD = 28.
+    // Seat 0: 4H 4D, AH AS, 3H 3S, 5H 5S | 6H 6S, 8H 8S, 2H 2D | 3C 3D, 5C 5D, 7C 7D | QC QS QH QD = 24.
+    expect(deal.cards).toEqual([24, 28]);
+    expect(deal.leftovers).toEqual({ side: 0, cards: [] });
+    expect(deal.xeris).toEqual([1, 0]);
+    expect(deal.aces).toEqual([2, 2]);
+    expect(deal.mostCards).toBe(1);
+    expect(deal.tenOfDiamonds).toBe(1);
+    expect(deal.twoOfClubs).toBe(1);
+    // Seat 0: xeri 10 + aces 2 = 12. Seat 1: most cards 4 + aces 2 + 10♦ 2 + 2♣ 1 = 9.
+    expect(deal.points).toEqual([12, 9]);
+    expect(game.status(s).scores).toEqual([12, 9]);
+  });
+
+  it('the game ends after the deal in which a side reaches the target: the higher score wins', () => {
+    const s = playScript(['KS', 'KH', 'QS', 'QH'], tieTurns, { target: 5 });
+    const st = game.status(s);
+    expect(st.finished).toBe(true);
+    expect(st.scores).toEqual([5, 2]);
+    expect(st.result).toEqual({ winners: [0], summary: 'seat 0 wins 5 to 2 after 1 deal' });
+    expect(game.legalActions(s, 0)).toEqual([]);
+    expect(() => playMove(game, s, 0, lay('AS'))).toThrow(/over/);
+    // Everything is public once the game is over.
+    expect((game.view(s, 1) as { wonCards: Card[][] }).wonCards[0]).toHaveLength(26);
+  });
+
+  it('equal scores at the end are a shared win; partners share their side’s score', () => {
+    const s = playScript(['KS', 'KH', 'QS', 'QH'], tieTurns, { target: 5 });
+    const level: State = { ...s, scores: [63, 63] };
+    expect(game.status(level).result).toEqual({ winners: [0, 1], summary: 'a tie at 63 points each after 1 deal' });
+    const four: State = { ...level, seats: 4, scores: [70, 61] };
+    expect(game.status(four).scores).toEqual([70, 61, 70, 61]);
+    expect(game.status(four).result).toEqual({ winners: [0, 2], summary: 'seats 0 and 2 win 70 to 61 after 1 deal' });
+  });
+
+  it('scores a deal from the won piles alone, line by line', () => {
+    const side0 = ALL.filter((c) => c.endsWith('S') || c.endsWith('H'));
+    const side1 = ALL.filter((c) => c.endsWith('D') || c.endsWith('C'));
+    // 26-26: no 4 points. Side 0: A♠ A♥ = 2. Side 1: A♦ A♣ 2 + 10♦ 2 + 2♣ 1 + 2 xeris 20 = 25.
+    expect(scoreDeal([side0, side1], [0, 2]).points).toEqual([2, 25]);
+    // 27-25: 4 points more for side 0.
+    expect(scoreDeal([[...side0, 'TD'], side1.filter((c) => c !== 'TD')], [1, 0]).points).toEqual([10 + 4 + 2 + 2, 2 + 1]);
+  });
+});
+
+describe('Diloti: views', () => {
+  it('a seat sees its own hand and only the counts of the others; a spectator sees no hand', () => {
+    const h = [
+      ['2D', '8C', '6H', 'AC', '4C', 'KS'],
+      ['3C', '7H', '7C', '2H', '9C', 'JS'],
+      ['5D', '9H', 'QH', 'JC', '8D', '6S'],
+      ['7S', '9S', '4D', '5C', 'TD', 'KC'],
+    ];
+    const s = dealt(h, ['4S', '3H', 'KH', 'QC']);
+    const v2 = game.view(s, 2) as { hand: Card[]; handCounts: number[]; stock: number; table: Card[] };
+    expect(v2.hand).toEqual(h[2]);
+    expect(v2.handCounts).toEqual([6, 6, 6, 6]);
+    expect(v2.stock).toBe(24);
+    expect(JSON.stringify(v2)).not.toContain('5C');
+    expect((game.view(s, null) as { hand: unknown }).hand).toBeNull();
+  });
+});
+
+/** Every card code anywhere in a view but its record of finished deals. */
+function codesIn(view: unknown): Set<string> {
+  // The scores of finished deals name cards of earlier deals (their leftovers), which may be in today's hands.
+  const text = JSON.stringify({ ...(view as object), deals: [] });
+  return new Set(Array.from(text.matchAll(/"([A2-9TJQK][SHDC])"/g), (m) => m[1]));
+}
+
+const POSITION = new Map(ALL.map((c, i) => [c, i]));
+const stamps = new Uint32Array(ALL.length);
+let stamp = 0;
+
+/** True when every card of the deck is in exactly one place (counted in place: this runs at every step). */
+function conserved(s: State): boolean {
+  stamp++;
+  let count = 0;
+  const mark = (cards: readonly Card[]) => {
+    for (const c of cards) {
+      const i = POSITION.get(c);
+      if (i === undefined || stamps[i] === stamp) return false;
+      stamps[i] = stamp;
+      count++;
+    }
+    return true;
+  };
+  const p = s.pending;
+  const places = [
+    ...s.hands,
+    s.stock,
+    s.table,
+    ...s.declarations.flatMap((d) => d.sets),
+    ...s.won,
+    ...(p === null ? [] : p.kind === 'capture' ? [[p.card], ...p.taken] : p.forming.sets),
+  ];
+  return places.every(mark) && count === ALL.length;
+}
+
+function invariant(s: State) {
+  if (!conserved(s)) throw new Error('a card was lost or duplicated');
+  const holders = s.declarations.map((d) => d.owner);
+  if (new Set(holders).size !== holders.length) throw new Error('a seat holds two declarations');
+  for (const d of s.declarations) {
+    for (const set of d.sets) {
+      if (set.reduce((n, c) => n + (pips(c) ?? 100), 0) !== d.value)
+        throw new Error(`a set of ${set.join(' ')} is not worth ${d.value}`);
+    }
+    if (!s.finished && !s.hands[d.owner].some((c) => pips(c) === d.value)) {
+      throw new Error(`seat ${d.owner} holds a declaration of ${d.value} without a card to capture it`);
+    }
+  }
+}
+
+function checkView(s: State, seat: number | null, view: unknown) {
+  if (s.finished) return;
+  const seen = codesIn(view);
+  for (const c of s.stock) if (seen.has(c)) throw new Error(`seat ${seat} sees ${c} in the stock`);
+  s.hands.forEach((hand, owner) => {
+    if (owner === seat) return;
+    for (const c of hand) if (seen.has(c)) throw new Error(`seat ${seat} sees ${c} in the hand of seat ${owner}`);
+  });
+  if ((view as { hand: Card[] | null }).hand !== (seat === null ? null : s.hands[seat]))
+    throw new Error('a seat sees its own hand');
+}
+
+describe('Diloti: seeded random matches', () => {
+  // Every view of every seat is checked at every step of the first matches; later ones are sampled.
+  const sampling = (i: number, full: number) =>
+    i < full ? { viewsEvery: 1, everyActionEvery: 7 } : { viewsEvery: 13, everyActionEvery: 13 };
+
+  it('1,000 two-seat matches end, keep every card, and no view shows another seat’s hand or the stock', () => {
+    for (let i = 0; i < 1000; i++) {
+      const { state } = playOut<State>(game, { seats: 2, seed: `diloti-2-${i}`, ...sampling(i, 100), invariant, checkView });
+      expect(game.status(state).finished).toBe(true);
+      expect(Math.max(...state.scores)).toBeGreaterThanOrEqual(61);
+    }
+  });
+
+  it('200 four-seat matches in partnerships: partners never see each other’s hands', () => {
+    for (let i = 0; i < 200; i++) {
+      const { state } = playOut<State>(game, { seats: 4, seed: `diloti-4-${i}`, ...sampling(i, 30), invariant, checkView });
+      const st = game.status(state);
+      expect(st.finished).toBe(true);
+      expect(st.scores[0]).toBe(st.scores[2]);
+    }
+  });
+});
