@@ -1,0 +1,602 @@
+import { describe, expect, it } from 'vitest';
+import { type Card, removeCards } from '../../cards';
+import { IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
+import {
+  type Action,
+  bestValue,
+  cardPoints,
+  cardsFor,
+  paks as game,
+  matchWinner,
+  type Options,
+  type Pak,
+  type State,
+  scoreHand,
+  setValue,
+  singleValue,
+  sumOfSingles,
+  type View,
+} from '.';
+
+/**
+ * A stacked first hand: `hands` by seat are dealt one card at a time from seat 1 (the dealer, seat 0,
+ * deals to its left first), then `board`, then `stock` from the top; any cards not named follow in
+ * the canonical order of the deck.
+ */
+function stacked(seats: number, hands: Card[][], board: Card[], stock: Card[], options: Partial<Options> = {}): State {
+  const deck: Card[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (let k = 0; k < seats; k++) deck.push(hands[(1 + k) % seats][round]);
+  }
+  deck.push(...board, ...stock);
+  deck.push(...removeCards(cardsFor(seats), deck));
+  return game.setup({ seats, options: resolveOptions(game, options, seats) as Options, seed: 'stacked', deck });
+}
+
+const move = (s: State, seat: number, ...actions: Action[]) => actions.reduce((st, a) => playMove(game, st, seat, a), s);
+const capture = (card: Card): Action => ({ type: 'capture', card });
+const play = (card: Card): Action => ({ type: 'play', card });
+const steal = (from: number, pak: number): Action => ({ type: 'steal', from, pak });
+const done: Action = { type: 'done' };
+const pass: Action = { type: 'pass' };
+const end: Action = { type: 'end' };
+const types = (s: State, seat: number) => game.legalActions(s, seat).map((a) => a.type);
+
+/**
+ * Plays the current hand to its end: when a seat has just drawn a card named in `plan`, it makes
+ * those moves; every other choice is to pass (or, after forming a pak, to end the turn).
+ */
+function playHand(s: State, plan: Record<Card, Action[]>): State {
+  const hand = s.hand;
+  const used = new Set<Card>();
+  let st = s;
+  while (!st.finished && st.hand === hand) {
+    const t = st.turn as NonNullable<State['turn']>;
+    const mine = plan[t.drawn];
+    if (mine && !used.has(t.drawn)) {
+      used.add(t.drawn);
+      st = move(st, t.seat, ...mine);
+    } else {
+      st = move(st, t.seat, types(st, t.seat).includes('pass') ? pass : end);
+    }
+  }
+  expect([...used].sort()).toEqual(Object.keys(plan).sort());
+  return st;
+}
+
+describe('Paks: capture values', () => {
+  it('single cards: an ace is 20, king, queen, jack and ten 10, the others their pips', () => {
+    expect(['AS', 'KS', 'QH', 'JD', 'TC', '9S', '2H'].map(singleValue)).toEqual([20, 10, 10, 10, 10, 9, 2]);
+  });
+  it('two cards both ranked 2 to 5 make a two-digit number, the higher first: 5-2 = 52', () => {
+    expect(setValue(['5D', '2D'])).toBe(52);
+    expect(setValue(['2D', '5D'])).toBe(52);
+    expect(setValue(['4H', '3H'])).toBe(43);
+    expect(setValue(['3S', '2S'])).toBe(32);
+  });
+  it('pairs of one rank (two decks) are 55, 44, 33 and 22', () => {
+    expect([setValue(['5C', '5C']), setValue(['4C', '4C']), setValue(['3C', '3C']), setValue(['2C', '2C'])]).toEqual([
+      55, 44, 33, 22,
+    ]);
+  });
+  it("any other set is the sum of its single values: K-2 = 12, 9-4 = 13, and (by the ruling) 10-5-2 = 17, not the text's 62", () => {
+    expect(setValue(['KD', '2D'])).toBe(12);
+    expect(setValue(['9D', '4D'])).toBe(13);
+    expect(setValue(['TS', '5S', '2S'])).toBe(17);
+    expect(setValue(['6S', '2S'])).toBe(8);
+    expect(setValue(['AD'])).toBe(20);
+  });
+  it("a pak to steal is worth its cards' single values: A-5-2 is 27, not 72", () => {
+    expect(sumOfSingles(['AC', '5C', '2C'])).toBe(27);
+  });
+  it('the best set that can still be made from the chosen cards, for offering only winning steps', () => {
+    expect(bestValue(['5S', '2S', '9S'])).toBe(52);
+    expect(bestValue(['5S', '2S', '9S'], ['9S'])).toBe(16);
+    expect(bestValue(['5S', '2S', '9S'], ['2S'])).toBe(52);
+    expect(bestValue(['3S', '3S', '4S'], ['3S'])).toBe(43);
+    expect(bestValue([])).toBe(0);
+  });
+  it('cards score ace 20, king down to eight 10, seven and below 5', () => {
+    expect(['AH', 'KH', '8H', '7H', '2H'].map(cardPoints)).toEqual([20, 10, 10, 5, 5]);
+  });
+});
+
+describe('Paks: seats and cards', () => {
+  it('two seats use one deck, three or more two decks', () => {
+    expect(game.cards(2, { target: 500 })).toHaveLength(52);
+    expect(game.cards(3, { target: 500 })).toHaveLength(104);
+    expect(game.cards(6, { target: 500 })).toHaveLength(104);
+  });
+  it('five seats are refused with the reason', () => {
+    expect(() => resolveOptions(game, {}, 5)).toThrow(SetupError);
+    expect(() => resolveOptions(game, {}, 5)).toThrow(/cannot be played by five/);
+    for (const seats of [2, 3, 4, 6]) expect(() => resolveOptions(game, {}, seats)).not.toThrow();
+  });
+  it('four seats are two teams 0+2 and 1+3, six seats 0+2+4 and 1+3+5, two or three play alone', () => {
+    expect(game.setup({ seats: 4, options: { target: 500 }, seed: 'x' }).sides).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+    expect(game.setup({ seats: 6, options: { target: 500 }, seed: 'x' }).sides).toEqual([
+      [0, 2, 4],
+      [1, 3, 5],
+    ]);
+    expect(game.setup({ seats: 3, options: { target: 500 }, seed: 'x' }).sides).toEqual([[0], [1], [2]]);
+  });
+  it('deals five cards each from the dealer’s left and three face up to the board', () => {
+    const s = stacked(
+      2,
+      [
+        ['2C', '3C', '4C', '5C', '6C'],
+        ['7C', '8C', '9C', 'TC', 'JC'],
+      ],
+      ['2S', '3H', '4D'],
+      ['5S'],
+    );
+    expect(s.dealer).toBe(0);
+    expect(s.board).toEqual(['2S', '3H', '4D']);
+    expect(s.turn?.seat).toBe(1);
+    // Seat 1 drew 5S, a suit on the board: it joins the hand.
+    expect(s.hands).toEqual([
+      ['2C', '3C', '4C', '5C', '6C'],
+      ['7C', '8C', '9C', 'TC', 'JC', '5S'],
+    ]);
+    expect(s.stock).toHaveLength(52 - 10 - 3 - 1);
+  });
+});
+
+describe('Paks: drawing, feeding and forming paks', () => {
+  // Seat 0: hearts; seat 1: the 5, 3 and 2 of diamonds. Board A♦ 3♠ 4♠. Seat 1 draws 8♥ (feeds), seat 0 7♠, seat 1 9♦.
+  const hands = [
+    ['KH', 'QH', 'JH', 'TH', '9H'],
+    ['5D', '2D', '3D', '6C', '7C'],
+  ];
+  const start = () => stacked(2, hands, ['AD', '3S', '4S'], ['8H', '7S', '9D', '6S']);
+
+  it('a drawn card of a suit missing from the board feeds the table and ends the turn', () => {
+    const s = start();
+    expect(s.board).toEqual(['AD', '3S', '4S', '8H']);
+    expect(s.recent.slice(-2, -1)).toEqual([{ seat: 1, type: 'feed', card: '8H' }]);
+    expect(s.turn?.seat).toBe(0);
+    expect(s.turn?.drawn).toBe('7S');
+  });
+
+  it('on a table that is not full the drawn card is shown to all, and the seat may pass', () => {
+    const s = start();
+    expect(s.turn?.fullTable).toBe(false);
+    expect((game.view(s, 1) as View).turn?.drawn).toBe('7S');
+    expect(types(s, 0)).toContain('pass');
+    // Seat 0 may take the 3♠ or the 4♠ with its 7♠, or the 8♥ with any heart (10 > 8); not the A♦.
+    expect(game.legalActions(s, 0).filter((a) => a.type === 'capture')).toEqual([capture('3S'), capture('4S'), capture('8H')]);
+  });
+
+  it('5-2 = 52 captures the ace (20); 5 and 2 with a third card (16) cannot', () => {
+    let s = move(start(), 0, pass);
+    expect(s.turn).toMatchObject({ seat: 1, drawn: '9D' });
+    s = move(s, 1, capture('AD'));
+    // 9♦ in any set (9 alone, 5-2-9 16, 5-3-2-9 19) can never beat 20: it is not offered.
+    expect(game.legalActions(s, 1)).toEqual([play('5D'), play('2D'), play('3D')]);
+    expect(() => game.apply(s, 1, play('9D'))).toThrow(/no set with 9D in it can beat 20/);
+    s = move(s, 1, play('5D'));
+    expect(() => game.apply(s, 1, done)).toThrow(/worth 5: it must beat 20/);
+    // 5-2 (52) or 5-3 (53); 5-3-2 would be 10.
+    expect(game.legalActions(s, 1)).toEqual([play('2D'), play('3D')]);
+    // With the 2 the set is 52 and nothing more can join it: the engine makes the pak.
+    s = move(s, 1, play('2D'));
+    expect(s.paks[1]).toEqual([{ suit: 'D', cards: ['AD', '5D', '2D'] }]);
+    expect(s.board).toEqual(['3S', '4S', '8H']);
+    expect(s.hands[1]).toEqual(['3D', '6C', '7C', '9D']);
+    expect(s.recent.at(-2)).toEqual({ seat: 1, type: 'pak', captured: 'AD', with: ['5D', '2D'] });
+    // Seat 0 holds no pak to steal: the turn ended by itself.
+    expect(s.turn).toMatchObject({ seat: 0, drawn: '6S' });
+  });
+
+  it('refuses moves out of turn, cards not held, sets of another suit and steals before a pak', () => {
+    const s = start();
+    expect(() => playMove(game, s, 1, pass)).toThrow(IllegalMove);
+    expect(() => game.apply(s, 1, pass)).toThrow(/seat 0's turn/);
+    expect(() => game.apply(s, 0, capture('2S'))).toThrow(/not on the board/);
+    expect(() => game.apply(s, 0, end)).toThrow(/form a pak or pass/);
+    expect(() => game.apply(s, 0, steal(1, 0))).toThrow(/only after forming a pak/);
+    const making = move(s, 0, capture('8H'));
+    expect(() => game.apply(making, 0, play('7S'))).toThrow(/all of the suit/);
+    expect(() => game.apply(making, 0, play('AH'))).toThrow(/not in your hand/);
+    expect(() => game.apply(making, 0, pass)).toThrow(/finish the capture/);
+  });
+
+  it('the steps of a pak stay private until it is made', () => {
+    const s = move(start(), 0, capture('8H'), play('KH'));
+    expect((game.view(s, 0) as View).turn?.making).toMatchObject({ capture: '8H', chosen: ['KH'], beat: 8, worth: 10 });
+    expect((game.view(s, 1) as View).turn?.making).toBeNull();
+    expect(game.moveView?.({ before: s, after: s, seat: 0, action: play('KH') }, 1)).toEqual({ type: 'play' });
+    expect(game.moveView?.({ before: s, after: s, seat: 0, action: play('KH') }, 0)).toEqual(play('KH'));
+  });
+});
+
+describe('Paks: the full table', () => {
+  // Board A♠ A♥ A♦; seat 1 draws Q♣ and feeds it: every suit is on the board.
+  // Seat 0 then draws 6♠ and holds 7♠ 7♥ 8♥ 8♦ 9♣ 6♠: spades 13, hearts 15, diamonds 8 (each under 20), clubs 9 (under 10).
+  const s = stacked(
+    2,
+    [
+      ['7S', '7H', '8H', '8D', '9C'],
+      ['3S', '2S', 'KC', 'JC', 'TC'],
+    ],
+    ['AS', 'AH', 'AD'],
+    ['QC', '6S', 'KD'],
+  );
+
+  it('a seat that cannot form a pak on a full table shows its hand, and its turn ends', () => {
+    expect(s.board).toEqual(['AS', 'AH', 'AD', 'QC']);
+    expect(s.recent.slice(-4, -1)).toEqual([
+      { seat: 1, type: 'feed', card: 'QC' },
+      { seat: 0, type: 'draw', card: '6S', shown: false },
+      { seat: 0, type: 'reveal', hand: ['7S', '7H', '8H', '8D', '9C', '6S'] },
+    ]);
+  });
+
+  it('a seat that can form a pak on a full table must: no pass', () => {
+    expect(s.turn).toMatchObject({ seat: 1, drawn: 'KD', fullTable: true });
+    // 3-2 = 32 beats the A♠; K-J-T♣ (30) beats the Q♣; K♦ alone (10) beats nothing.
+    expect(game.legalActions(s, 1)).toEqual([capture('AS'), capture('QC')]);
+    expect(() => game.apply(s, 1, pass)).toThrow(/table is full: you must form a pak/);
+  });
+
+  it('the card drawn on a full table is not shown to the other seats', () => {
+    const other = game.view(s, 0) as View;
+    expect(other.turn?.drawn).toBeNull();
+    expect(other.recent.at(-1)).toEqual({ seat: 1, type: 'draw', card: null, shown: false });
+    expect((game.view(s, null) as View).turn?.drawn).toBeNull();
+    expect((game.view(s, 1) as View).turn?.drawn).toBe('KD');
+    expect(JSON.stringify(other)).not.toContain('KD');
+  });
+});
+
+describe('Paks: stealing', () => {
+  // Board 7♠ 6♠ 2♥. Seat 1 passes on 8♥; seat 0 takes 7♠ with K♠; seat 1 passes on 7♥; seat 0 takes 6♠
+  // with 9♠; seat 1 draws 6♥, takes 2♥ with 4♥, then steals both spade paks with 5-3♠.
+  const start = () =>
+    stacked(
+      2,
+      [
+        ['KS', '9S', '2C', '3C', '4C'],
+        ['4H', '5S', '3S', '2D', '3D'],
+      ],
+      ['7S', '6S', '2H'],
+      ['8H', 'TS', '7H', 'JS', '6H'],
+    );
+  const twoSpadePaks = () => {
+    let s = move(start(), 1, pass);
+    s = move(s, 0, capture('7S'), play('KS'), done);
+    s = move(s, 1, pass);
+    s = move(s, 0, capture('6S'), play('9S'), done);
+    return move(s, 1, capture('2H'), play('4H'), done);
+  };
+
+  it("a pak is formed before any steal, and the paks of its suit can't be stolen that turn", () => {
+    const s = twoSpadePaks();
+    expect(s.paks[0]).toEqual([
+      { suit: 'S', cards: ['7S', 'KS'] },
+      { suit: 'S', cards: ['6S', '9S'] },
+    ]);
+    expect(s.turn).toMatchObject({ seat: 1, formed: 'H' });
+    expect(game.legalActions(s, 1)).toEqual([steal(0, 0), steal(0, 1), end]);
+  });
+
+  it('steals several paks of one suit from one seat against their total: K-7♠ (17) and 9-6♠ (15) by 5-3♠ (53)', () => {
+    let s = move(twoSpadePaks(), 1, steal(0, 0));
+    // 53 also beats 17 + 15 = 32: the second pak may join the steal.
+    expect(game.legalActions(s, 1)).toEqual([play('5S'), play('3S'), steal(0, 1)]);
+    s = move(s, 1, steal(0, 1));
+    expect((game.view(s, 1) as View).turn?.making).toMatchObject({ beat: 32, chosen: [] });
+    // Once the 5♠ is in, the 3♠ is the only card that can still win (5-3 = 53 > 32): the engine finishes.
+    s = move(s, 1, play('5S'));
+    // One new pak: 7+10+6+9+5+3 = 40.
+    expect(s.paks[1]).toEqual([
+      { suit: 'H', cards: ['2H', '4H'] },
+      { suit: 'S', cards: ['7S', 'KS', '6S', '9S', '5S', '3S'] },
+    ]);
+    expect((game.view(s, 0) as View).paks[1][1].value).toBe(40);
+    expect(s.paks[0]).toEqual([]);
+    expect(s.recent.filter((h) => h.type === 'steal')).toEqual([
+      {
+        seat: 1,
+        type: 'steal',
+        from: 0,
+        paks: [
+          ['7S', 'KS'],
+          ['6S', '9S'],
+        ],
+        with: ['5S', '3S'],
+      },
+    ]);
+  });
+
+  it('refuses a set that does not beat the paks', () => {
+    const one = move(twoSpadePaks(), 1, steal(0, 0), play('3S'));
+    // 3♠ alone is 3: it cannot beat 17, and done is not offered until 5-3 is made.
+    expect(() => game.apply(one, 1, done)).toThrow(/worth 3: it must beat 17/);
+    expect(types(one, 1)).not.toContain('done');
+  });
+});
+
+describe('Paks: stealing, not the suit formed', () => {
+  // Board 7♠ 2♥ 3♥. Seat 0 takes 2♥ with Q♥, then 7♠ with K♠; seat 1 takes 3♥ with 9♥.
+  let s = stacked(
+    2,
+    [
+      ['KS', 'QH', '2C', '3C', '4C'],
+      ['AS', '9H', '5S', '2D', '3D'],
+    ],
+    ['7S', '2H', '3H'],
+    ['8H', 'TS', '7H', 'JS', '6H'],
+  );
+  s = move(s, 1, pass);
+  // Q♥ is seat 0's only heart: once 2♥ is chosen, the engine plays it and makes the pak.
+  s = move(s, 0, capture('2H'));
+  s = move(s, 1, pass);
+  s = move(s, 0, capture('7S'), play('KS'), done);
+  s = move(s, 1, capture('3H'), play('9H'), done);
+
+  it("after forming a heart pak, the other seat's heart pak cannot be stolen; its spade pak can", () => {
+    expect(s.paks[0]).toEqual([
+      { suit: 'H', cards: ['2H', 'QH'] },
+      { suit: 'S', cards: ['7S', 'KS'] },
+    ]);
+    expect(game.legalActions(s, 1)).toEqual([steal(0, 1), end]);
+    expect(() => game.apply(s, 1, steal(0, 0))).toThrow(/not steal paks of the suit of the pak you formed/);
+    // A♠ alone (20) beats 7-K♠ (17).
+    const after = move(s, 1, steal(0, 1), play('AS'), done);
+    expect(after.paks[1]).toEqual([
+      { suit: 'H', cards: ['3H', '9H'] },
+      { suit: 'S', cards: ['7S', 'KS', 'AS'] },
+    ]);
+    expect(after.paks[0]).toEqual([{ suit: 'H', cards: ['2H', 'QH'] }]);
+  });
+});
+
+describe('Paks: stealing with three seats', () => {
+  // Two decks. Board 7♠ 6♠ 2♥. Seat 1 passes; seat 2 takes 7♠ with K♠; seat 0 takes 6♠ with 9♠;
+  // seat 1 takes 2♥ with 4♥ and may steal spades from seat 2 or seat 0, not from both.
+  const s0 = stacked(
+    3,
+    [
+      ['9S', '2C', '3C', '4C', '5C'],
+      ['4H', '5S', '3S', '2D', '3D'],
+      ['KS', '6C', '7C', '8C', '9C'],
+    ],
+    ['7S', '6S', '2H'],
+    ['9H', 'TS', 'JS', '8H'],
+  );
+  let s = move(s0, 1, pass);
+  s = move(s, 2, capture('7S'), play('KS'), done);
+  s = move(s, 0, capture('6S'), play('9S'), done);
+  s = move(s, 1, capture('2H'), play('4H'), done);
+
+  it('paks of one suit are not stolen from two seats', () => {
+    expect(game.legalActions(s, 1)).toEqual([steal(0, 0), steal(2, 0), end]);
+    const fromTwo = move(s, 1, steal(2, 0));
+    expect(game.legalActions(fromTwo, 1)).toEqual([play('5S'), play('3S')]);
+    expect(() => game.apply(fromTwo, 1, steal(0, 0))).toThrow(/one suit and belong to one seat/);
+    const after = move(fromTwo, 1, play('5S'));
+    // Spades are stolen this turn and no other pak is left to steal: the turn is over.
+    expect(after.paks[1]).toEqual([
+      { suit: 'H', cards: ['2H', '4H'] },
+      { suit: 'S', cards: ['7S', 'KS', '5S', '3S'] },
+    ]);
+    const stole = after.recent.findIndex((h) => h.type === 'steal');
+    expect(after.recent[stole + 1]).toMatchObject({ seat: 2 });
+  });
+});
+
+describe('Paks: the end of a hand', () => {
+  // Two seats, one deck. All ten clubs of the hands are kept back; the last three stock cards are
+  // clubs, so the table is full only at the end. Board 2♥ 3♠ 4♦.
+  const hands = [
+    ['4C', '6C', '7C', '8C', '9C'],
+    ['5C', 'TC', 'JC', 'QC', 'KC'],
+  ];
+  const scripted = ['5H', '6H', '7S', 'KH', '9H', 'AH', '8H', 'QH', '4H', '9S', '5D'];
+  const clubsLast = ['2C', 'AC', '3C'];
+  const board = ['2H', '3S', '4D'];
+  const filler = removeCards(cardsFor(2), [...hands.flat(), ...board, ...scripted, ...clubsLast]);
+  const plan: Record<Card, Action[]> = {
+    // Each of these captures has one card of its suit in the hand: the engine plays it and makes the pak.
+    '5H': [capture('2H')], // seat 1: 2-5♥
+    KH: [capture('6H')], // seat 0 (6♥ was fed by seat 0 itself): 6-K♥
+    AH: [capture('9H')], // seat 0: 9-A♥
+    QH: [capture('8H')], // seat 0: 8-Q♥
+    '9S': [capture('3S')], // seat 0: 3-9♠
+    '5D': [capture('4D')], // seat 1: 4-5♦
+    AC: [capture('2C'), play('4C'), done], // seat 0, compelled: 2♣ fed by seat 1 made the table full
+  };
+  const hand = (options: Partial<Options> = {}) =>
+    playHand(stacked(2, hands, board, [...scripted, ...filler, ...clubsLast], options), plan);
+
+  it('ends after the turn of the seat that drew the last card; each suit discards the fewest held, lowest first', () => {
+    const s = hand();
+    const last = s.lastHand;
+    // Seat 1 drew the last card, 3♣, and fed it: the hand is over and seat 1 deals the next.
+    expect(last?.hand).toBe(1);
+    // Seat 1 fed 2♣ (a full table), seat 0 drew A♣ unseen and had to form a pak, seat 1 fed 3♣.
+    expect(s.recent).toContainEqual({ seat: 0, type: 'draw', card: 'AC', shown: false });
+    expect(s.recent).toContainEqual({ seat: 1, type: 'feed', card: '3C' });
+    expect(s.hand).toBe(2);
+    expect(s.dealer).toBe(1);
+    // Hearts: seat 0 holds three paks, seat 1 one: each discards one, seat 0 its 6-K♥ (5+10 = 15),
+    // not 8-Q♥ (20) or 9-A♥ (30). Spades, diamonds, clubs: one side holds none, nothing is discarded.
+    expect(last?.sides[0].discarded).toEqual([['6H', 'KH']]);
+    expect(last?.sides[1].discarded).toEqual([['2H', '5H']]);
+    expect(last?.sides[0].kept).toEqual([
+      ['3S', '9S'],
+      ['8H', 'QH'],
+      ['9H', 'AH'],
+      ['2C', '4C'],
+    ]);
+    expect(last?.sides[1].kept).toEqual([['4D', '5D']]);
+    // Seat 0: 3-9♠ 5+10, 8-Q♥ 10+10, 9-A♥ 10+20, 2-4♣ 5+5 = 75. Seat 1: 4-5♦ 5+5 = 10.
+    expect(last?.sides.map((side) => side.points)).toEqual([75, 10]);
+    expect(game.status(s).scores).toEqual([75, 10]);
+    expect(game.status(s).finished).toBe(false);
+    // Hand cards (seat 0's unused clubs, seat 1's passed draws) score nothing; all cards were dealt anew.
+    expect(s.paks).toEqual([[], []]);
+    expect(s.recent.some((h) => h.type === 'deal' && h.hand === 2 && h.dealer === 1)).toBe(true);
+  });
+
+  it('a hand that leaves one seat alone at the target or more wins the game', () => {
+    const s = hand({ target: 50 });
+    const st = game.status(s);
+    expect(st.finished).toBe(true);
+    expect(st.result).toEqual({ winners: [0], summary: 'seat 0 wins 75 to 10 after 1 hands' });
+    expect(game.legalActions(s, 0)).toEqual([]);
+    // Once the game is over every hand is public.
+    expect((game.view(s, 1) as View).hands).toEqual(s.hands);
+  });
+
+  it('the game needs the target: 75 is not enough for 80', () => {
+    expect(game.status(hand({ target: 80 })).finished).toBe(false);
+  });
+});
+
+describe('Paks: scoring and the end of the game', () => {
+  const pak = (...cards: Card[]): Pak => ({ suit: cards[0][1] as Pak['suit'], cards });
+
+  it("the text's example: four, three and one heart paks: each discards one, its lowest", () => {
+    const alpha = [pak('AH', '2H'), pak('3H', '4H'), pak('KH', 'QH'), pak('9H', '8H')];
+    const bravo = [pak('7H', 'TH'), pak('6H', 'JH'), pak('5H', 'TH')];
+    const charlie = [pak('2H', 'AH')];
+    const [a, b, c] = scoreHand([[0], [1], [2]], [alpha, bravo, charlie]);
+    expect(a.discarded).toEqual([['3H', '4H']]); // 10, the lowest of 25, 10, 20, 20
+    expect(a.points).toBe(25 + 20 + 20);
+    expect(b.discarded).toEqual([['7H', 'TH']]); // 15, 15, 15: the first of the equals
+    expect(b.points).toBe(30);
+    expect(c.discarded).toEqual([['2H', 'AH']]);
+    expect(c.points).toBe(0);
+  });
+
+  it('partners pool their paks: the team counts, discards and scores together', () => {
+    // Team 0+2: spades 2 (seat 0 one, seat 2 one), hearts 1. Team 1+3: spades 1, hearts 0.
+    const held = [[pak('AS', 'KS')], [pak('2S', '3S')], [pak('5S', '9S'), pak('7H', '8H')], []];
+    const [us, them] = scoreHand(
+      [
+        [0, 2],
+        [1, 3],
+      ],
+      held,
+    );
+    // Spades: one each discarded, the team's lowest 5-9 (15); kept A-K (30) and 7-8♥ (15) = 45.
+    expect(us.discarded).toEqual([['5S', '9S']]);
+    expect(us.points).toBe(45);
+    expect(them.discarded).toEqual([['2S', '3S']]);
+    expect(them.points).toBe(0);
+  });
+
+  it('the highest score alone at the target or more wins; a tie at the top plays another hand', () => {
+    expect(matchWinner([510, 490], 500)).toBe(0);
+    expect(matchWinner([520, 530, 100], 500)).toBe(1);
+    expect(matchWinner([500, 500], 500)).toBeUndefined();
+    expect(matchWinner([499, 300], 500)).toBeUndefined();
+    expect(matchWinner([510, 510, 520], 500)).toBe(2);
+  });
+
+  it('in a team game every seat shows its team score', () => {
+    const s = game.setup({ seats: 4, options: { target: 500 }, seed: 'teams' });
+    const st = game.status({ ...s, scores: [120, 45] });
+    expect(st.scores).toEqual([120, 45, 120, 45]);
+  });
+});
+
+describe('Paks: seeded random matches', () => {
+  const CARD = /^(?:[A2-9TJQK][SHDC]|JK)$/;
+  const cardsIn = (x: unknown): Card[] =>
+    typeof x === 'string' ? (CARD.test(x) ? [x] : []) : x && typeof x === 'object' ? Object.values(x).flatMap(cardsIn) : [];
+
+  // Plain checks: vitest's expect is too slow for every view of every step. The view hands out the
+  // state's own public arrays, so most comparisons end at the reference.
+  const same = (a: unknown, b: unknown, what: string) => {
+    if (a !== b && JSON.stringify(a) !== JSON.stringify(b))
+      throw new Error(`${what}: ${JSON.stringify(a)} is not ${JSON.stringify(b)}`);
+  };
+
+  const deckCounts = new Map([2, 3, 4, 6].map((seats) => [seats, countOf(cardsFor(seats))]));
+  function countOf(cards: readonly Card[]): Map<Card, number> {
+    const m = new Map<Card, number>();
+    for (const c of cards) m.set(c, (m.get(c) ?? 0) + 1);
+    return m;
+  }
+
+  /** Cards conserved: every card of the game is in exactly one place (stock, board, a hand or a pak). */
+  const conserved = (s: State) => {
+    const held = countOf([...s.stock, ...s.board, ...s.hands.flat(), ...s.paks.flat().flatMap((p) => p.cards)]);
+    const all = deckCounts.get(s.seats) as Map<Card, number>;
+    if (held.size !== all.size || [...all].some(([c, n]) => held.get(c) !== n)) throw new Error('cards are not conserved');
+  };
+
+  /**
+   * The leak test: a view holds the public table as it is, the seat's own hand, counts of the other
+   * hands and of the stock, and the happenings with the secret draws of other seats blanked; no other
+   * field holds a card. Once the game is over everything is public.
+   */
+  const checkView = (s: State, seat: number | null, raw: unknown) => {
+    const v = raw as View;
+    if (s.finished) {
+      same(v.hands, s.hands, 'every hand at the end');
+      return;
+    }
+    same(v.myHand, seat === null ? null : s.hands[seat], 'own hand');
+    same(v.hands, null, 'other hands');
+    same(v.stockCards, null, 'the stock');
+    same(v.handCounts.join(), s.hands.map((h) => h.length).join(), 'hand counts');
+    same(v.stock, s.stock.length, 'stock count');
+    same(v.board, s.board, 'board');
+    v.paks.forEach((held, i) => {
+      same(held.length, s.paks[i].length, 'paks');
+      held.forEach((p, j) => {
+        same(p.cards, s.paks[i][j].cards, 'pak');
+      });
+    });
+    same(v.lastHand, s.lastHand, 'last hand');
+    const t = s.turn as NonNullable<State['turn']>;
+    const own = seat === t.seat;
+    same(v.turn?.drawn, own || !t.fullTable ? t.drawn : null, 'drawn card');
+    if (!own) same(v.turn?.making, null, "another seat's capture in the making");
+    same(v.recent.length, s.recent.length, 'happenings');
+    v.recent.forEach((h, i) => {
+      const real = s.recent[i];
+      same(h, real.type === 'draw' && !real.shown && real.seat !== seat ? { ...real, card: null } : real, 'happening');
+    });
+    const { myHand, board, paks, lastHand, recent, turn, ...rest } = v;
+    const { drawn, making, ...turnRest } = turn ?? {};
+    same(cardsIn(rest).length + cardsIn(turnRest).length, 0, 'cards elsewhere in the view');
+  };
+
+  const runs: [number, number][] = [
+    [2, 250],
+    [3, 250],
+    [4, 250],
+    [6, 250],
+  ];
+  for (const [seats, count] of runs) {
+    it(`${count} matches of ${seats} seats to the end keep the cards, offer only legal moves and leak no hidden card`, () => {
+      for (let i = 0; i < count; i++) {
+        // The first 25 check every view at every step and every listed action at every fifth; the rest sample every eleventh.
+        const every = i < 25 ? 1 : 11;
+        let step = 0;
+        const { state } = playOut<State>(game, {
+          seats,
+          seed: `paks-${seats}-${i}`,
+          everyActionEvery: i < 25 ? 5 : 11,
+          viewsEvery: every,
+          invariant: (s) => {
+            if (step++ % every === 0 || s.finished) conserved(s);
+          },
+          checkView,
+        });
+        const st = game.status(state);
+        expect(st.finished).toBe(true);
+        expect(Math.max(...state.scores)).toBeGreaterThanOrEqual(500);
+        expect(st.result?.winners).toEqual(state.sides[state.scores.indexOf(Math.max(...state.scores))]);
+      }
+    });
+  }
+});

@@ -1,0 +1,37 @@
+import { type Card, SUITS, type Suit } from '../../cards';
+import { pointsOf } from './values';
+
+/** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
+export interface Pak {
+  suit: Suit;
+  cards: Card[];
+}
+
+/** One side's paks at the end of a hand (the cards of each): those kept score, those discarded do not. */
+export interface SideScore {
+  kept: Card[][];
+  discarded: Card[][];
+  points: number;
+}
+
+/**
+ * The end of a hand. In each suit, every side (a seat playing alone, or a team pooling its paks)
+ * discards as many paks as the side holding the fewest paks of that suit has: its own lowest-scoring
+ * ones, the choice that costs it least. The cards of the paks kept score: ace 20, king to 8 ten, 7 to 2 five.
+ */
+export function scoreHand(sides: readonly (readonly number[])[], paks: readonly (readonly Pak[])[]): SideScore[] {
+  const pooled = sides.map((seats) => seats.flatMap((seat) => paks[seat]));
+  const out: SideScore[] = sides.map(() => ({ kept: [], discarded: [], points: 0 }));
+  for (const suit of SUITS) {
+    const ofSuit = pooled.map((held) => held.filter((p) => p.suit === suit));
+    const fewest = Math.min(...ofSuit.map((held) => held.length));
+    ofSuit.forEach((held, side) => {
+      // Stable sort: among equal scores the earlier pak goes first (either choice scores the same).
+      const lowestFirst = [...held].sort((a, b) => pointsOf(a.cards) - pointsOf(b.cards));
+      out[side].discarded.push(...lowestFirst.slice(0, fewest).map((p) => p.cards));
+      out[side].kept.push(...lowestFirst.slice(fewest).map((p) => p.cards));
+    });
+  }
+  for (const side of out) side.points = side.kept.reduce((n, cards) => n + pointsOf(cards), 0);
+  return out;
+}
