@@ -56,7 +56,8 @@ it('a server killed (SIGKILL) in the middle of a stream of moves loses no acknow
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() };
+    // biome-ignore lint/suspicious/noExplicitAny: JSON bodies of several shapes, checked by the assertions
+    return { status: res.status, body: (await res.json()) as any };
   };
 
   let server = await startProcess(port);
@@ -107,13 +108,13 @@ it('a server killed (SIGKILL) in the middle of a stream of moves loses no acknow
 it('SIGTERM shuts down gracefully: open streams are ended, and the process exits 0', async () => {
   const port = await freePort();
   const server = await startProcess(port);
-  const created = await (
+  const created = (await (
     await fetch(`http://127.0.0.1:${port}/games`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ kind: 'divide-and-conquer', seats: 2 }),
     })
-  ).json();
+  ).json()) as { id: string };
   const stream = await fetch(`http://127.0.0.1:${port}/games/${created.id}/stream`, { headers: { accept: 'text/event-stream' } });
   const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
   await reader.read();

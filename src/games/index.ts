@@ -1,12 +1,41 @@
 import type { AnyGame } from '../engine';
+import { cactus } from './cactus';
+import { canadianSalad } from './canadian-salad';
+import { cardStockMarket } from './card-stock-market';
 import { chineseTen } from './chinese-ten';
 import { divideAndConquer } from './divide-and-conquer';
+import { escoba } from './escoba';
 import { kabu } from './kabu';
+import { kaiser } from './kaiser';
+import { kontsina } from './kontsina';
 import { oichoKabu } from './oicho-kabu';
 import { poke } from './poke';
+import { porrazo } from './porrazo';
+import { scopa } from './scopa';
+import { stealingBundles } from './stealing-bundles';
 import { totit } from './totit';
+import { xeri } from './xeri';
 
-/** Every game the service offers, by kind. */
+/** Every game the service offers, by kind, in the order of DESIGN.md. */
 export const games: ReadonlyMap<string, AnyGame> = new Map(
-  ([divideAndConquer, kabu, oichoKabu, chineseTen, totit, poke] as AnyGame[]).map((g) => [g.kind, g]),
+  (
+    [
+      kabu,
+      oichoKabu,
+      divideAndConquer,
+      cardStockMarket,
+      cactus,
+      canadianSalad,
+      kaiser,
+      poke,
+      chineseTen,
+      kontsina,
+      xeri,
+      porrazo,
+      totit,
+      stealingBundles,
+      escoba,
+      scopa,
+    ] as AnyGame[]
+  ).map((g) => [g.kind, g]),
 );
