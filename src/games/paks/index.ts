@@ -48,10 +48,11 @@ export type Options = Static<typeof optionsSchema>;
 const Seat = Type.Integer({ minimum: 0, maximum: 5 });
 export const actionSchema = Type.Union([
   Type.Object(
-    { type: Type.Literal('capture'), card: CardCode },
+    { type: Type.Literal('capture'), card: CardCode, with: CardCode },
     {
       additionalProperties: false,
-      description: 'start a pak: the board card to capture; then play cards of its suit and finish with done',
+      description:
+        'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
     },
   ),
   Type.Object(
@@ -332,8 +333,10 @@ function refusal(s: State, seat: number, action: Action): string | undefined {
       if (phase === 'choosing') return 'finish the capture or steal you are making first';
       if (phase === 'steal') return 'you have formed your pak this turn: you may only steal now';
       if (!s.board.includes(action.card)) return `${action.card} is not on the board`;
-      if (bestValue(ofSuit(hand, suitOf(action.card))) <= singleValue(action.card)) {
-        return `no cards of your hand in that suit beat ${action.card} (${singleValue(action.card)})`;
+      if (!hand.includes(action.with)) return `${action.with} is not in your hand`;
+      if (suitOf(action.with) !== suitOf(action.card)) return 'a board card is captured with cards of its own suit';
+      if (bestValue(ofSuit(hand, suitOf(action.card)), [action.with]) <= singleValue(action.card)) {
+        return `no set with ${action.with} in it can beat ${action.card} (${singleValue(action.card)})`;
       }
       return undefined;
     }
@@ -360,7 +363,7 @@ function refusal(s: State, seat: number, action: Action): string | undefined {
     case 'play': {
       const target = pendingTarget(s, t);
       if (!target) return 'choose a board card to capture or a pak to steal first';
-      if (suitOf(action.card) !== target.suit) return `the set must be all of the suit of what it takes`;
+      if (suitOf(action.card) !== target.suit) return 'the set must be all of the suit of what it takes';
       const held = countCards(hand).get(action.card) ?? 0;
       const used = t.chosen.filter((c) => c === action.card).length;
       if (held <= used) return `${action.card} is not in your hand`;
@@ -416,7 +419,12 @@ function legal(s: State, seat: number): Action[] {
     return out;
   }
   if (!t.formed) {
-    for (const card of capturable(hand, s.board)) out.push({ type: 'capture', card });
+    for (const card of capturable(hand, s.board)) {
+      const available = ofSuit(hand, suitOf(card));
+      for (const first of new Set(available)) {
+        if (bestValue(available, [first]) > singleValue(card)) out.push({ type: 'capture', card, with: first });
+      }
+    }
     if (!t.fullTable) out.push({ type: 'pass' });
     return out;
   }
@@ -443,7 +451,7 @@ function applyAction(s: State, seat: number, action: Action): State {
   const t = s.turn as Turn;
   switch (action.type) {
     case 'capture':
-      return settle({ ...s, turn: { ...t, capture: action.card } });
+      return settle({ ...s, turn: { ...t, capture: action.card, chosen: [action.with] } });
     case 'steal': {
       const steal = t.steal
         ? { ...t.steal, paks: [...t.steal.paks, action.pak] }
@@ -566,11 +574,12 @@ function makingView(s: State, t: Turn) {
 function status(s: State): Status {
   const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOf(s.seats, seat)]);
   if (!s.finished) return { toAct: s.turn ? [s.turn.seat] : [], finished: false, scores };
-  const top = Math.max(...s.scores);
-  const side = s.scores.indexOf(top);
+  const side = matchWinner(s.scores, s.target) as number;
   const name = (i: number) => (s.seats >= 4 ? `team ${s.sides[i].join('+')}` : `seat ${i}`);
-  const others = s.scores.filter((_, i) => i !== side).sort((a, b) => b - a);
-  const summary = `${name(side)} ${s.seats >= 4 ? 'win' : 'wins'} ${top} to ${others.join(' to ')} after ${s.hand} hands`;
+  const others = s.sides.flatMap((_, i) => (i === side ? [] : [i])).sort((a, b) => s.scores[b] - s.scores[a]);
+  const against = others.length === 1 ? `${s.scores[others[0]]}` : others.map((i) => `${s.scores[i]} (${name(i)})`).join(' and ');
+  const hands = `${s.hand} hand${s.hand === 1 ? '' : 's'}`;
+  const summary = `${name(side)} ${s.seats >= 4 ? 'win' : 'wins'} ${s.scores[side]} to ${against} after ${hands}`;
   return { toAct: [], finished: true, scores, result: { winners: s.sides[side], summary } };
 }
 
@@ -594,8 +603,9 @@ export const paks: Game<State, Action, Options> = {
     'The captured card and its capturers form a pak in front of the seat; paks of one suit stay separate.',
     "After forming a pak, the seat may steal other seats' paks (a partner's too): with hand cards of the pak's suit worth more (same set values) than the sum of the single values of the pak's cards.",
     'No steal of the suit of the pak formed this turn; one steal per suit per turn, from one seat, taking one or several of its paks of that suit against their total value. The stolen paks and the stealing cards become one new pak.',
-    'Making a capture or a steal takes steps: "capture" a board card (or "steal" a pak, then "steal" more of the same seat and suit), "play" hand cards into the set one at a time, and "done" when it wins. A step, once made, is not taken back.',
-    'Only cards and paks that can still lead to a winning set are offered, and the steps stay private until "done". After forming, "end" ends the turn; the turn ends by itself when the hand is empty or no other seat holds a pak of a suit that may be stolen.',
+    'Making a capture or a steal takes steps: "capture" names the board card and the first hand card to take it with (or "steal" names a pak, then "steal" more of the same seat and suit), "play" adds hand cards to the set one at a time, and "done" makes the pak once the set wins. A step, once made, is not taken back.',
+    'Only cards and paks that can still lead to a winning set are offered; when only one step is possible (one card that can still win, or "done") the engine makes it. The steps stay private until the pak is made.',
+    'After forming, "end" ends the turn; the turn ends by itself when the hand is empty or no other seat holds a pak of a suit that may be stolen (whatever the hand holds, so nothing is given away).',
     'The hand ends after the turn of the seat that drew the last card of the stock. Cards left in hands do not score; teams pool their paks.',
     "In each suit, every side discards as many paks as the side with the fewest paks of that suit holds; the engine discards each side's lowest-scoring paks of that suit (the best choice).",
     'The cards of the paks kept score: ace 20, king to 8 ten each, 7 to 2 five each.',
