@@ -226,6 +226,28 @@ describe('Paks: drawing, feeding and forming paks', () => {
   });
 });
 
+describe('Paks: two decks', () => {
+  it('a pair of threes (two decks) is 33 and takes an ace; a six with them is only 12', () => {
+    // Three seats: seat 1 holds both 3♠ and draws 6♠. Board A♠ 2♥ 9♥.
+    const s = stacked(
+      3,
+      [
+        ['2D', '3D', '4D', '5D', '6D'],
+        ['3S', '3S', '2C', '3C', '4C'],
+        ['7D', '8D', '9D', 'TD', 'JD'],
+      ],
+      ['AS', '2H', '9H'],
+      ['6S'],
+    );
+    expect(game.legalActions(s, 1)).toEqual([capture('AS', '3S'), pass]);
+    expect(() => game.apply(s, 1, capture('AS', '6S'))).toThrow(/no set with 6S in it can beat AS \(20\)/);
+    // The second 3♠ is the only card that can join (3-3 = 33 > 20; 3-3-6 = 12): the engine makes the pak.
+    const after = move(s, 1, capture('AS', '3S'));
+    expect(after.paks[1]).toEqual([{ suit: 'S', cards: ['AS', '3S', '3S'] }]);
+    expect(after.hands[1]).toEqual(['2C', '3C', '4C', '6S']);
+  });
+});
+
 describe('Paks: the full table', () => {
   // Board A♠ A♥ A♦; seat 1 draws Q♣ and feeds it: every suit is on the board.
   // Seat 0 then draws 6♠ and holds 7♠ 7♥ 8♥ 8♦ 9♣ 6♠: spades 13, hearts 15, diamonds 8 (each under 20), clubs 9 (under 10).
