@@ -9,6 +9,7 @@ import { kabu } from './kabu';
 import { kaiser } from './kaiser';
 import { kontsina } from './kontsina';
 import { oichoKabu } from './oicho-kabu';
+import { paks } from './paks';
 import { poke } from './poke';
 import { porrazo } from './porrazo';
 import { scopa } from './scopa';
@@ -34,6 +35,7 @@ export const games: ReadonlyMap<string, AnyGame> = new Map(
       porrazo,
       totit,
       stealingBundles,
+      paks,
       escoba,
       scopa,
     ] as AnyGame[]
