@@ -41,7 +41,7 @@ export interface MoveContext<State, A extends Action> {
 
 /**
  * The game contract (DESIGN.md). A game is a plain object of small pure functions over plain-JSON
- * state: no clock, no I/O, no Math.random; all randomness comes from the RNG state kept in `State`.
+ * state: no clock, no I/O, no unseeded randomness; all randomness comes from the RNG state kept in `State`.
  */
 export interface Game<State = unknown, A extends Action = Action, Options = Record<string, unknown>> {
   kind: string;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { standardDeck } from '../cards';
+import { divideAndConquer as game } from '../games/divide-and-conquer';
+import { IllegalMove, openingDeck, playMove, replay, resolveOptions, SetupError, sameAction } from '.';
+
+const created = { seats: 2, options: { variant: 'standard' }, seed: 'engine' };
+
+describe('the engine', () => {
+  it('resolves options with their defaults and refuses unknown or out-of-range ones', () => {
+    expect(resolveOptions(game, {}, 2)).toEqual({ variant: 'standard' });
+    expect(() => resolveOptions(game, { variant: 'short' }, 2)).toThrow(SetupError);
+    expect(() => resolveOptions(game, { speed: 1 }, 2)).toThrow(SetupError);
+    expect(() => resolveOptions(game, {}, 3)).toThrow(/2 to 2 seats, not 3/);
+  });
+
+  it('uses a stacked deck as given, and refuses one that is not the game’s cards', () => {
+    const deck = standardDeck();
+    expect(openingDeck({ ...created, deck }, standardDeck())[0]).toEqual(deck);
+    expect(() => openingDeck({ ...created, deck: deck.slice(1) }, standardDeck())).toThrow(SetupError);
+    expect(() => openingDeck({ ...created, deck: [...deck.slice(1), 'AS'] }, standardDeck())).toThrow(SetupError);
+  });
+
+  it('compares actions by their JSON, whatever the key order', () => {
+    expect(sameAction({ type: 'play', card: 'QS' }, { card: 'QS', type: 'play' })).toBe(true);
+    expect(sameAction({ type: 'play', card: 'QS' }, { type: 'play', card: 'KS' })).toBe(false);
+  });
+
+  it('applies only listed actions, with the game’s own reason when it has one', () => {
+    const s = game.setup(created);
+    const card = s.hands[0][0];
+    expect(() => playMove(game, s, 0, { type: 'play', card: s.hands[1][0] })).toThrow(/not in your hand/);
+    expect(() => playMove(game, s, 0, { type: 'play', card, extra: true })).toThrow(IllegalMove);
+    const after = playMove(game, s, 0, { type: 'play', card });
+    expect(() => playMove(game, after, 0, { type: 'play', card: s.hands[0][1] })).toThrow(/already laid/);
+  });
+
+  it('replaying the log rebuilds the same state, and never touches the states it passes through', () => {
+    const s0 = game.setup(created);
+    const frozen = JSON.stringify(s0);
+    const moves = [
+      { seat: 0, action: { type: 'play', card: s0.hands[0][0] } },
+      { seat: 1, action: { type: 'play', card: s0.hands[1][0] } },
+    ];
+    const direct = moves.reduce((s, m) => playMove(game, s, m.seat, m.action), s0);
+    expect(replay(game, created, moves)).toEqual(direct);
+    expect(JSON.stringify(s0)).toBe(frozen);
+  });
+});
