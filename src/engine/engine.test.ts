@@ -17,7 +17,7 @@ describe('the engine', () => {
     const deck = standardDeck();
     expect(openingDeck({ ...created, deck }, standardDeck())[0]).toEqual(deck);
     expect(() => openingDeck({ ...created, deck: deck.slice(1) }, standardDeck())).toThrow(SetupError);
-    expect(() => openingDeck({ ...created, deck: [...deck.slice(1), 'AS'] }, standardDeck())).toThrow(SetupError);
+    expect(() => openingDeck({ ...created, deck: [...deck.slice(1), deck[1]] }, standardDeck())).toThrow(SetupError);
   });
 
   it('compares actions by their JSON, whatever the key order', () => {
