@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, rankOf, sameCards, standardDeck } from '../../cards';
 import { IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
-import { type Action, diloti as game, type Options, type State, scoreDeal } from '.';
+import { type Action, diloti as game, LIST_LIMIT, type Options, type State, scoreDeal } from '.';
 import { pips } from './plays';
 
 const ALL = standardDeck();
@@ -21,21 +21,18 @@ function interleave(hands: Card[][]): Card[] {
 /** The stacked cards on top, then the rest of the deck in its canonical order. */
 const withRest = (top: Card[]): Card[] => [...top, ...ALL.filter((c) => !top.includes(c))];
 
-function deckFor(hands: Card[][], table: Card[]): Card[] {
-  return withRest([...interleave(hands), ...table]);
-}
-
 /** A first deal on a stacked deck: six cards for each seat (by seat), the four table cards, the rest as the stock. */
 function dealt(hands: Card[][], table: Card[], given: Partial<Options> = {}): State {
   const seats = hands.length;
-  return game.setup({ seats, options: options(given, seats), seed: 'stacked', deck: deckFor(hands, table) });
+  const deck = withRest([...interleave(hands), ...table]);
+  return game.setup({ seats, options: options(given, seats), seed: 'stacked', deck });
 }
 
 const act = (s: State, seat: number, action: Action): State => playMove(game, s, seat, action);
 const lay = (card: Card): Action => ({ type: 'lay', card });
-const capture = (card: Card, group: Card[]): Action => ({ type: 'capture', card, group });
+const capture = (card: Card): Action => ({ type: 'capture', card });
 const take = (group: Card[]): Action => ({ type: 'take', group });
-const declare = (card: Card, withCards: Card[]): Action => ({ type: 'declare', card, with: withCards });
+const declare = (card: Card, value: number): Action => ({ type: 'declare', card, value });
 const add = (group: Card[]): Action => ({ type: 'add', group });
 const done: Action = { type: 'done' };
 
@@ -48,29 +45,37 @@ function refused(s: State, seat: number, action: Action, reason: RegExp) {
 /** The cards in a side's won pile (face down during play; the state is the truth). */
 const pile = (s: State, side: number) => s.won[side];
 
-/** A turn of a scripted deal: the play of a card, then any `take`/`add`/`done` that finish it. */
-type Turn = Action[];
-const laid = (card: Card): Turn => [lay(card)];
-const paired = (card: Card, group: Card[]): Turn => [capture(card, group)];
+/** A turn of a scripted deal: the card played, and for a capture the groups it must have taken. */
+interface Turn {
+  action: Action & { card: Card };
+  took?: Card[][];
+}
+const laid = (card: Card): Turn => ({ action: { type: 'lay', card } });
+/** A capture with a single possible group, which is taken at once. */
+const paired = (card: Card, group: Card[]): Turn => ({ action: { type: 'capture', card }, took: [group] });
 /** Seat 1 lays a, seat 0 lays b, seat 1 pairs b with b2, seat 0 pairs a with a2: two cards to each side. */
 const block = (a: Card, a2: Card, b: Card, b2: Card): Turn[] => [laid(a), laid(b), paired(b2, [b]), paired(a2, [a])];
 
 /**
- * A whole two-seat deal from its turns: each turn's card comes from the hand of the seat whose turn it is
+ * A two-seat deal from its turns: each turn's card comes from the hand of the seat whose turn it is
  * (seat 1, 0, 1, 0...), so the hands of each round of six, and the stacked deck, follow from the script.
+ * Plays the first `played` turns, checking that each capture took what the script says.
  */
 function playScript(table: Card[], turns: Turn[], given: Partial<Options> = {}, played = turns.length): State {
   const rounds: Card[][][] = [];
   turns.forEach((turn, i) => {
     const round = Math.floor(i / 12);
     rounds[round] ??= [[], []];
-    rounds[round][(1 + i) % 2].push((turn[0] as { card: Card }).card);
+    rounds[round][(1 + i) % 2].push(turn.action.card);
   });
   const deck = withRest([...interleave(rounds[0]), ...table, ...rounds.slice(1).flatMap(interleave)]);
   let s = game.setup({ seats: 2, options: options(given), seed: 'scripted', deck });
-  turns.slice(0, played).forEach((turn, i) => {
-    for (const a of turn) s = act(s, (1 + i) % 2, a);
-  });
+  for (const [i, turn] of turns.slice(0, played).entries()) {
+    const deals = s.deals.length;
+    s = act(s, (1 + i) % 2, turn.action);
+    // The play that ends a deal is checked by the deal's score instead.
+    if (turn.took && s.deals.length === deals) expect(s.lastPlay).toMatchObject({ card: turn.action.card, taken: turn.took });
+  }
   return s;
 }
 
@@ -128,7 +133,7 @@ describe('Diloti: laying and capturing', () => {
   it('a card may be laid even when it could capture: capturing is never compulsory', () => {
     const s = dealt(hands, table);
     expect(game.legalActions(s, 1)).toContainEqual(lay('5S'));
-    expect(game.legalActions(s, 1)).toContainEqual(capture('5S', ['5D']));
+    expect(game.legalActions(s, 1)).toContainEqual(capture('5S'));
     const next = act(s, 1, lay('5S'));
     expect(next.table).toEqual([...table, '5S']);
     expect(next.hands[1]).not.toContain('5S');
@@ -136,13 +141,15 @@ describe('Diloti: laying and capturing', () => {
 
   it('an 8 on 8, 6, 5, 3 and 2 captures all five in one play: 8 alone, 5+3 and 6+2 (a xeri after the first play)', () => {
     let s = act(dealt(hands, table), 1, lay('2S'));
-    expect(game.legalActions(s, 0).filter((a) => a.type === 'capture' && a.card === '8S')).toEqual([
-      capture('8S', ['8C']),
-      capture('8S', ['6H', '2S']),
-      capture('8S', ['5D', '3C']),
-    ]);
-    s = act(s, 0, capture('8S', ['8C']));
-    expect(game.status(s).toAct).toEqual([0]);
+    s = act(s, 0, capture('8S'));
+    // Nothing is taken yet: the seat chooses the first group among all three.
+    expect(game.legalActions(s, 0)).toEqual([take(['8C']), take(['6H', '2S']), take(['5D', '3C'])]);
+    refused(s, 0, done, /8S has captured nothing yet/);
+    refused(s, 0, lay('5H'), /finish the play in progress with 8S first/);
+    refused(s, 0, take(['6H', '5D']), /add up to 11, more than the 8 needed/);
+    refused(s, 0, add(['6H', '2S']), /no declaration in progress/);
+    expect(game.view(s, 1)).toMatchObject({ phase: 'capturing', pending: { kind: 'capture', seat: 0, card: '8S', taken: [] } });
+    s = act(s, 0, take(['8C']));
     expect(game.legalActions(s, 0)).toEqual([take(['6H', '2S']), take(['5D', '3C']), done]);
     s = act(s, 0, take(['5D', '3C']));
     // The last group ends the capture by itself: nothing is left to take.
@@ -155,7 +162,7 @@ describe('Diloti: laying and capturing', () => {
   });
 
   it('the play offers every collection of disjoint groups, one group at a time, and may stop after any of them', () => {
-    const s = act(dealt(hands, table), 1, lay('2S'));
+    const s = act(act(dealt(hands, table), 1, lay('2S')), 0, capture('8S'));
     const collections = new Set<string>();
     const explore = (at: State, taken: Card[][]) => {
       if (at.pending === null) {
@@ -169,44 +176,98 @@ describe('Diloti: laying and capturing', () => {
       }
       for (const a of game.legalActions(at, 0)) explore(game.apply(at, 0, a), a.type === 'take' ? [...taken, a.group] : taken);
     };
-    for (const a of game.legalActions(s, 0).filter((x) => x.type === 'capture' && x.card === '8S')) {
-      explore(game.apply(s, 0, a), [(a as { group: Card[] }).group]);
-    }
+    explore(s, []);
     expect([...collections].sort()).toEqual(
       ['8C', '5D+3C', '6H+2S', '5D+3C, 8C', '6H+2S, 8C', '5D+3C, 6H+2S', '5D+3C, 6H+2S, 8C'].sort(),
     );
   });
 
   it('a capture may stop early: the rest stays on the table and it is no xeri', () => {
-    let s = act(dealt(hands, table), 1, lay('2S'));
-    s = act(s, 0, capture('8S', ['5D', '3C']));
+    let s = act(act(dealt(hands, table), 1, lay('2S')), 0, capture('8S'));
+    s = act(s, 0, take(['5D', '3C']));
     s = act(s, 0, done);
     expect(s.table).toEqual(['8C', '6H', '2S']);
     expect(s.xeris).toEqual([0, 0]);
     expect(s.lastCapturer).toBe(0);
   });
 
+  it('a capture with a single possible group takes it at once', () => {
+    const s = act(dealt(hands, table), 1, capture('9D'));
+    // 9 = 6 + 3 only.
+    expect(s.lastPlay).toMatchObject({ card: '9D', taken: [['6H', '3C']] });
+    expect(s.table).toEqual(['8C', '5D']);
+    expect(game.status(s).toAct).toEqual([0]);
+  });
+
   it('a face card captures every table card of its rank at once', () => {
     let s = dealt(hands, ['KS', '4H', 'KH', '3C']);
-    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture' && a.card === 'KD')).toEqual([capture('KD', ['KS', 'KH'])]);
-    refused(s, 1, capture('KD', ['KS']), /every K on the table: KS KH/);
-    s = act(s, 1, capture('KD', ['KS', 'KH']));
+    expect(game.legalActions(s, 1)).toContainEqual(capture('KD'));
+    refused(s, 1, capture('JH'), /no J on the table/);
+    s = act(s, 1, capture('KD'));
     expect(s.table).toEqual(['4H', '3C']);
     expect(sameCards(pile(s, 1), ['KD', 'KS', 'KH'])).toBe(true);
   });
 
-  it('refuses a move out of turn, a card not held, a wrong sum, a face card in a sum, a table card named twice', () => {
-    const s = dealt(hands, ['5D', '3C', 'QS', 'AH']);
-    refused(s, 0, lay('8S'), /seat 1's turn/);
+  it('refuses a move out of turn, a card not held, a wrong sum, a face card in a sum, a card named twice or out of order', () => {
+    let s = dealt(
+      [
+        ['9S', '5H', 'KC', '2D', 'TH', 'QD'],
+        ['2S', '5S', '6C', '7D', 'JH', 'KD'],
+      ],
+      ['5D', '3C', '4H', 'QS'],
+    );
+    refused(s, 0, lay('9S'), /seat 1's turn/);
     refused(s, 1, lay('8S'), /not in your hand/);
-    refused(s, 1, capture('9D', ['5D', '3C']), /add up to 8, not 9/);
-    refused(s, 1, capture('9D', ['5D', '3C', 'QS']), /face cards have no value/);
-    refused(s, 1, capture('9D', ['5D', '5D']), /only once/);
-    refused(s, 1, capture('9D', ['7H', 'AH']), /7H is not on the table/);
-    refused(s, 1, capture('JH', ['5D']), /no J on the table/);
-    refused(s, 1, capture('9D', ['3C', '5D', 'AH']), /table order: 5D 3C AH/);
+    refused(s, 1, capture('2S'), /nothing on the table is worth 2/);
     refused(s, 1, done, /nothing in progress/);
     refused(s, 1, take(['5D']), /no capture in progress/);
+    s = act(s, 1, lay('2S'));
+    // 9 = 5 + 4, or 3 + 4 + 2.
+    s = act(s, 0, capture('9S'));
+    refused(s, 0, take(['5D', '3C']), /add up to 8: name a whole group worth 9/);
+    refused(s, 0, take(['5D', '4H', 'QS']), /face cards have no value/);
+    refused(s, 0, take(['5D', '5D']), /only once/);
+    refused(s, 0, take(['7H', '2S']), /7H is not on the table/);
+    refused(s, 0, take(['4H', '5D']), /table order: 5D 4H/);
+    refused(s, 0, take(['5D', '4H', '2S']), /add up to 11, more than the 9 needed/);
+    s = act(s, 0, take(['3C', '4H', '2S']));
+    expect(s.table).toEqual(['5D', 'QS']);
+  });
+
+  it('a crowded table offers a group one card at a time, so the list stays short', () => {
+    const lays = (cards: Card[]) => cards.map(laid);
+    const turns: Turn[] = [
+      ...lays(['AS', '3H', '2S', '4H', '3S', 'AD', '4S', '2D', 'AH', '3D', '2H', '4D']),
+      ...lays(['AC', '5C', '2C', '6C', '3C', '7S', '4C', '7H', '5D', '7D', '6D', '7C']),
+      ...lays(['TS', '9S', 'TH', '9H', 'TD', '9D', 'TC', '9C', '8S', '8D', '8H', '8C']),
+    ];
+    let s = playScript(['5S', '5H', '6S', '6H'], turns, {}, 24);
+    expect(s.table).toHaveLength(28);
+    expect(game.legalActions(s, 1).length).toBeLessThan(60);
+    s = act(s, 1, capture('TS'));
+    // Hundreds of sets of these small cards make 10: each card that can start one is offered alone.
+    const first = game.legalActions(s, 1);
+    expect(first.every((a) => a.type === 'take' && a.group.length === 1)).toBe(true);
+    // A group is named in table order: the last card, 7C, has nothing after it to make 10 with.
+    expect(first).toContainEqual(take(['5S']));
+    expect(first).not.toContainEqual(take(['7C']));
+    expect(first.length).toBeLessThan(28);
+    refused(s, 1, take(['5S', '5H']), /too many ways to make 10 to list them all: add one card at a time/);
+    s = act(s, 1, take(['5S']));
+    expect(s.pending).toMatchObject({ open: ['5S'] });
+    expect(game.view(s, 0)).toMatchObject({ pending: { needs: 5 } });
+    refused(s, 1, done, /finish the group in progress first: it needs 5 more/);
+    while (s.pending?.open.length) {
+      const next = game.legalActions(s, 1);
+      expect(next.length).toBeLessThanOrEqual(Math.max(LIST_LIMIT, s.table.length) + 1);
+      s = act(s, 1, next[0]);
+    }
+    // Many more groups of 10 remain: the capture goes on, with the first group taken.
+    const taken = s.pending?.kind === 'capture' ? s.pending.taken : [];
+    expect(taken).toHaveLength(1);
+    const [group] = taken;
+    expect(group[0]).toBe('5S');
+    expect(group.reduce((n, c) => n + (pips(c) ?? 0), 0)).toBe(10);
   });
 });
 
@@ -217,12 +278,12 @@ describe('Diloti: xeri', () => {
       ['TS', '7D', '6C', '9D', 'JH', 'KD'],
     ];
     let s = dealt(hands, ['AS', '2C', '3H', '4C']);
-    s = act(s, 1, capture('TS', ['AS', '2C', '3H', '4C']));
+    s = act(s, 1, capture('TS'));
     expect(s.table).toEqual([]);
+    expect(s.lastPlay).toMatchObject({ taken: [['AS', '2C', '3H', '4C']], xeri: false });
     expect(s.xeris).toEqual([0, 0]);
-    expect(s.lastPlay?.xeri).toBe(false);
     s = act(s, 0, lay('7S'));
-    s = act(s, 1, capture('7D', ['7S']));
+    s = act(s, 1, capture('7D'));
     expect(s.xeris).toEqual([0, 1]);
     expect(s.lastPlay?.xeri).toBe(true);
   });
@@ -237,22 +298,29 @@ describe('Diloti: regular declarations', () => {
 
   it('a card played onto table cards forms a declaration of their total, which the former must be able to capture', () => {
     let s = dealt(hands, table);
-    refused(s, 1, declare('5C', ['3H']), /to declare 8 you must keep a card worth 8/);
-    refused(s, 1, declare('JD', ['2S']), /face cards have no value/);
-    refused(s, 1, declare('9C', ['2S']), /makes 11: no card captures more than 10/);
-    refused(s, 1, declare('5C', ['2S', 'KD']), /face cards have no value/);
-    s = act(s, 1, declare('5C', ['2S', '3H']));
+    // Each with a card of the value kept in hand: 5 + 2 = 7, 5 + 2 + 3 = 10, 7 + 2 = 9, 7 + 3 = 10, 3 + 2 = 5.
+    expect(game.legalActions(s, 1).filter((a) => a.type === 'declare')).toEqual([
+      declare('5C', 7),
+      declare('5C', 10),
+      declare('7D', 9),
+      declare('7D', 10),
+      declare('3D', 5),
+    ]);
+    refused(s, 1, declare('5C', 8), /to declare 8 you must keep a card worth 8/);
+    refused(s, 1, declare('JD', 10), /face cards have no value/);
+    refused(s, 1, declare('9C', 11), /no card captures more than 10/);
+    refused(s, 1, declare('9C', 7), /worth at least 9/);
+    s = act(s, 1, declare('5C', 10));
     expect(s.declarations).toEqual([{ sets: [['5C', '2S', '3H']], value: 10, owner: 1 }]);
     expect(s.table).toEqual(['KD', 'QC']);
     expect(s.lastPlay).toMatchObject({ kind: 'declare', declaration: { value: 10 }, raised: null });
   });
 
   it('a declaration is captured only whole, by a card of its value', () => {
-    let s = act(dealt(hands, table), 1, declare('5C', ['2S', '3H']));
-    refused(s, 0, capture('2D', ['2S']), /2S is part of a declaration/);
-    refused(s, 0, capture('5H', ['2S', '3H']), /part of a declaration/);
-    refused(s, 0, capture('9S', ['5C', '2S', '3H']), /worth 10, not 9/);
-    s = act(s, 0, capture('TC', ['5C', '2S', '3H']));
+    let s = act(dealt(hands, table), 1, declare('5C', 10));
+    refused(s, 0, capture('2D'), /nothing on the table is worth 2/);
+    refused(s, 0, capture('5H'), /nothing on the table is worth 5/);
+    s = act(s, 0, capture('TC'));
     expect(s.declarations).toEqual([]);
     expect(sameCards(pile(s, 0), ['TC', '5C', '2S', '3H'])).toBe(true);
     // The former is freed: it may lay again.
@@ -260,19 +328,19 @@ describe('Diloti: regular declarations', () => {
   });
 
   it('an opponent may raise it with a card from the hand; the obligation passes to the raiser', () => {
-    let s = act(dealt(hands, table), 1, declare('3D', ['2S']));
+    let s = act(dealt(hands, table), 1, declare('3D', 5));
     expect(s.declarations).toEqual([{ sets: [['3D', '2S']], value: 5, owner: 1 }]);
     // Raising needs the new value in hand: 5 + 2 = 7, and seat 0 holds no 7; 5 + 4 = 9 with the 9 of spades.
-    refused(s, 0, declare('2D', ['3D', '2S']), /keep a card worth 7/);
-    refused(s, 0, declare('TC', ['3D', '2S']), /raise it to 15: a declaration cannot be raised above 10/);
-    s = act(s, 0, declare('4C', ['3D', '2S']));
+    refused(s, 0, declare('2D', 7), /keep a card worth 7/);
+    expect(game.legalActions(s, 0)).toContainEqual(declare('4C', 9));
+    s = act(s, 0, declare('4C', 9));
     expect(s.declarations).toEqual([{ sets: [['3D', '2S', '4C']], value: 9, owner: 0 }]);
     expect(s.lastPlay).toMatchObject({ kind: 'declare', raised: 5 });
     // Seat 1 is free again; seat 0 now carries the restrictions.
     expect(game.legalActions(s, 1)).toContainEqual(lay('7D'));
     s = act(s, 1, lay('7D'));
     expect(game.legalActions(s, 0).some((a) => a.type === 'lay')).toBe(false);
-    refused(s, 0, declare('5H', ['3D', '2S', '4C']), /cannot raise your own declaration/);
+    refused(s, 0, declare('5H', 10), /the only declaration you may form is a group of 9s/);
   });
 
   it('a seat holding a declaration may not lay, declare anew or raise, and keeps its last card of the value for it', () => {
@@ -281,25 +349,29 @@ describe('Diloti: regular declarations', () => {
       ['3C', '7H', '5S', '2H', '9C', 'JS'],
     ];
     let s = dealt(h, ['4S', '7D', 'KH', 'QC']);
-    s = act(s, 1, declare('3C', ['4S']));
-    // The loose 7 could join as a second set of 7s: the former may stop there.
+    s = act(s, 1, declare('3C', 7));
+    // 3 + 4 make the first set; the loose 7 could join as a second set of 7s: the former may stop there.
     expect(game.legalActions(s, 1)).toEqual([add(['7D']), done]);
     s = act(s, 1, done);
-    s = act(s, 0, declare('AC', ['7D']));
+    // The ace makes 8 with the loose 7, or by raising seat 1's 7: seat 0 chooses the loose 7.
+    s = act(s, 0, declare('AC', 8));
+    expect(game.legalActions(s, 0)).toEqual([add(['7D']), add(['3C', '4S'])]);
+    s = act(s, 0, add(['7D']));
     expect(s.declarations).toEqual([
       { sets: [['3C', '4S']], value: 7, owner: 1 },
       { sets: [['AC', '7D']], value: 8, owner: 0 },
     ]);
     expect(game.legalActions(s, 1).some((a) => a.type === 'lay')).toBe(false);
     refused(s, 1, lay('5S'), /declaration of 7 to capture: you cannot lay a card/);
-    refused(s, 1, declare('9C', []), /the only declaration you may form is a group of 7s/);
+    refused(s, 1, declare('9C', 9), /the only declaration you may form is a group of 7s/);
     // Raising the opponent's 8 with the 2 would bind it to a second declaration, of 10.
-    refused(s, 1, declare('2H', ['AC', '7D']), /the only declaration you may form is a group of 7s/);
-    // Its only 7 may capture nothing but its own declaration.
-    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture')).toEqual([capture('7H', ['3C', '4S'])]);
-    s = act(s, 1, capture('7H', ['3C', '4S']));
+    refused(s, 1, declare('2H', 10), /the only declaration you may form is a group of 7s/);
+    // Its only 7 may capture nothing but its own declaration, which it takes at once.
+    expect(game.legalActions(s, 1).filter((a) => a.type !== 'declare')).toEqual([capture('7H')]);
+    s = act(s, 1, capture('7H'));
+    expect(s.lastPlay).toMatchObject({ taken: [['3C', '4S']] });
     expect(s.declarations.map((d) => d.value)).toEqual([8]);
-    s = act(s, 0, capture('8H', ['AC', '7D']));
+    s = act(s, 0, capture('8H'));
     expect(game.legalActions(s, 1)).toContainEqual(lay('5S'));
   });
 
@@ -309,20 +381,17 @@ describe('Diloti: regular declarations', () => {
       ['3C', '7H', '7C', '2H', '9C', 'JS'],
     ];
     let s = dealt(h, ['4S', '7D', 'KH', 'QC']);
-    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 1, declare('3C', 7));
     s = act(s, 1, done);
     s = act(s, 0, lay('AC'));
-    expect(game.legalActions(s, 1).filter((a) => a.type === 'capture' && a.card === '7C')).toEqual([
-      capture('7C', ['7D']),
-      capture('7C', ['3C', '4S']),
-    ]);
-    s = act(s, 1, capture('7C', ['7D']));
+    s = act(s, 1, capture('7C'));
+    expect(game.legalActions(s, 1)).toEqual([take(['7D']), take(['3C', '4S'])]);
+    s = act(s, 1, take(['7D']));
     s = act(s, 1, done);
     s = act(s, 0, lay('6H'));
-    // The ace and the six make 7, but 7H is now its last 7.
-    refused(s, 1, capture('7H', ['AC', '6H']), /7H is your last 7: it may only capture your declaration of 7/);
-    s = act(s, 1, capture('7H', ['3C', '4S']));
-    // With its declaration taken first, the same 7 may take the other groups too.
+    // The ace and the six make 7, but 7H is now its last 7: its declaration is taken first, then the rest may follow.
+    s = act(s, 1, capture('7H'));
+    expect(s.pending).toMatchObject({ taken: [['3C', '4S']] });
     expect(game.legalActions(s, 1)).toEqual([take(['AC', '6H']), done]);
     s = act(s, 1, take(['AC', '6H']));
     expect(s.declarations).toEqual([]);
@@ -338,21 +407,21 @@ describe('Diloti: regular declarations', () => {
       ['2C', '9S', '4D', '5C', 'TD', 'KC'],
     ];
     let s = dealt(h, ['4S', '3H', 'KH', 'QC']);
-    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 1, declare('3C', 7));
     s = act(s, 2, lay('QH'));
-    refused(s, 3, declare('2C', ['3C', '4S']), /cannot raise your partner's declaration/);
-    expect(game.legalActions(s, 3).some((a) => a.type === 'declare' && a.with.includes('4S'))).toBe(false);
+    refused(s, 3, declare('2C', 9), /cannot raise your partner's declaration/);
+    expect(game.legalActions(s, 3)).not.toContainEqual(declare('2C', 9));
   });
 });
 
 describe('Diloti: group declarations', () => {
-  it('a group declaration: sets of equal value, one of them with the card played (6 + 2, and 4 + 4 beside it: a group of 8s)', () => {
+  it('a group declaration: sets of equal value, one of them with the card played (2 on 6, and 4 + 4 beside it: a group of 8s)', () => {
     const h = [
       ['2D', '8C', '6H', 'AC', '9C', 'KS'],
       ['2S', '8H', '5S', '7H', 'TC', 'JS'],
     ];
     let s = dealt(h, ['6S', '4H', '4D', 'QC']);
-    s = act(s, 1, declare('2S', ['6S']));
+    s = act(s, 1, declare('2S', 8));
     expect(game.legalActions(s, 1)).toEqual([add(['4H', '4D']), done]);
     s = act(s, 1, add(['4H', '4D']));
     expect(s.declarations).toEqual([
@@ -366,10 +435,11 @@ describe('Diloti: group declarations', () => {
       },
     ]);
     expect(s.table).toEqual(['QC']);
-    // Later an 8 captures all four cards at once.
-    s = act(s, 0, capture('8C', ['2S', '6S', '4H', '4D']));
+    // A group declaration cannot be raised (8 + 1 = 9 with the 9 of clubs).
+    refused(s, 0, declare('AC', 9), /a group declaration cannot be raised/);
+    // An 8 captures all four cards at once; the queen stays, so it is no xeri.
+    s = act(s, 0, capture('8C'));
     expect(sameCards(pile(s, 0), ['8C', '2S', '6S', '4H', '4D'])).toBe(true);
-    // The sweep leaves the queen: no xeri.
     expect(s.xeris).toEqual([0, 0]);
   });
 
@@ -379,13 +449,15 @@ describe('Diloti: group declarations', () => {
       ['5D', '5S', '8H', '7H', 'TC', 'JS'],
     ];
     const s = dealt(h, ['6S', '4H', '2H', 'QC']);
-    refused(s, 1, declare('8H', []), /keep a card worth 8/);
-    refused(s, 1, declare('5D', []), /a card alone is not a declaration: there is no other set worth 5/);
-    let five = act(dealt(h, ['5C', '4H', '2H', 'QC']), 1, declare('5D', []));
+    refused(s, 1, declare('8H', 8), /keep a card worth 8/);
+    refused(s, 1, declare('5D', 5), /a card alone is not a declaration: there is no other set worth 5/);
+    let five = act(dealt(h, ['5C', '4H', 'AD', 'QC']), 1, declare('5D', 5));
     refused(five, 1, done, /a 5D alone is not a declaration: add another set worth 5/);
-    expect(game.legalActions(five, 1)).toEqual([add(['5C'])]);
+    expect(game.legalActions(five, 1)).toEqual([add(['5C']), add(['4H', 'AD'])]);
     five = act(five, 1, add(['5C']));
+    five = act(five, 1, done);
     expect(five.declarations).toEqual([{ sets: [['5D'], ['5C']], value: 5, owner: 1 }]);
+    expect(five.table).toEqual(['4H', 'AD', 'QC']);
   });
 
   it('Alpha makes 7 with a 3 on a 4; Bravo raises it to 9 with a 2 and groups it with a 9 on the table; a 9 takes all four', () => {
@@ -394,17 +466,16 @@ describe('Diloti: group declarations', () => {
       ['3C', '7H', '9H', '2H', '8C', 'JS'],
     ];
     let s = dealt(h, ['4S', '9D', 'KH', 'QC']);
-    s = act(s, 1, declare('3C', ['4S']));
-    s = act(s, 0, declare('2D', ['3C', '4S']));
+    s = act(s, 1, declare('3C', 7));
+    s = act(s, 0, declare('2D', 9));
+    // Nothing loose makes 7 with the 2: it goes onto Alpha's 7 at once; the 9 on the table may join.
     expect(game.legalActions(s, 0)).toEqual([add(['9D']), done]);
     s = act(s, 0, add(['9D']));
     expect(s.declarations).toEqual([{ sets: [['3C', '4S', '2D'], ['9D']], value: 9, owner: 0 }]);
     expect(s.lastPlay).toMatchObject({ kind: 'declare', raised: 7 });
-    // Alpha is freed, Bravo is bound; a group declaration cannot be raised.
+    // Alpha is freed, Bravo is bound.
     expect(game.legalActions(s, 1)).toContainEqual(lay('2H'));
-    refused(s, 1, declare('AC', ['3C', '4S', '2D', '9D']), /not in your hand/);
-    refused(s, 1, declare('2H', ['3C', '4S', '2D', '9D']), /a group declaration cannot be raised/);
-    s = act(s, 1, capture('9H', ['3C', '4S', '2D', '9D']));
+    s = act(s, 1, capture('9H'));
     expect(sameCards(pile(s, 1), ['9H', '3C', '4S', '2D', '9D'])).toBe(true);
     expect(s.declarations).toEqual([]);
   });
@@ -415,15 +486,15 @@ describe('Diloti: group declarations', () => {
       ['5C', '8H', '6S', '8S', '3S', 'JS'],
     ];
     let s = dealt(h, ['3D', '2C', 'KH', 'QC']);
-    s = act(s, 1, declare('5C', ['3D']));
+    s = act(s, 1, declare('5C', 8));
     s = act(s, 0, lay('AC'));
-    // Only groups of 8s that take the declaration of 8 in: 6 + 2, or the other 8 alone beside it.
+    // Only groups of 8s that take the declaration of 8 in: 6 + 2, or an 8 alone beside it.
     expect(game.legalActions(s, 1).filter((a) => a.type === 'declare')).toEqual([
-      declare('8H', []),
-      declare('6S', ['2C']),
-      declare('8S', []),
+      declare('8H', 8),
+      declare('6S', 8),
+      declare('8S', 8),
     ]);
-    s = act(s, 1, declare('6S', ['2C']));
+    s = act(s, 1, declare('6S', 8));
     expect(s.declarations).toEqual([
       {
         sets: [
@@ -437,7 +508,37 @@ describe('Diloti: group declarations', () => {
     // The holder of a group declaration may only capture.
     s = act(s, 0, lay('6H'));
     expect(game.legalActions(s, 1).every((a) => a.type === 'capture')).toBe(true);
-    refused(s, 1, declare('3S', []), /capture your group declaration of 8s before you declare again/);
+    refused(s, 1, declare('3S', 3), /capture your group declaration of 8s before you declare again/);
+  });
+
+  it('a holder may raise an opponent’s declaration to the value of its own, which joins it in a group', () => {
+    const h = [
+      ['3S', '7C', '6H', 'AC', '4C', 'KS'],
+      ['5C', '9H', '2H', 'AD', '8C', 'JS'],
+    ];
+    let s = dealt(h, ['4D', '4S', 'KH', 'QC']);
+    s = act(s, 1, declare('5C', 9));
+    expect(game.legalActions(s, 1)).toEqual([add(['4D']), add(['4S'])]);
+    s = act(s, 1, add(['4D']));
+    s = act(s, 0, declare('3S', 7));
+    expect(s.declarations.map((d) => [d.value, d.owner])).toEqual([
+      [9, 1],
+      [7, 0],
+    ]);
+    // 7 + 1 = 8 would be a second declaration; 7 + 2 = 9 is a group of 9s with its own.
+    refused(s, 1, declare('AD', 8), /the only declaration you may form is a group of 9s/);
+    s = act(s, 1, declare('2H', 9));
+    expect(s.declarations).toEqual([
+      {
+        sets: [
+          ['3S', '4S', '2H'],
+          ['5C', '4D'],
+        ],
+        value: 9,
+        owner: 1,
+      },
+    ]);
+    expect(game.legalActions(s, 0)).toContainEqual(lay('6H'));
   });
 
   it('a seat may group its partner’s declaration: the partner is freed and the grouper holds it', () => {
@@ -448,11 +549,11 @@ describe('Diloti: group declarations', () => {
       ['7S', '9S', '4D', '5C', 'TD', 'KC'],
     ];
     let s = dealt(h, ['4S', '3H', 'KH', 'QC']);
-    s = act(s, 1, declare('3C', ['4S']));
+    s = act(s, 1, declare('3C', 7));
     s = act(s, 2, lay('QH'));
     // With a single 7, seat 3 cannot set it beside the declaration; it plays 4D onto 3H for a second 7 instead.
-    refused(s, 3, declare('7S', []), /keep a card worth 7/);
-    s = act(s, 3, declare('4D', ['3H']));
+    refused(s, 3, declare('7S', 7), /keep a card worth 7/);
+    s = act(s, 3, declare('4D', 7));
     expect(game.legalActions(s, 3)).toEqual([add(['3C', '4S']), done]);
     s = act(s, 3, add(['3C', '4S']));
     expect(s.declarations).toEqual([
@@ -468,7 +569,7 @@ describe('Diloti: group declarations', () => {
     s = act(s, 0, lay('6H'));
     expect(game.legalActions(s, 1)).toContainEqual(lay('2H'));
     // Partners share one pile: seat 1 captures the group for its side.
-    s = act(s, 1, capture('7H', ['4D', '3H', '3C', '4S']));
+    s = act(s, 1, capture('7H'));
     expect(sameCards(pile(s, 1), ['7H', '4D', '3H', '3C', '4S'])).toBe(true);
   });
 });
@@ -510,8 +611,8 @@ describe('Diloti: a deal played out and scored', () => {
   it('a 26-26 tie for the most cards scores nobody; the last capturer takes the leftovers, which is no xeri', () => {
     const s = playScript(['KS', 'KH', 'QS', 'QH'], tieTurns);
     const [deal] = s.deals;
-    // Seat 1: twelve pairs (24) less the pairs seat 0 took, in fact 10 blocks of 2 + the kings (4) + the nine pair (2) = 26.
-    // Seat 0: 9 blocks of 2 (18) + 8C 8D + TC TD (4) = 22, and the four queens left on the table = 26.
+    // Seat 1: ten pair blocks (2 each: 20) + K♣ taking K♦ K♠ K♥ (4) + 9♣ taking 9♦ (2) = 26.
+    // Seat 0: ten pair blocks (20) + 8♣ taking 8♦ (2) = 22, and the four queens left on the table = 26.
     expect(deal.cards).toEqual([26, 26]);
     expect(deal.mostCards).toBeNull();
     expect(deal.leftovers).toEqual({ side: 0, cards: ['QS', 'QH', 'QC', 'QD'] });
@@ -623,10 +724,10 @@ describe('Diloti: views', () => {
   });
 });
 
-/** Every card code anywhere in a view but its record of finished deals. */
+/** Every card code anywhere in a view but its record of the last deal. */
 function codesIn(view: unknown): Set<string> {
-  // The scores of finished deals name cards of earlier deals (their leftovers), which may be in today's hands.
-  const text = JSON.stringify({ ...(view as object), deals: [] });
+  // The score of the last deal names cards of that deal (its leftovers), which may be in today's hands.
+  const text = JSON.stringify({ ...(view as object), lastDeal: null });
   return new Set(Array.from(text.matchAll(/"([A2-9TJQK][SHDC])"/g), (m) => m[1]));
 }
 
@@ -654,7 +755,8 @@ function conserved(s: State): boolean {
     s.table,
     ...s.declarations.flatMap((d) => d.sets),
     ...s.won,
-    ...(p === null ? [] : p.kind === 'capture' ? [[p.card], ...p.taken] : p.forming.sets),
+    // A play in progress holds its card (in the open set, or a finished one, of a declaration) and what it gathered.
+    ...(p === null ? [] : p.kind === 'capture' ? [[p.card], ...p.taken, p.open] : [...p.forming.sets, p.open]),
   ];
   return places.every(mark) && count === ALL.length;
 }
@@ -686,10 +788,29 @@ function checkView(s: State, seat: number | null, view: unknown) {
     throw new Error('a seat sees its own hand');
 }
 
+describe('Diloti: the checks of the random matches', () => {
+  it('catch a card lost or a hand shown to another seat', () => {
+    const s = dealt(
+      [
+        ['2D', '8C', '6H', 'AC', '4C', 'KS'],
+        ['3C', '7H', '7C', '2H', '9C', 'JS'],
+      ],
+      ['4S', '3H', 'KH', 'QC'],
+    );
+    expect(() => invariant(s)).not.toThrow();
+    expect(() => invariant({ ...s, table: s.table.slice(1) })).toThrow(/lost/);
+    expect(() => checkView(s, 0, game.view(s, 0))).not.toThrow();
+    expect(() => checkView(s, 0, { ...(game.view(s, 0) as object), peek: s.hands[1][3] })).toThrow(
+      /sees 2H in the hand of seat 1/,
+    );
+    expect(() => checkView(s, null, { ...(game.view(s, null) as object), next: s.stock[0] })).toThrow(/in the stock/);
+  });
+});
+
 describe('Diloti: seeded random matches', () => {
   // Every view of every seat is checked at every step of the first matches; later ones are sampled.
   const sampling = (i: number, full: number) =>
-    i < full ? { viewsEvery: 1, everyActionEvery: 7 } : { viewsEvery: 13, everyActionEvery: 13 };
+    i < full ? { viewsEvery: 1, everyActionEvery: 7 } : { viewsEvery: 15, everyActionEvery: 15 };
 
   it('1,000 two-seat matches end, keep every card, and no view shows another seat’s hand or the stock', () => {
     for (let i = 0; i < 1000; i++) {
@@ -699,8 +820,8 @@ describe('Diloti: seeded random matches', () => {
     }
   });
 
-  it('200 four-seat matches in partnerships: partners never see each other’s hands', () => {
-    for (let i = 0; i < 200; i++) {
+  it('150 four-seat matches in partnerships: partners never see each other’s hands', () => {
+    for (let i = 0; i < 150; i++) {
       const { state } = playOut<State>(game, { seats: 4, seed: `diloti-4-${i}`, ...sampling(i, 30), invariant, checkView });
       const st = game.status(state);
       expect(st.finished).toBe(true);

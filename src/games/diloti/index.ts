@@ -1,21 +1,23 @@
 import { type Card, deal, isFace, type RngState, rankOf, removeCards, shuffle, standardDeck } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 import {
+  canMake,
   cardsOf,
   type Declaration,
   faceGroup,
-  groupsWorth,
-  looseSetsWorth,
+  LIST_LIMIT,
+  looseChoices,
   MAX_VALUE,
+  oneAtATime,
   pips,
   sameList,
   setKey,
-  setsToGroup,
   sideOf,
 } from './plays';
 import { type DealScore, scoreDeal } from './scoring';
 
 export type { Declaration } from './plays';
+export { LIST_LIMIT } from './plays';
 export { type DealScore, scoreDeal } from './scoring';
 
 /** Diloti: a Greek fishing game for two, or four in partnerships, with declarations and xeris. */
@@ -39,26 +41,28 @@ const layAction = Type.Object(
   { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },
 );
 const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode, group },
+  { type: Type.Literal('capture'), card: CardCode },
   {
     additionalProperties: false,
     description:
-      'play a card and capture one group with it: loose cards adding up to its value (one card of its rank is one), or a whole ' +
-      'declaration of its value; a face card captures every table card of its rank. More groups may follow with `take`.',
+      'play a card to capture with it: a face card takes every table card of its rank at once; a number card then takes ' +
+      'groups worth its value with `take`, and `done` ends the capture',
   },
 );
 const takeAction = Type.Object(
   { type: Type.Literal('take'), group },
-  { additionalProperties: false, description: 'capture one more group worth the card being played' },
-);
-const declareAction = Type.Object(
-  { type: Type.Literal('declare'), card: CardCode, with: Type.Array(CardCode) },
   {
     additionalProperties: false,
     description:
-      'play a number card onto `with` to form a declaration worth their total: loose number cards, or the cards of an ' +
-      "opponent's regular declaration (a raise); `with` empty: the card alone is the first set of a group declaration. " +
-      'More sets of the same value may follow with `add`.',
+      'capture with the card being played: loose cards worth its value (or, on a crowded table, one card of such a group at ' +
+      'a time), or a whole declaration of its value',
+  },
+);
+const declareAction = Type.Object(
+  { type: Type.Literal('declare'), card: CardCode, value: Type.Integer({ minimum: 1, maximum: MAX_VALUE }) },
+  {
+    additionalProperties: false,
+    description: 'play a number card to form a declaration of `value` with it; its cards follow with `add`, and `done` ends it',
   },
 );
 const addAction = Type.Object(
@@ -66,7 +70,9 @@ const addAction = Type.Object(
   {
     additionalProperties: false,
     description:
-      'add one more set to the declaration being formed, making a group declaration: loose cards or a regular declaration',
+      'add cards to the declaration being formed: loose cards to complete the open set (on a crowded table one at a ' +
+      "time), an opponent's regular declaration to raise with the card played, or a new set of the same value (loose " +
+      'cards or a regular declaration), making a group declaration',
   },
 );
 const doneAction = Type.Object(
@@ -80,10 +86,23 @@ export type Action = Static<typeof actionSchema>;
 const HAND = 6;
 const TABLE = 4;
 
-/** A play in progress: a capture of several groups or a declaration of several sets is posted one group at a time. */
+/**
+ * A play in progress, posted a group at a time. `open` holds a group (capture) or set (declaration) not yet
+ * worth the value: the loose cards taken into it, and for a declaration's first set the card played. It
+ * goes on with table cards from position `from` on, so each group is built in table order.
+ */
 export type Pending =
-  | { kind: 'capture'; seat: number; card: Card; taken: Card[][] }
-  | { kind: 'declare'; seat: number; card: Card; forming: Declaration; raised: number | null };
+  | { kind: 'capture'; seat: number; card: Card; taken: Card[][]; open: Card[]; from: number }
+  | {
+      kind: 'declare';
+      seat: number;
+      card: Card;
+      forming: Declaration;
+      open: Card[];
+      from: number;
+      /** The value of the opponent's declaration the card raised, if it did. */
+      raised: number | null;
+    };
 
 /** One finished play, as everyone saw it. */
 export interface Play {
@@ -165,6 +184,7 @@ function freshDeal(seats: number, dealer: number, deck: readonly Card[], rng: Rn
 const ownDeclaration = (s: State, seat: number): Declaration | undefined => s.declarations.find((d) => d.owner === seat);
 const findDeclaration = (s: State, cards: readonly Card[]): Declaration | undefined =>
   s.declarations.find((d) => setKey(cardsOf(d)) === setKey(cards));
+const sum = (cards: readonly Card[]): number => cards.reduce((n, c) => n + (pips(c) ?? 0), 0);
 
 /** How many number cards of each value (1 to 10) a hand holds. */
 function valueCounts(hand: readonly Card[]): number[] {
@@ -176,104 +196,84 @@ function valueCounts(hand: readonly Card[]): number[] {
   return counts;
 }
 
-/** The first groups `card` may capture: a holder's last card of its declaration's value must take that declaration. */
-export function firstGroups(s: State, seat: number, card: Card, counts = valueCounts(s.hands[seat])): Card[][] {
-  const value = pips(card);
-  if (value === null) {
-    const taken = faceGroup(card, s.table);
-    return taken.length > 0 ? [taken] : [];
-  }
-  const own = ownDeclaration(s, seat);
-  if (own && own.value === value && counts[value] === 1) return [cardsOf(own)];
-  return groupsWorth(s.table, s.declarations, value);
+/** An opponent's regular declaration `card` may raise to `value`: never one's own side's, never a group. */
+function raisable(s: State, seat: number, card: Card, value: number): Declaration[] {
+  const cardValue = pips(card) ?? 0;
+  return s.declarations.filter((d) => d.sets.length === 1 && sideOf(d.owner) !== sideOf(seat) && d.value + cardValue === value);
 }
 
-/** A declaration `card` can start: what it is played onto, the value, and the raised declaration if it is a raise. */
-interface DeclareChoice {
-  with: Card[];
-  value: number;
-  raising: Declaration | null;
+/** Regular declarations of `value` that may join a group declaration as one set. */
+const regularOf = (s: State, value: number) => s.declarations.filter((d) => d.sets.length === 1 && d.value === value);
+
+/** True when `card` can start a capture: some group is worth it (a holder's last card of the value always can). */
+function canCapture(s: State, card: Card): boolean {
+  const value = pips(card);
+  if (value === null) return s.table.some((t) => rankOf(t) === rankOf(card));
+  return canMake(s.table, value) || s.declarations.some((d) => d.value === value);
 }
 
 /**
- * Every declaration `card` can start. The seat must keep a card of the value to capture it. A seat with a
- * pending regular declaration may only form a group of that value, which takes its declaration in; a seat
- * with a pending group declaration may form nothing. Only an opponent's regular declaration can be raised.
+ * The values `card` can declare. The seat must keep a card of the value to capture it. A seat holding a
+ * regular declaration may only form a group of that value, which takes its declaration in; a seat
+ * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
+ * declaration to make up the value with, or, alone, another set of its value to group with.
  */
-export function declareChoices(s: State, seat: number, card: Card, counts = valueCounts(s.hands[seat])): DeclareChoice[] {
+export function declareValues(s: State, seat: number, card: Card, counts = valueCounts(s.hands[seat])): number[] {
   const cardValue = pips(card);
   if (cardValue === null) return [];
   const own = ownDeclaration(s, seat);
   if (own && own.sets.length > 1) return [];
-  const out: DeclareChoice[] = [];
+  const out: number[] = [];
   for (let value = cardValue; value <= MAX_VALUE; value++) {
-    // Once `card` is played the seat must still hold a card of the value.
     const kept = counts[value] - (value === cardValue ? 1 : 0);
     if (kept === 0 || (own && value !== own.value)) continue;
-    if (value === cardValue) {
-      // The card alone is one set: a group needs another, the holder's own declaration or one on the table.
-      if (own || setsToGroup(s.table, s.declarations, value).length > 0) out.push({ with: [], value, raising: null });
-      continue;
-    }
-    for (const loose of looseSetsWorth(s.table, value - cardValue)) out.push({ with: loose, value, raising: null });
-    for (const d of s.declarations) {
-      const raisable = d !== own && d.sets.length === 1 && sideOf(d.owner) !== sideOf(seat);
-      if (raisable && d.value + cardValue === value) out.push({ with: cardsOf(d), value, raising: d });
-    }
+    const possible =
+      value === cardValue
+        ? own !== undefined || canMake(s.table, value) || regularOf(s, value).length > 0
+        : canMake(s.table, value - cardValue) || raisable(s, seat, card, value).length > 0;
+    if (possible) out.push(value);
   }
   return out;
 }
 
-/** A declaration is one when it holds a table card besides the card played, or several sets. */
-const complete = (d: Declaration): boolean => d.sets.length > 1 || d.sets[0].length > 1;
+const valueOfPending = (p: Pending): number => (p.kind === 'declare' ? p.forming.value : (pips(p.card) as number));
+/** What the open group or set still needs (0: none is open). */
+const needOf = (p: Pending): number => (p.open.length === 0 ? 0 : valueOfPending(p) - sum(p.open));
 
-/** The sets that may still join the declaration in progress, or the groups the capture in progress may still take. */
-function nextGroups(s: State): Card[][] {
+/** A declaration's first set holds the card played alone: an opponent's declaration may still be raised with it. */
+const raising = (p: Pending): boolean => p.kind === 'declare' && p.open.length === 1 && p.open[0] === p.card;
+
+/** A declaration is one when it holds a table card besides the card played, or several sets. */
+const complete = (d: Declaration): boolean => d.sets.length > 1 || (d.sets.length === 1 && d.sets[0].length > 1);
+
+/** The play in progress may end now: no group is open, and something was taken or a declaration formed. */
+function canEnd(p: Pending): boolean {
+  if (p.open.length > 0) return false;
+  return p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming);
+}
+
+/**
+ * What the play in progress may take or add next. An open group goes on with loose cards only (and, for a
+ * declaration's first set holding the card alone, a raise); a new group may be a whole declaration. A
+ * holder playing its last card of its declaration's value must take that declaration first.
+ */
+export function pendingChoices(s: State): Card[][] {
   const p = s.pending;
   if (!p) return [];
-  if (p.kind === 'declare') return setsToGroup(s.table, s.declarations, p.forming.value);
-  const value = pips(p.card);
-  return value === null ? [] : groupsWorth(s.table, s.declarations, value);
+  const value = valueOfPending(p);
+  if (p.open.length > 0) {
+    const loose = looseChoices(s.table, needOf(p), p.from);
+    return raising(p) ? [...loose, ...raisable(s, p.seat, p.card, value).map(cardsOf)] : loose;
+  }
+  if (p.kind === 'declare') return [...looseChoices(s.table, value), ...regularOf(s, value).map(cardsOf)];
+  if (isFace(p.card)) return [];
+  const own = ownDeclaration(s, p.seat);
+  if (own && own.value === value && valueCounts(s.hands[p.seat])[value] === 0) return [cardsOf(own)];
+  return [...looseChoices(s.table, value), ...s.declarations.filter((d) => d.value === value).map(cardsOf)];
 }
 
 function withHand(s: State, seat: number, card: Card): Card[][] {
   return s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-}
-
-/** The table after `cards` leave it: a whole declaration, or loose cards. */
-function without(s: State, cards: readonly Card[]): Pick<State, 'table' | 'declarations'> {
-  const d = findDeclaration(s, cards);
-  if (d) return { table: s.table, declarations: s.declarations.filter((o) => o !== d) };
-  return { table: s.table.filter((c) => !cards.includes(c)), declarations: s.declarations };
-}
-
-/** Why `cards` is not a group worth `value` on this table, or undefined when it is one. */
-function refuseGroup(s: State, cards: readonly Card[], value: number, intoGroup: boolean): string | undefined {
-  if (new Set(cards).size !== cards.length) return 'a card can be named only once';
-  const d = findDeclaration(s, cards);
-  if (d) {
-    if (d.value !== value) return `that declaration is worth ${d.value}, not ${value}`;
-    if (intoGroup && d.sets.length > 1) return 'a group declaration cannot be taken into another group';
-    return undefined;
-  }
-  const missing = cards.find((c) => !s.table.includes(c));
-  if (missing) {
-    const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(missing));
-    return inDeclaration
-      ? `${missing} is part of a declaration: a declaration goes only as a whole`
-      : `${missing} is not on the table`;
-  }
-  if (cards.some(isFace)) return 'face cards have no value: they are never part of a sum';
-  const sum = cards.reduce((n, c) => n + (pips(c) ?? 0), 0);
-  return sum === value ? undefined : `the cards add up to ${sum}, not ${value}`;
-}
-
-/** Refuses `given` unless it is one of `offered` in the same order; a reordered group gets the order to use. */
-function requireOffered(given: readonly Card[], offered: readonly Card[][], otherwise: string): void {
-  if (offered.some((o) => sameList(o, given))) return;
-  const reordered = offered.find((o) => setKey(o) === setKey(given));
-  if (reordered) throw new IllegalMove(`name the cards in table order: ${reordered.join(' ')}`);
-  throw new IllegalMove(otherwise);
 }
 
 function finishCapture(s: State): State {
@@ -301,10 +301,51 @@ function finishDeclare(s: State): State {
   return endTurn({ ...s, declarations: [...s.declarations, p.forming], pending: null, lastPlay }, p.seat);
 }
 
-/** A capture or a declaration ends by itself once nothing more can join it. */
-function continuePending(s: State): State {
-  if (nextGroups(s).length > 0) return s;
-  return s.pending?.kind === 'capture' ? finishCapture(s) : finishDeclare(s);
+/** Takes `cards` (one of the pending choices) into the play in progress. */
+function join(s: State, cards: Card[]): State {
+  const p = s.pending as Pending;
+  const d = findDeclaration(s, cards);
+  const declarations = d ? s.declarations.filter((o) => o !== d) : s.declarations;
+  const table = d ? s.table : s.table.filter((c) => !cards.includes(c));
+  // Cards after the last one taken move up as the taken ones leave: the open group goes on from there.
+  const from = d ? 0 : s.table.indexOf(cards[cards.length - 1]) - cards.length + 1;
+  const open = d ? [] : [...p.open, ...cards];
+  const closed = d !== undefined || sum(open) === valueOfPending(p);
+  if (p.kind === 'capture') {
+    const taken = closed ? [...p.taken, d ? cardsOf(d) : open] : p.taken;
+    return { ...s, table, declarations, pending: { ...p, taken, open: closed ? [] : open, from: closed ? 0 : from } };
+  }
+  let { sets } = p.forming;
+  let raised = p.raised;
+  if (d && p.open.length > 0) {
+    // A raise: the card played goes onto the opponent's declaration.
+    sets = [[...cardsOf(d), p.card], ...sets];
+    raised = d.value;
+  } else if (d) {
+    sets = [...sets, ...d.sets];
+  } else if (closed) {
+    // The set holding the card played is shown first.
+    sets = open.includes(p.card) ? [open, ...sets] : [...sets, open];
+  }
+  const forming = { ...p.forming, sets };
+  return { ...s, table, declarations, pending: { ...p, forming, raised, open: closed ? [] : open, from: closed ? 0 : from } };
+}
+
+/**
+ * Plays the forced steps of the play in progress: a single possible choice where it may not end yet is
+ * made at once, and a play with nothing left to take or add ends by itself.
+ */
+function settle(s: State): State {
+  let next = s;
+  for (;;) {
+    const p = next.pending;
+    if (!p) return next;
+    const choices = pendingChoices(next);
+    const ending = canEnd(p);
+    if (choices.length === 0) return p.kind === 'capture' ? finishCapture(next) : finishDeclare(next);
+    if (choices.length > 1 || ending) return next;
+    next = join(next, choices[0]);
+  }
 }
 
 function endTurn(s: State, seat: number): State {
@@ -345,92 +386,103 @@ function lay(s: State, seat: number, card: Card): State {
   return endTurn({ ...s, hands: withHand(s, seat, card), table: [...s.table, card], lastPlay }, seat);
 }
 
-function capture(s: State, seat: number, card: Card, cards: Card[]): State {
+function capture(s: State, seat: number, card: Card): State {
   const value = pips(card);
-  if (value === null) {
-    const taken = faceGroup(card, s.table);
-    if (taken.length === 0) throw new IllegalMove(`there is no ${rankOf(card)} on the table for ${card} to capture`);
-    requireOffered(cards, [taken], `a ${card} captures every ${rankOf(card)} on the table: ${taken.join(' ')}`);
-  } else {
-    const refusal = refuseGroup(s, cards, value, false);
-    if (refusal) throw new IllegalMove(refusal);
-    const own = ownDeclaration(s, seat);
-    requireOffered(
-      cards,
-      firstGroups(s, seat, card),
-      `${card} is your last ${value}: it may only capture your declaration of ${own?.value} (take that group first)`,
+  if (!canCapture(s, card)) {
+    throw new IllegalMove(
+      value === null
+        ? `there is no ${rankOf(card)} on the table for ${card} to capture`
+        : `nothing on the table is worth ${value}`,
     );
   }
-  const next: State = {
-    ...s,
-    hands: withHand(s, seat, card),
-    ...without(s, cards),
-    pending: { kind: 'capture', seat, card, taken: [cards] },
-  };
-  return continuePending(next);
+  const hands = withHand(s, seat, card);
+  if (value === null) {
+    // A face card takes every card of its rank at once.
+    const taken = faceGroup(card, s.table);
+    const table = s.table.filter((c) => !taken.includes(c));
+    return finishCapture({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken: [taken], open: [], from: 0 } });
+  }
+  return settle({ ...s, hands, pending: { kind: 'capture', seat, card, taken: [], open: [], from: 0 } });
 }
 
-/** Why `card` cannot declare onto `cards`, checked in the order a player thinks of it. */
-function refuseDeclare(s: State, seat: number, card: Card, cards: readonly Card[]): string {
+/** Why `card` cannot declare `value` now, in the order a player thinks of it. */
+function refuseDeclare(s: State, seat: number, card: Card, value: number): string {
   const cardValue = pips(card);
   if (cardValue === null) return 'face cards have no value: they cannot be part of a declaration';
   const own = ownDeclaration(s, seat);
   if (own && own.sets.length > 1) return `you must capture your group declaration of ${own.value}s before you declare again`;
-  if (new Set(cards).size !== cards.length) return 'a card can be named only once';
-  let value = cardValue;
-  const raised = cards.length > 0 ? findDeclaration(s, cards) : undefined;
-  if (raised) {
-    if (raised.sets.length > 1) return 'a group declaration cannot be raised';
-    if (raised.owner === seat) return 'you cannot raise your own declaration';
-    if (sideOf(raised.owner) === sideOf(seat)) return "you cannot raise your partner's declaration";
-    value += raised.value;
-    if (value > 10) return `that would raise it to ${value}: a declaration cannot be raised above 10`;
-  } else {
-    for (const c of cards) {
-      if (!s.table.includes(c)) {
-        const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(c));
-        return inDeclaration
-          ? `${c} is part of a declaration: only a whole declaration can be raised`
-          : `${c} is not on the table`;
-      }
-      if (isFace(c)) return 'face cards have no value: they cannot be part of a declaration';
-      value += pips(c) as number;
-    }
-    if (value > 10) return `that makes ${value}: no card captures more than 10`;
-  }
+  if (value < cardValue) return `a declaration holds the ${card}: it is worth at least ${cardValue}`;
+  if (value > MAX_VALUE) return `no card captures more than ${MAX_VALUE}`;
   if (own && value !== own.value) {
     return `you have a declaration of ${own.value} to capture: the only declaration you may form is a group of ${own.value}s that takes it in`;
   }
   if (valueCounts(s.hands[seat])[value] - (value === cardValue ? 1 : 0) === 0) {
     return `to declare ${value} you must keep a card worth ${value} in your hand to capture it`;
   }
-  if (cards.length === 0 && !own)
-    return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
-  return 'not a declaration you can form now';
+  if (value === cardValue) return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
+  const onto = s.declarations.find((d) => d.value + cardValue === value);
+  if (onto && onto.sets.length > 1) return 'a group declaration cannot be raised';
+  if (onto?.owner === seat) return 'you cannot raise your own declaration';
+  if (onto && sideOf(onto.owner) === sideOf(seat)) return "you cannot raise your partner's declaration";
+  return `nothing on the table makes up ${value - cardValue} with the ${card}: no loose cards, no opponent's declaration of ${value - cardValue} to raise`;
 }
 
-function declare(s: State, seat: number, card: Card, cards: Card[]): State {
-  const choices = declareChoices(s, seat, card);
-  const choice = choices.find((c) => sameList(c.with, cards));
-  if (!choice) {
-    const reordered = choices.find((c) => setKey(c.with) === setKey(cards));
-    throw new IllegalMove(
-      reordered ? `name the cards in table order: ${reordered.with.join(' ')}` : refuseDeclare(s, seat, card, cards),
-    );
-  }
-  const forming: Declaration = choice.raising
-    ? { sets: [[...cardsOf(choice.raising), card]], value: choice.value, owner: seat }
-    : { sets: [[card, ...cards]], value: choice.value, owner: seat };
-  let declarations = s.declarations.filter((d) => d !== choice.raising);
+function declare(s: State, seat: number, card: Card, value: number): State {
+  if (!declareValues(s, seat, card).includes(value)) throw new IllegalMove(refuseDeclare(s, seat, card, value));
   const own = ownDeclaration(s, seat);
-  if (own) {
-    // The holder's pending declaration is taken into the group it forms.
-    forming.sets.push(...own.sets);
-    declarations = declarations.filter((d) => d !== own);
+  const alone = value === pips(card);
+  // A holder's pending declaration is taken into the group it forms.
+  const sets = [...(alone ? [[card]] : []), ...(own ? own.sets : [])];
+  const pending: Pending = {
+    kind: 'declare',
+    seat,
+    card,
+    forming: { sets, value, owner: seat },
+    open: alone ? [] : [card],
+    from: 0,
+    raised: null,
+  };
+  const declarations = s.declarations.filter((d) => d !== own);
+  return settle({ ...s, hands: withHand(s, seat, card), declarations, pending });
+}
+
+/** Why `cards` cannot be taken into the play in progress. */
+function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
+  const value = valueOfPending(p);
+  if (new Set(cards).size !== cards.length) return 'a card can be named only once';
+  const d = findDeclaration(s, cards);
+  if (d) {
+    if (p.open.length > 0 && !raising(p)) {
+      return `finish the group in progress first: it needs ${needOf(p)} more from loose cards`;
+    }
+    if (p.kind === 'declare' && d.sets.length > 1)
+      return 'a group declaration can be neither raised nor taken into another group';
+    if (raising(p)) {
+      if (d.owner === p.seat) return 'you cannot raise your own declaration';
+      if (sideOf(d.owner) === sideOf(p.seat)) return "you cannot raise your partner's declaration";
+      if (d.value + sum(p.open) > MAX_VALUE)
+        return `that would raise it to ${d.value + sum(p.open)}: a declaration cannot be raised above 10`;
+      return `raising that declaration with the ${p.card} makes ${d.value + sum(p.open)}, not ${value}`;
+    }
+    if (d.value !== value) return `that declaration is worth ${d.value}, not ${value}`;
+    return `${p.card} is your last ${value}: it may only capture your declaration of ${value} first`;
   }
-  const table = choice.raising ? s.table : s.table.filter((c) => !cards.includes(c));
-  const pending: Pending = { kind: 'declare', seat, card, forming, raised: choice.raising?.value ?? null };
-  return continuePending({ ...s, hands: withHand(s, seat, card), table, declarations, pending });
+  const missing = cards.find((c) => !s.table.includes(c));
+  if (missing) {
+    const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(missing));
+    return inDeclaration
+      ? `${missing} is part of a declaration: a declaration goes only as a whole`
+      : `${missing} is not on the table`;
+  }
+  if (cards.some(isFace)) return 'face cards have no value: they are never part of a sum';
+  const need = p.open.length > 0 ? needOf(p) : value;
+  const total = sum(cards);
+  if (total > need) return `the cards add up to ${total}, more than the ${need} needed`;
+  if (oneAtATime(s.table, need, p.open.length > 0 ? p.from : 0)) {
+    return `too many ways to make ${need} to list them all: add one card at a time, in table order`;
+  }
+  if (total < need) return `the cards add up to ${total}: name a whole group worth ${need}`;
+  return 'that group cannot join this play';
 }
 
 function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>): State {
@@ -441,22 +493,23 @@ function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>): Stat
       action.type === 'take' ? 'no capture in progress to take more with' : 'no declaration in progress to add to',
     );
   }
-  const value = p.kind === 'declare' ? p.forming.value : (pips(p.card) as number);
-  const refusal = refuseGroup(s, action.group, value, p.kind === 'declare');
-  if (refusal) throw new IllegalMove(refusal);
-  requireOffered(action.group, nextGroups(s), 'that group cannot join this play');
-  const rest = without(s, action.group);
-  if (p.kind === 'capture') return continuePending({ ...s, ...rest, pending: { ...p, taken: [...p.taken, action.group] } });
-  const joined = findDeclaration(s, action.group);
-  const sets = joined ? joined.sets : [action.group];
-  const forming = { ...p.forming, sets: [...p.forming.sets, ...sets] };
-  return continuePending({ ...s, ...rest, pending: { ...p, forming } });
+  const offered = pendingChoices(s);
+  if (!offered.some((o) => sameList(o, action.group))) {
+    const reordered = offered.find((o) => setKey(o) === setKey(action.group));
+    throw new IllegalMove(reordered ? `name the cards in table order: ${reordered.join(' ')}` : refuseGroup(s, p, action.group));
+  }
+  return settle(join(s, action.group));
 }
 
 function done(s: State): State {
   const p = s.pending;
   if (!p) throw new IllegalMove('nothing in progress to end: play a card');
-  if (p.kind === 'capture') return finishCapture(s);
+  if (p.open.length > 0) throw new IllegalMove(`finish the group in progress first: it needs ${needOf(p)} more`);
+  if (p.kind === 'capture') {
+    if (p.taken.length === 0)
+      throw new IllegalMove(`${p.card} has captured nothing yet: take a group worth ${valueOfPending(p)}`);
+    return finishCapture(s);
+  }
   if (!complete(p.forming)) {
     throw new IllegalMove(`a ${p.card} alone is not a declaration: add another set worth ${p.forming.value}`);
   }
@@ -479,33 +532,38 @@ export const diloti: Game<State, Action, Options> = {
   optionsSchema,
   actionSchema,
   rules: [
-    'Two seats, or four in partnerships (seats 0+2 against 1+3, sharing one pile of won cards), one 52-card deck.',
-    'Seat 0 deals first; the deal passes to the left (the next seat). Six cards to each seat, four face up to the table',
-    '(three or more of one rank among them: they are shuffled back into the stock and four more are dealt); the rest is the stock.',
+    'Two seats, or four in partnerships (seats 0+2 against 1+3, sharing one pile of won cards and one score), one 52-card deck.',
+    'Seat 0 deals first; the deal passes to the left (the next seat). Six cards to each seat, four face up to the table (three',
+    'or more of one rank among them: they are shuffled back into the stock and four more are turned up); the rest is the stock.',
     "The seat to the dealer's left plays first, then play passes to the left. Values: ace 1, two to ten their pips; face cards",
-    'have no value. A turn plays one card from the hand, in one of three ways (capturing is never compulsory):',
-    '- lay it face up on the table (`lay`);',
-    '- capture (`capture`, then optionally `take` ... and `done`): a number card captures, in one play, any set of disjoint',
+    'have no value and are never part of a sum or a declaration. A turn plays one card from the hand in one of three ways',
+    '(capturing is never compulsory; a card that could capture may be laid):',
+    '- Lay it face up on the table (`lay`).',
+    '- Capture (`capture` the card, then `take` groups, then `done`): a number card captures, in one play, any set of disjoint',
     '  groups each worth its value: a single table card of its rank, loose number cards adding up to it, or a whole declaration',
-    '  of that value. The first group is posted with the card, each further group with `take` (the list offers every group still',
-    '  on the table); `done` ends the capture, which also ends by itself when no group is left. A face card captures every',
-    "  table card of its rank at once. The card and the groups go to the side's face-down pile (only its size is shown).",
-    '- declare (`declare`, then optionally `add` ... and `done`): play a number card onto loose number cards (never face cards)',
-    '  to form a declaration worth their total, captured later only whole, by a card of that value. The seat must hold another',
-    "  card of that value. Raising: playing the card onto an opponent's regular declaration (`with` = its cards) adds the card",
-    "  to it; never one's own or a partner's, never above 10, never a group declaration. A group declaration is several sets of",
-    '  the same value: `declare` makes the first set (the card alone when `with` is empty, the card on loose cards, or a raise),',
-    "  `add` joins another set: loose cards worth the value, or any regular declaration of that value (own side's or an",
-    "  opponent's: its holder is freed and the obligation passes to the one grouping it). `done` ends the declaration; it ends by",
-    '  itself when no set can join. A card alone is no declaration: `declare` with `with` empty needs a set to join.',
-    '- The holder of a declaration (who formed it, or last raised it or grouped it) may not lay a card, raise, or form another',
-    '  declaration until it is captured (by anyone) or raised by an opponent, and must keep a card of its value: its last such card',
-    '  may only be played to capture it (that declaration is then the first group taken). The one exception: the holder of a',
-    '  regular declaration may form a group declaration of the same value, which takes its own declaration in automatically as',
-    '  one set. The holder of a group declaration may only capture. So a seat holds at most one declaration.',
-    'A capture that leaves the table empty is a xeri, except on the very first play of a deal. When every hand is empty, six more',
-    'cards each are dealt from the stock. When the stock and the hands are empty the last seat to capture takes what is left on the',
-    'table for its side (not a xeri; if nobody captured in the deal, the leftovers stay unscored).',
+    '  of that value (a declaration is taken only whole, never as part of a sum). A face card captures every table card of its',
+    "  rank at once. The card and the groups go face down to the side's pile (only its size is shown).",
+    '- Declare (`declare` the card and a value, then `add`, then `done`): the card played is always part of the declaration.',
+    "  Its first set is the card with loose number cards making up the value, or the card raising an opponent's regular",
+    "  declaration (the card goes onto it: never one's own or a partner's, never a group declaration, never above 10), or, when",
+    "  the value is the card's own, the card alone. The seat must keep another card of the value in hand to capture it. More",
+    '  sets of the value may join (`add`), making a group declaration: loose cards worth the value, or any regular declaration',
+    "  of that value (its side's, a partner's or an opponent's: its holder is freed and the one grouping it holds the group).",
+    '  A card alone is no declaration: it needs another set. A declaration is captured later only whole, by a card of its value.',
+    'Steps: groups and sets are posted one at a time, each as its cards in table order, and the list offers every one that can',
+    `be taken or added. When more than ${LIST_LIMIT} sets of loose cards could complete a group, they are offered one card at a time`,
+    '(each card that can start one, in table order) until the group is worth the value, so the list stays short on a crowded',
+    'table. A step with a single possible choice, where the play may not end yet, is made at once; a play ends by itself when',
+    'nothing more can be taken or added; `done` ends it earlier (never in the middle of a group, nor before anything is taken).',
+    'The holder of a declaration (who formed it, or last raised it or grouped it) may not lay a card, raise, or form another',
+    'declaration until it is captured (by anyone) or raised by an opponent, and must keep a card of its value: its last such card',
+    'may only be played to capture it (that declaration is then the first group it takes; others may follow). The one exception:',
+    'the holder of a regular declaration may form a group declaration of the same value (the card with loose cards, the card',
+    "alone, or raising an opponent's declaration to that value), which takes its own declaration in at once as one set. The",
+    'holder of a group declaration may only capture. So a seat holds at most one declaration, and always a card that captures it.',
+    'A capture that leaves the table empty (no loose card, no declaration) is a xeri, except on the very first play of a deal.',
+    'When every hand is empty, six more cards each are dealt from the stock. When the stock and the hands are empty, the last',
+    'seat to capture takes what is left on the table for its side (not a xeri; if nobody captured in the deal, it stays unscored).',
     'Each deal scores, per side: 10 per xeri, 4 for strictly the most cards (a 26-26 tie scores nobody), 2 for the 10 of diamonds,',
     '1 per ace, 1 for the 2 of clubs. After a deal in which a side has reached the target (option `target`, default 61) the game',
     'ends and the higher score wins; equal scores are a shared win.',
@@ -540,16 +598,17 @@ export const diloti: Game<State, Action, Options> = {
     const p = s.pending;
     if (p) {
       const type = p.kind === 'capture' ? ('take' as const) : ('add' as const);
-      const ending = p.kind === 'capture' || complete(p.forming) ? [{ type: 'done' as const }] : [];
-      return [...nextGroups(s).map((g) => ({ type, group: g })), ...ending];
+      const out: Action[] = pendingChoices(s).map((g) => ({ type, group: g }));
+      if (canEnd(p)) out.push({ type: 'done' });
+      return out;
     }
     const own = ownDeclaration(s, seat);
     const counts = valueCounts(s.hands[seat]);
     const out: Action[] = [];
     for (const card of s.hands[seat]) {
       if (!own) out.push({ type: 'lay', card });
-      for (const g of firstGroups(s, seat, card, counts)) out.push({ type: 'capture', card, group: g });
-      for (const c of declareChoices(s, seat, card, counts)) out.push({ type: 'declare', card, with: c.with });
+      if (canCapture(s, card)) out.push({ type: 'capture', card });
+      for (const value of declareValues(s, seat, card, counts)) out.push({ type: 'declare', card, value });
     }
     return out;
   },
@@ -564,13 +623,13 @@ export const diloti: Game<State, Action, Options> = {
       throw new IllegalMove(`unknown action ${type}: lay, capture, take, declare, add or done`);
     }
     if (s.pending) {
-      const next = s.pending.kind === 'capture' ? '`take` another group' : '`add` another set';
+      const next = s.pending.kind === 'capture' ? '`take`' : '`add`';
       throw new IllegalMove(`finish the play in progress with ${s.pending.card} first: ${next} or \`done\``);
     }
     if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
     if (action.type === 'lay') return lay(s, seat, action.card);
-    if (action.type === 'capture') return capture(s, seat, action.card, action.group);
-    return declare(s, seat, action.card, action.with);
+    if (action.type === 'capture') return capture(s, seat, action.card);
+    return declare(s, seat, action.card, action.value);
   },
 
   view(s, seat) {
@@ -583,7 +642,7 @@ export const diloti: Game<State, Action, Options> = {
       turn: s.finished ? null : s.turn,
       phase: s.finished ? 'over' : s.pending ? (s.pending.kind === 'capture' ? 'capturing' : 'declaring') : 'play',
       // The card being played and what it has gathered so far lie face up.
-      pending: s.pending,
+      pending: s.pending && { ...s.pending, needs: needOf(s.pending) },
       hand: seat === null ? null : s.hands[seat],
       handCounts: s.hands.map((h) => h.length),
       stock: s.stock.length,
@@ -601,11 +660,13 @@ export const diloti: Game<State, Action, Options> = {
       lastCapturer: s.lastCapturer,
       lastPlay: s.lastPlay,
       scores: s.scores,
-      deals: s.deals,
+      // The scoresheet: each finished deal's points by side; the last deal's lines in full.
+      scoresheet: s.deals.map((d) => d.points),
+      lastDeal: s.deals.at(-1) ?? null,
       finished: s.finished,
     };
     // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, wonCards: s.won, stockCards: s.stock } : open;
+    return s.finished ? { ...open, hands: s.hands, wonCards: s.won, stockCards: s.stock, deals: s.deals } : open;
   },
 
   status(s): Status {

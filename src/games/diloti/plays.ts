@@ -30,11 +30,19 @@ export const sideOf = (seat: number): number => seat % 2;
 /** The highest value of a card, so of a sum a card can capture or a declaration. */
 export const MAX_VALUE = 10;
 
+/**
+ * When more than this many sets of loose cards could complete a group, they are not listed whole: the
+ * group is built one card at a time instead, so that a crowded table never lists thousands of choices.
+ */
+export const LIST_LIMIT = 60;
+
 interface LooseSets {
   values: number[];
   /** reach[i]: bit t set when some cards from position i on add up to t (t up to 10). */
   reach: number[];
-  /** The sets of each total, made on first demand. */
+  /** ways[i * 11 + t]: how many sets of cards from position i on add up to t. */
+  ways: number[];
+  /** The sets of each total from the first position on, made on first demand. */
   byTotal: (Card[][] | undefined)[];
 }
 
@@ -48,33 +56,45 @@ let lastSets: LooseSets | null = null;
  */
 function loose(table: readonly Card[]): LooseSets {
   if (table === lastTable && lastSets) return lastSets;
-  const values = table.map((c) => pips(c) ?? MAX_VALUE + 1);
-  const reach: number[] = new Array(table.length + 1);
-  const totals = (1 << (MAX_VALUE + 1)) - 1;
-  reach[table.length] = 1;
-  for (let i = table.length - 1; i >= 0; i--) {
-    reach[i] = values[i] > MAX_VALUE ? reach[i + 1] : reach[i + 1] | ((reach[i + 1] << values[i]) & totals);
+  const n = table.length;
+  const width = MAX_VALUE + 1;
+  const values = table.map((c) => pips(c) ?? width);
+  const reach: number[] = new Array(n + 1);
+  const ways: number[] = new Array((n + 1) * width).fill(0);
+  reach[n] = 1;
+  ways[n * width] = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    const v = values[i];
+    reach[i] = v > MAX_VALUE ? reach[i + 1] : reach[i + 1] | ((reach[i + 1] << v) & ((1 << width) - 1));
+    for (let t = 0; t <= MAX_VALUE; t++) {
+      ways[i * width + t] = ways[(i + 1) * width + t] + (v <= t ? ways[(i + 1) * width + t - v] : 0);
+    }
   }
   lastTable = table;
-  lastSets = { values, reach, byTotal: [] };
+  lastSets = { values, reach, ways, byTotal: [] };
   return lastSets;
 }
 
-/** Sets of loose table cards adding up to `value` (a single card of that rank is one), each in table order. */
-export function looseSetsWorth(table: readonly Card[], value: number): Card[][] {
-  if (value < 1 || value > MAX_VALUE) return [];
+/** True when some loose cards from position `from` on add up to `need`. */
+export function canMake(table: readonly Card[], need: number, from = 0): boolean {
+  return need >= 1 && need <= MAX_VALUE && ((loose(table).reach[from] >> need) & 1) === 1;
+}
+
+/** Sets of loose cards from position `from` on adding up to `need` (one card of that rank is one), in table order. */
+export function looseSetsWorth(table: readonly Card[], need: number, from = 0): Card[][] {
+  if (need < 1 || need > MAX_VALUE) return [];
   const { values, reach, byTotal } = loose(table);
-  const known = byTotal[value];
+  const known = from === 0 ? byTotal[need] : undefined;
   if (known) return known;
   const found: Card[][] = [];
   const pick: Card[] = [];
   // A card is tried only when the cards after it can make up the rest: every branch ends in a set found.
-  const walk = (from: number, left: number) => {
+  const walk = (start: number, left: number) => {
     if (left === 0) {
       found.push([...pick]);
       return;
     }
-    for (let i = from; i < table.length; i++) {
+    for (let i = start; i < table.length; i++) {
       const rest = left - values[i];
       if (rest < 0 || ((reach[i + 1] >> rest) & 1) === 0) continue;
       pick.push(table[i]);
@@ -82,20 +102,31 @@ export function looseSetsWorth(table: readonly Card[], value: number): Card[][] 
       pick.pop();
     }
   };
-  walk(0, value);
-  byTotal[value] = found;
+  walk(from, need);
+  if (from === 0) byTotal[need] = found;
   return found;
 }
 
-/** Every group a card of `value` can capture now: loose sets worth `value` and declarations of that value. */
-export function groupsWorth(table: readonly Card[], declarations: readonly Declaration[], value: number): Card[][] {
-  return [...looseSetsWorth(table, value), ...declarations.filter((d) => d.value === value).map(cardsOf)];
+/**
+ * What may be added to a group that still needs `need`, from loose cards at position `from` on: every set
+ * completing it when there are at most LIST_LIMIT of them, otherwise each single card that starts (or
+ * completes) a set the rest of the table can finish.
+ */
+export function looseChoices(table: readonly Card[], need: number, from = 0): Card[][] {
+  if (need < 1 || need > MAX_VALUE) return [];
+  const { values, reach, ways } = loose(table);
+  if (ways[from * (MAX_VALUE + 1) + need] <= LIST_LIMIT) return looseSetsWorth(table, need, from);
+  const singles: Card[][] = [];
+  for (let i = from; i < table.length; i++) {
+    const rest = need - values[i];
+    if (rest >= 0 && ((reach[i + 1] >> rest) & 1) === 1) singles.push([table[i]]);
+  }
+  return singles;
 }
 
-/** The sets that can join a group declaration of `value`: loose sets and regular declarations of that value. */
-export function setsToGroup(table: readonly Card[], declarations: readonly Declaration[], value: number): Card[][] {
-  const regular = declarations.filter((d) => d.value === value && d.sets.length === 1).map(cardsOf);
-  return [...looseSetsWorth(table, value), ...regular];
+/** Whether the choices for `need` from `from` on come one card at a time (too many whole sets to list). */
+export function oneAtATime(table: readonly Card[], need: number, from = 0): boolean {
+  return need >= 1 && need <= MAX_VALUE && loose(table).ways[from * (MAX_VALUE + 1) + need] > LIST_LIMIT;
 }
 
 /** What a face card captures: every loose table card of its rank, as one group (none when there is none). */
