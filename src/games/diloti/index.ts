@@ -482,6 +482,7 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
     return `too many ways to make ${need} to list them all: add one card at a time, in table order`;
   }
   if (total < need) return `the cards add up to ${total}: name a whole group worth ${need}`;
+  if (p.open.length > 0) return `the group in progress goes on with cards after ${p.open[p.open.length - 1]}, in table order`;
   return 'that group cannot join this play';
 }
 
