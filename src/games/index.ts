@@ -3,6 +3,7 @@ import { cactus } from './cactus';
 import { canadianSalad } from './canadian-salad';
 import { cardStockMarket } from './card-stock-market';
 import { chineseTen } from './chinese-ten';
+import { diloti } from './diloti';
 import { divideAndConquer } from './divide-and-conquer';
 import { escoba } from './escoba';
 import { kabu } from './kabu';
@@ -30,6 +31,7 @@ export const games: ReadonlyMap<string, AnyGame> = new Map(
       kaiser,
       poke,
       chineseTen,
+      diloti,
       kontsina,
       xeri,
       porrazo,
