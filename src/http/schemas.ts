@@ -32,7 +32,11 @@ export const Result = Type.Object({
   summary: Type.String(),
 });
 
-export const SeatsRange = Type.Object({ min: Type.Integer(), max: Type.Integer() });
+export const SeatsRange = Type.Object({
+  min: Type.Integer(),
+  max: Type.Integer(),
+  counts: Type.Array(Type.Integer(), { description: 'every seat count the game can be created with (with its default options)' }),
+});
 
 export const CatalogEntry = Type.Object({
   kind: Type.String(),

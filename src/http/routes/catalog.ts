@@ -15,7 +15,13 @@ function entry(game: AnyGame) {
   return {
     kind: game.kind,
     title: game.title,
-    seats: game.seats,
+    seats: {
+      ...game.seats,
+      // Some games skip a count inside their range (Paks cannot be played by five).
+      counts: Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i).filter(
+        (n) => !game.checkSetup?.(n, options),
+      ),
+    },
     options,
     optionsSchema: optional(game.optionsSchema),
     actionSchema: game.actionSchema,
