@@ -3,7 +3,7 @@ import { standardDeck } from '../cards';
 import { divideAndConquer as game } from '../games/divide-and-conquer';
 import { IllegalMove, openingDeck, playMove, replay, resolveOptions, SetupError, sameAction } from '.';
 
-const created = { seats: 2, options: { variant: 'standard' }, seed: 'engine' };
+const created = { seats: 2, options: { variant: 'standard' as const }, seed: 'engine' };
 
 describe('the engine', () => {
   it('resolves options with their defaults and refuses unknown or out-of-range ones', () => {
