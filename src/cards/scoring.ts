@@ -34,3 +34,13 @@ export function allLeast(values: readonly number[]): number[] {
 export function teamOf(seat: number, teams: number): number {
   return seat % teams;
 }
+
+/** Seats named in a summary: "seat 2", "seats 0, 1 and 3". */
+export function seatList(seats: readonly number[]): string {
+  return seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
+}
+
+/** "seat 2 wins", or "seats 0 and 2 share the win". */
+export function winnersPhrase(winners: readonly number[]): string {
+  return winners.length === 1 ? `seat ${winners[0]} wins` : `${seatList(winners)} share the win`;
+}

@@ -10,6 +10,7 @@ import {
   type Suit,
   shuffle,
   suitOf,
+  winnersPhrase,
 } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 import { BANK_START, bankPays, type Levy, type Money, OPENING_BALANCE, payBank } from './bank';
@@ -330,10 +331,6 @@ export function turnMarket(deck: readonly Card[]): { market: Record<Suit, Stock>
   return { market: market as Record<Suit, Stock>, turned, rest: deck.slice(i) };
 }
 
-function seatList(seats: readonly number[]): string {
-  return seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
-}
-
 export const cardStockMarket: Game<State, Action, Options> = {
   kind: 'card-stock-market',
   title: 'Card Stock Market',
@@ -479,7 +476,7 @@ export const cardStockMarket: Game<State, Action, Options> = {
     const scores = s.cash.map((c, i) => c - s.debt[i]);
     if (!s.ending) return { toAct: s.turn ? [s.turn.seat] : [], finished: false, scores };
     const winners = allMost(scores);
-    const who = winners.length === 1 ? `seat ${winners[0]} wins` : `${seatList(winners)} share the win`;
+    const who = winnersPhrase(winners);
     const summary = `${who} with $${scores[winners[0]]} (seat ${s.ending.jokerDrawnBy} drew the joker)`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },

@@ -1,4 +1,4 @@
-import { allMost, type Card, deal, type RngState, shuffle } from '../../cards';
+import { allMost, type Card, deal, type RngState, shuffle, winnersPhrase } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 
@@ -130,9 +130,6 @@ function endDeal(s: State): State {
   return startDeal({ ...s, chips: settled.chips, lastDeal, rng, dealer, deal: s.deal + 1 }, deck);
 }
 
-const seatList = (seats: readonly number[]) =>
-  seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
-
 export const kabu: Game<State, Action, Options> = {
   kind: 'kabu',
   title: 'Kabu',
@@ -221,7 +218,7 @@ export const kabu: Game<State, Action, Options> = {
     const winners = allMost(scores);
     const best = scores[winners[0]];
     const broke = (s.lastDeal?.defaults ?? []).map((d) => `seat ${d.seat} could not pay ${d.owed} with ${d.chips}`).join('; ');
-    const who = winners.length === 1 ? `seat ${winners[0]} wins` : `${seatList(winners)} share the win`;
+    const who = winnersPhrase(winners);
     return { toAct: [], finished: true, scores, result: { winners, summary: `${who} with ${best} chips (${broke})` } };
   },
 };

@@ -1,4 +1,4 @@
-import { allMost, type Card, type RngState, shuffle } from '../../cards';
+import { allMost, type Card, type RngState, seatList, shuffle, winnersPhrase } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 import { type DrawnCard, drawForDealer, firstRound } from './dealer-draw';
@@ -261,9 +261,6 @@ function toAct(s: State): number[] {
   }
 }
 
-const seatList = (seats: readonly number[]) =>
-  seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.slice(0, -1).join(', ')} and ${seats.at(-1)}`;
-
 export const oichoKabu: Game<State, Action, Options> = {
   kind: 'oicho-kabu',
   title: 'Oicho-Kabu',
@@ -444,7 +441,7 @@ export const oichoKabu: Game<State, Action, Options> = {
     const scores = [...s.chips];
     if (s.phase !== 'over') return { toAct: toAct(s), finished: false, scores };
     const winners = allMost(scores);
-    const who = winners.length === 1 ? `seat ${winners[0]} wins` : `${seatList(winners)} share the win`;
+    const who = winnersPhrase(winners);
     const why =
       s.broke.length > 0 ? `${seatList(s.broke)} had no chips left to bet` : `after ${s.round} round${s.round === 1 ? '' : 's'}`;
     return { toAct: [], finished: true, scores, result: { winners, summary: `${who} with ${scores[winners[0]]} chips, ${why}` } };
