@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { standardDeck } from '../cards';
 import { divideAndConquer as game } from '../games/divide-and-conquer';
-import { IllegalMove, openingDeck, playMove, replay, resolveOptions, SetupError, sameAction } from '.';
+import {
+  assertConserved,
+  assertHidden,
+  cardsShown,
+  IllegalMove,
+  openingDeck,
+  playMove,
+  replay,
+  resolveOptions,
+  SetupError,
+  sameAction,
+} from '.';
 
 const created = { seats: 2, options: { variant: 'standard' as const }, seed: 'engine' };
 
@@ -44,5 +55,19 @@ describe('the engine', () => {
     const direct = moves.reduce((s, m) => playMove(game, s, m.seat, m.action), s0);
     expect(replay(game, created, moves)).toEqual(direct);
     expect(JSON.stringify(s0)).toBe(frozen);
+  });
+});
+
+describe('the leak and conservation checks the game tests share', () => {
+  it('finds every card code anywhere in a view, and nothing that only looks like one', () => {
+    const view = { hand: ['AS', 'TD'], table: [{ card: 'KH', label: 'KH won' }], count: 3, note: 'QS' };
+    expect([...cardsShown(view)].sort()).toEqual(['AS', 'KH', 'QS', 'TD']);
+    expect(() => assertHidden(view, ['2C', 'KH'], 1)).toThrow('KH leaks to seat 1');
+    expect(() => assertHidden(view, ['2C'], null)).not.toThrow();
+  });
+  it('a card lost, doubled or foreign breaks conservation', () => {
+    expect(() => assertConserved([['AS'], ['KH', 'TD']], ['TD', 'AS', 'KH'])).not.toThrow();
+    expect(() => assertConserved([['AS'], ['KH']], ['TD', 'AS', 'KH'])).toThrow(/not conserved/);
+    expect(() => assertConserved([['AS', 'AS'], ['KH']], ['TD', 'AS', 'KH'])).toThrow(/not conserved/);
   });
 });

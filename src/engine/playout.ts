@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import stringify from 'fast-json-stable-stringify';
-import { type RngState, randomInt, seedRng } from '../cards';
+import { isCard, type RngState, randomInt, sameCards, seedRng } from '../cards';
 import type { Action, AnyGame } from './game';
 import { resolveOptions } from './options';
 import { type Move, replay } from './play';
@@ -99,4 +99,28 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
   const again = replay<S>(game, created, moves);
   if (stringify(again) !== stringify(state)) fail(`${where()}: replaying the moves gave another state`);
   return { state, moves };
+}
+
+/** Every card code that stands as a string anywhere in a view: what a leak test looks through. */
+export function cardsShown(view: unknown, into = new Set<string>()): Set<string> {
+  if (typeof view === 'string') {
+    if (isCard(view)) into.add(view);
+  } else if (Array.isArray(view)) {
+    for (const v of view) cardsShown(v, into);
+  } else if (view !== null && typeof view === 'object') {
+    for (const v of Object.values(view)) cardsShown(v, into);
+  }
+  return into;
+}
+
+/** Throws when a view shows any of the cards its seat may not know. */
+export function assertHidden(view: unknown, hidden: Iterable<string>, seat: number | null): void {
+  const shown = cardsShown(view);
+  for (const c of hidden) if (shown.has(c)) throw new Error(`${c} leaks to ${seat === null ? 'a spectator' : `seat ${seat}`}`);
+}
+
+/** Throws unless the places together hold exactly the game's cards, each once per copy. */
+export function assertConserved(places: readonly (readonly string[])[], cards: readonly string[]): void {
+  const all = places.flat();
+  if (!sameCards(all, cards)) throw new Error(`cards are not conserved: ${all.length} in play of ${cards.length}`);
 }

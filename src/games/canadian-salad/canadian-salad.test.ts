@@ -1,7 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, playOut, replay } from '../../engine';
+import { assertConserved, assertHidden, IllegalMove, playMove, playOut, replay } from '../../engine';
 import { dealPoints, canadianSalad as game, removedCards, type State, saladDeck } from '.';
 
 /** The first deck for these hands, dealt one at a time from seat 1 (seat 0 deals first). */
@@ -211,36 +211,18 @@ describe('Canadian Salad: what each seat sees', () => {
   });
 });
 
-/** Calls `visit` with every string anywhere in a view. */
-function eachString(value: unknown, visit: (text: string) => void) {
-  if (typeof value === 'string') visit(value);
-  else if (Array.isArray(value)) for (const v of value) eachString(v, visit);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) eachString(v, visit);
-}
-
-/** Every card in exactly one place: a hand, the trick on the table, or a seat's tricks. (Lean: it runs every step.) */
+/** Every card in exactly one place: a hand, the trick on the table, or a seat's tricks. */
 function invariant(s: State) {
-  const deck = saladDeck(s.seats);
-  const seen = new Set<Card>();
-  let count = 0;
-  const place = (c: Card) => {
-    seen.add(c);
-    count++;
-  };
-  for (const hand of s.hands) hand.forEach(place);
-  for (const p of s.trick.plays) place(p.card);
-  for (const pile of s.taken) pile.forEach(place);
-  if (count !== deck.length || seen.size !== deck.length || !deck.every((c) => seen.has(c))) {
-    throw new Error(`cards not conserved: ${count} in play, ${seen.size} different`);
-  }
+  assertConserved([...s.hands, s.trick.plays.map((p) => p.card), ...s.taken], saladDeck(s.seats));
 }
 
 /** No card of another seat's hand anywhere in a view while the match is on; a seat sees its own hand. */
 function checkView(s: State, seat: number | null, view: unknown) {
-  const hidden = new Set(s.hands.flatMap((hand, owner) => (owner === seat ? [] : hand)));
-  eachString(view, (text) => {
-    if (hidden.has(text)) throw new Error(`seat ${seat} sees ${text}, held by another seat`);
-  });
+  assertHidden(
+    view,
+    s.hands.flatMap((hand, owner) => (owner === seat ? [] : hand)),
+    seat,
+  );
   const hand = (view as { hand: unknown }).hand;
   if (stringify(hand) !== stringify(seat === null ? null : s.hands[seat]))
     throw new Error(`seat ${seat} does not see its own hand`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, fortyCardDeck, removeCards, sameCards } from '../../cards';
-import { IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
+import { assertHidden, IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
 import { type Action, fifteens, escoba as game, type Options, type State, scoreDeal } from '.';
 
 const options = (seats: number, given: Partial<Options> = {}) => resolveOptions(game, given, seats) as Options;
@@ -396,8 +396,7 @@ const hiddenFrom = (s: State, seat: number | null): Card[] =>
 
 /** The leak test: no card of another seat's hand and no stock card appears anywhere in the view. */
 function checkView(s: State, seat: number | null, view: unknown) {
-  const shown = new Set(JSON.stringify(view).match(/"[A2-9TJQK][SHDC]"/g));
-  for (const c of hiddenFrom(s, seat)) if (shown.has(`"${c}"`)) throw new Error(`${c} leaks to seat ${seat}`);
+  assertHidden(view, hiddenFrom(s, seat), seat);
 }
 
 function invariant(s: State) {

@@ -1,10 +1,9 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards } from '../../cards';
-import { IllegalMove, playMove, playOut, replay, resolveOptions } from '../../engine';
+import { assertConserved, assertHidden, IllegalMove, playMove, playOut, replay, resolveOptions } from '../../engine';
 import { type Action, type Bid, kaiser as game, kaiserDeck, misdealHand, type Options, type State, scoreDeal } from '.';
 
-const IN_DECK = new Set(kaiserDeck());
 const options = (given: Partial<Options> = {}) => resolveOptions(game, given, 4) as Options;
 
 /** The first deck for four hands, dealt one at a time from seat 1 (seat 0 deals first). */
@@ -398,34 +397,18 @@ describe('Kaiser: what each seat sees', () => {
   });
 });
 
-/** Every card in exactly one place: a hand, the trick on the table, or a side's tricks. (Lean: it runs every step.) */
+/** Every card in exactly one place: a hand, the trick on the table, or a side's tricks. */
 function invariant(s: State) {
-  const seen = new Set<Card>();
-  let count = 0;
-  const place = (c: Card) => {
-    if (!IN_DECK.has(c)) throw new Error(`${c} is not a Kaiser card`);
-    seen.add(c);
-    count++;
-  };
-  for (const hand of s.hands) hand.forEach(place);
-  for (const p of s.trick.plays) place(p.card);
-  for (const side of s.taken) side.forEach(place);
-  if (count !== 32 || seen.size !== 32) throw new Error(`cards not conserved: ${count} in play, ${seen.size} different`);
-}
-
-/** Calls `visit` with every string anywhere in a view. */
-function eachString(value: unknown, visit: (text: string) => void) {
-  if (typeof value === 'string') visit(value);
-  else if (Array.isArray(value)) for (const v of value) eachString(v, visit);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) eachString(v, visit);
+  assertConserved([...s.hands, s.trick.plays.map((p) => p.card), ...s.taken], kaiserDeck());
 }
 
 /** No card of another seat's hand anywhere in a view while the match is on; a seat sees its own hand. */
 function checkView(s: State, seat: number | null, view: unknown) {
-  const hidden = new Set(s.hands.flatMap((hand, owner) => (owner === seat ? [] : hand)));
-  eachString(view, (text) => {
-    if (hidden.has(text)) throw new Error(`seat ${seat} sees ${text}, held by another seat`);
-  });
+  assertHidden(
+    view,
+    s.hands.flatMap((hand, owner) => (owner === seat ? [] : hand)),
+    seat,
+  );
   const hand = (view as { hand: unknown }).hand;
   if (stringify(hand) !== stringify(seat === null ? null : s.hands[seat]))
     throw new Error(`seat ${seat} does not see its own hand`);

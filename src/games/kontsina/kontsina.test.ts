@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, playOut } from '../../engine';
+import { assertConserved, assertHidden, IllegalMove, playMove, playOut } from '../../engine';
 import { type Action, captures, kontsina as game, type Options, type State, scoreDeal } from '.';
 
 const lay = (card: Card): Action => ({ type: 'lay', card });
@@ -336,18 +336,9 @@ describe('Kontsina: views', () => {
   });
 });
 
-const INDEX = new Map(standardDeck().map((c, i) => [c, i]));
-
 /** Every card of the deck is in exactly one place: a hand, the stock, the table or a captured pile. */
 function conserved(s: State) {
-  const seen = new Uint8Array(52);
-  for (const place of [...s.hands, s.stock, s.table, ...s.captured]) {
-    for (const c of place) {
-      const i = INDEX.get(c);
-      if (i === undefined || seen[i]++) throw new Error(`${c} is not a card of the deck, or is in two places`);
-    }
-  }
-  if (!seen.every((n) => n === 1)) throw new Error('a card is missing');
+  assertConserved([...s.hands, s.stock, s.table, ...s.captured], standardDeck());
 }
 
 /** No card of another seat's hand, and no stock card, in what a seat is shown (finished deals aside). */
@@ -357,14 +348,7 @@ function noLeak(s: State, seat: number | null, view: unknown) {
   if (JSON.stringify((view as { hand: unknown }).hand) !== JSON.stringify(seat === null ? null : s.hands[seat])) {
     throw new Error('a seat must see its own hand');
   }
-  const shown = new Set(
-    JSON.stringify(now)
-      .match(/"[A2-9TJQK][SHDC]"/g)
-      ?.map((q) => q.slice(1, 3)),
-  );
-  const hidden = [...s.stock, ...s.hands.flatMap((h, i) => (i === seat ? [] : h))];
-  const leaked = hidden.find((c) => shown.has(c));
-  if (leaked) throw new Error(`${leaked} leaks to seat ${seat}`);
+  assertHidden(now, [...s.stock, ...s.hands.flatMap((h, i) => (i === seat ? [] : h))], seat);
   if (!Array.isArray(deals)) throw new Error('the finished deals are shown');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, playOut } from '../../engine';
+import { assertConserved, assertHidden, IllegalMove, playMove, playOut } from '../../engine';
 import { type Action, xeri as game, type HandScore, type Options, type State, scoreHand } from '.';
 
 /**
@@ -286,18 +286,9 @@ describe('Xeri: views', () => {
   });
 });
 
-const INDEX = new Map(standardDeck().map((c, i) => [c, i]));
-
 /** Every card of the deck is in exactly one place: a hand, the stock, the pile or a seat's won cards. */
 function conserved(s: State) {
-  const seen = new Uint8Array(52);
-  for (const place of [...s.hands, s.stock, s.pile, ...s.won]) {
-    for (const c of place) {
-      const i = INDEX.get(c);
-      if (i === undefined || seen[i]++) throw new Error(`${c} is not a card of the deck, or is in two places`);
-    }
-  }
-  if (!seen.every((n) => n === 1)) throw new Error('a card is missing');
+  assertConserved([...s.hands, s.stock, s.pile, ...s.won], standardDeck());
 }
 
 /** No card of the other hand, and no stock card, in what a seat is shown (finished hands aside). */
@@ -306,14 +297,7 @@ function noLeak(s: State, seat: number | null, view: unknown) {
   const { handsPlayed, ...now } = view as Record<string, unknown>;
   if (JSON.stringify(now.hand) !== JSON.stringify(seat === null ? null : s.hands[seat]))
     throw new Error('a seat sees its own hand');
-  const shown = new Set(
-    JSON.stringify(now)
-      .match(/"[A2-9TJQK][SHDC]"/g)
-      ?.map((q) => q.slice(1, 3)),
-  );
-  const hidden = [...s.stock, ...s.hands.flatMap((h, i) => (i === seat ? [] : h))];
-  const leaked = hidden.find((c) => shown.has(c));
-  if (leaked) throw new Error(`${leaked} leaks to seat ${seat}`);
+  assertHidden(now, [...s.stock, ...s.hands.flatMap((h, i) => (i === seat ? [] : h))], seat);
   if (!Array.isArray(handsPlayed)) throw new Error('the points of every hand are shown');
 }
 
