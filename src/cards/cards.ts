@@ -84,6 +84,23 @@ export function buildDeck(spec: DeckSpec = {}): Card[] {
   return out;
 }
 
+const SUIT_ORDER = 'SHDC';
+
+/**
+ * The canonical order of cards: by rank, ace low (A 2 ... K), then by suit (S H D C), jokers last.
+ * A set of cards named in an action is kept in this order (DESIGN.md: sets in any order).
+ */
+export function compareCards(a: Card, b: Card): number {
+  if (a === b) return 0;
+  if (isJoker(a) || isJoker(b)) return isJoker(a) ? 1 : -1;
+  return rankNumber(a) - rankNumber(b) || SUIT_ORDER.indexOf(suitOf(a)) - SUIT_ORDER.indexOf(suitOf(b));
+}
+
+/** A copy of `cards` in the canonical order. */
+export function sortCards(cards: readonly Card[]): Card[] {
+  return [...cards].sort(compareCards);
+}
+
 /** The full 52-card deck. */
 export const standardDeck = (): Card[] => buildDeck();
 

@@ -2,16 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { standardDeck } from '../cards';
 import { divideAndConquer as game } from '../games/divide-and-conquer';
 import {
+  type AnyGame,
   assertConserved,
   assertHidden,
+  CardCode,
+  CardSet,
+  canonicalAction,
   cardsShown,
+  decide,
   IllegalMove,
   openingDeck,
   playMove,
   replay,
   resolveOptions,
+  SetOf,
   SetupError,
   sameAction,
+  Type,
 } from '.';
 
 const created = { seats: 2, options: { variant: 'standard' as const }, seed: 'engine' };
@@ -69,5 +76,56 @@ describe('the leak and conservation checks the game tests share', () => {
     expect(() => assertConserved([['AS'], ['KH', 'TD']], ['TD', 'AS', 'KH'])).not.toThrow();
     expect(() => assertConserved([['AS'], ['KH']], ['TD', 'AS', 'KH'])).toThrow(/not conserved/);
     expect(() => assertConserved([['AS', 'AS'], ['KH']], ['TD', 'AS', 'KH'])).toThrow(/not conserved/);
+  });
+});
+
+describe('sets in any order', () => {
+  const schema = Type.Union([
+    Type.Object({ type: Type.Literal('discard'), cards: CardSet({ minItems: 1 }) }),
+    Type.Object({ type: Type.Literal('run'), cards: Type.Array(CardCode), groups: SetOf(CardSet()) }),
+  ]);
+  const toy = { ...game, actionSchema: schema } as AnyGame;
+
+  it('puts the cards of a set in rank order, then suit (S H D C), whatever the order posted', () => {
+    expect(canonicalAction(toy, { type: 'discard', cards: ['8D', '4H', 'AS', '4S'] })).toEqual({
+      type: 'discard',
+      cards: ['AS', '4S', '4H', '8D'],
+    });
+  });
+
+  it('keeps the order of a list that is not a set, and orders sets nested inside it', () => {
+    const posted = {
+      type: 'run',
+      cards: ['QS', 'JS', 'KS'],
+      groups: [
+        ['9C', '2D'],
+        ['5H', '3H'],
+      ],
+    };
+    expect(canonicalAction(toy, posted)).toEqual({
+      type: 'run',
+      cards: ['QS', 'JS', 'KS'],
+      groups: [
+        ['2D', '9C'],
+        ['3H', '5H'],
+      ],
+    });
+  });
+
+  it('leaves the actions of a game without sets untouched', () => {
+    const action = { type: 'play', card: 'QS' };
+    expect(canonicalAction(game, action)).toBe(action);
+  });
+
+  it('decides a shuffled set as the listed action, and returns the canonical form to log', () => {
+    const listed = { type: 'discard', cards: ['4H', '8D'] };
+    const lister = {
+      ...toy,
+      legalActions: () => [listed],
+      apply: (s: unknown) => s,
+      status: () => ({ toAct: [0], finished: false, scores: [0] }),
+    };
+    expect(decide(lister, {}, 0, { type: 'discard', cards: ['8D', '4H'] }).action).toEqual(listed);
+    expect(() => decide(lister, {}, 0, { type: 'discard', cards: ['8D', '4S'] })).toThrow(IllegalMove);
   });
 });

@@ -43,14 +43,23 @@ export interface MoveContext<State, A extends Action> {
  * The game contract (DESIGN.md). A game is a plain object of small pure functions over plain-JSON
  * state: no clock, no I/O, no unseeded randomness; all randomness comes from the RNG state kept in `State`.
  */
-export interface Game<State = unknown, A extends Action = Action, Options = Record<string, unknown>> {
+export interface Game<State = unknown, A extends Action = Action, Options = Record<string, unknown>, View = unknown> {
   kind: string;
   title: string;
   seats: { min: number; max: number };
   /** TypeBox schema of the options, every property optional with a `default`. */
   optionsSchema: TSchema;
-  /** TypeBox schema of one action (a union of the action shapes). */
+  /**
+   * TypeBox schema of one action (a union of the action shapes). Arrays whose order means nothing are
+   * marked as sets (`CardSet`, `SetOf`): the engine accepts them in any order and logs the canonical one.
+   */
   actionSchema: TSchema;
+  /**
+   * TypeBox schema of what `view` returns, for a seat and for a spectator (fields a spectator may not
+   * see are null for it), during play and after the end. Every field carries a one-line description:
+   * it is the contract front ends draw from (the OpenAPI document publishes it per kind).
+   */
+  viewSchema?: TSchema;
   /** The rules as this service plays them, with every choice made where the text is silent. */
   rules: string;
   /** How the deck is dealt from the top (to whom, in what order, in what batches), to stack a deal by hand. */
@@ -65,8 +74,21 @@ export interface Game<State = unknown, A extends Action = Action, Options = Reco
   /** The state after the move. Throws IllegalMove with a reason a player understands. Never mutates `state`. */
   apply(state: State, seat: number, action: A): State;
   /** Only what `seat` may know now (null: a spectator). After the end, everything. */
-  view(state: State, seat: number | null): unknown;
+  view(state: State, seat: number | null): View;
   status(state: State): Status;
+  /**
+   * The move a clock makes for a seat that let its time run out, or that resigned from a game of
+   * more than two sides: deterministic, one of `legalActions(state, seat)`, and the least committal
+   * (pass, stand, the lowest legal card). Called only for a seat in `toAct`.
+   */
+  defaultAction?(state: State, seat: number): A;
+  /**
+   * The sides that win or lose together (partnerships), as lists of seats; by default every seat
+   * plays for itself. A resignation or a forfeit ends a game of two sides.
+   */
+  sides?(seats: number, options: Options): number[][];
+  /** True where the lowest score wins (Canadian Salad, Cactus): how seats rank when one resigns. */
+  lowScoreWins?: boolean;
   /**
    * What `viewer` may know of a move while the game is on (default: the action as posted).
    * Secret choices are hidden from others; a seat may see here what the move showed it (a peek).

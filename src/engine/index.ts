@@ -1,3 +1,5 @@
+export * from './canonical';
+export * from './conformance';
 export * from './game';
 export * from './options';
 export * from './play';

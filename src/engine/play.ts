@@ -1,4 +1,5 @@
 import stringify from 'fast-json-stable-stringify';
+import { canonicalAction } from './canonical';
 import { type Action, type AnyGame, IllegalMove, type SetupContext } from './game';
 
 /** Two actions are the same move when their JSON is the same, whatever the key order. */
@@ -7,12 +8,15 @@ export function sameAction(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Applies a posted move after checking it against the game's own list of legal actions, so nothing
- * the list does not offer is ever applied. The reason comes from the game where it can say more.
+ * Decides a posted move: puts it in its canonical form (sets in canonical order), checks it against
+ * the game's own list of legal actions, so nothing the list does not offer is ever applied, and
+ * applies it. The reason for a refusal comes from the game where it can say more. The action
+ * returned is the one to log.
  */
-export function playMove<S>(game: AnyGame, state: S, seat: number, action: Action): S {
+export function decide<S, A extends Action>(game: AnyGame, state: S, seat: number, posted: A): { state: S; action: A } {
   const status = game.status(state);
   if (status.finished) throw new IllegalMove('the game is over');
+  const action = canonicalAction(game, posted);
   const legal = game.legalActions(state, seat) as Action[];
   const key = stringify(action);
   if (!legal.some((a) => stringify(a) === key)) {
@@ -29,7 +33,12 @@ export function playMove<S>(game: AnyGame, state: S, seat: number, action: Actio
     }
     throw new IllegalMove(`not a legal action now; GET the view for this seat's ${legal.length} legal actions`);
   }
-  return game.apply(state, seat, action) as S;
+  return { state: game.apply(state, seat, action) as S, action };
+}
+
+/** The state after a posted move (see `decide`). */
+export function playMove<S>(game: AnyGame, state: S, seat: number, action: Action): S {
+  return decide(game, state, seat, action).state;
 }
 
 export interface Move {

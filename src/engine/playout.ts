@@ -18,6 +18,8 @@ export interface PlayoutSpec<S> {
   invariant?: (state: S) => void;
   /** Called with each view checked (the game's own leak test). */
   checkView?: (state: S, seat: number | null, view: unknown) => void;
+  /** Called at each step of an active game with every seat's legal actions (the shared contract checks). */
+  onStep?: (state: S, legal: Action[][], toAct: number[]) => void;
   maxMoves?: number;
 }
 
@@ -51,7 +53,7 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
     const status = game.status(state);
     if (status.scores.length !== spec.seats) fail(`${where()}: scores must have one entry per seat`);
     const step = moves.length;
-    if (spec.viewsEvery && step % spec.viewsEvery === 0) {
+    if (spec.viewsEvery && (step % spec.viewsEvery === 0 || status.finished)) {
       for (const seat of [...allSeats, null]) {
         const view = game.view(state, seat);
         JSON.stringify(view);
@@ -65,6 +67,11 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
       break;
     }
     if (status.toAct.length === 0) fail(`${where()}: an active game waits for nobody`);
+    try {
+      spec.onStep?.(state, legal, status.toAct);
+    } catch (e) {
+      fail(`${where()}: ${(e as Error).message}`);
+    }
     for (const s of status.toAct) if (legal[s].length === 0) fail(`${where()}: seat ${s} is to act but has no legal action`);
     if (moves.length >= max) fail(`${where()}: no end after ${max} moves`);
 

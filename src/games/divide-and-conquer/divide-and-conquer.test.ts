@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards } from '../../cards';
-import { IllegalMove, playMove, playOut, resolveOptions } from '../../engine';
-import { type Action, cardsFor, divideAndConquer as game, matchWinner, type Options, type State } from '.';
+import { conformance, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Action, cardsFor, divideAndConquer as game, matchWinner, type Options, type State, type View } from '.';
 
 const play = (card: Card): Action => ({ type: 'play', card });
 
@@ -143,28 +143,27 @@ describe('Divide and Conquer: a game', () => {
 
 describe('Divide and Conquer: seeded random games', () => {
   for (const variant of ['standard', 'long'] as const) {
-    it(`1,000 ${variant} games keep every invariant, and no view shows a card laid face down by the other seat`, () => {
-      for (let i = 0; i < 1000; i++) {
-        const { state } = playOut<State>(game, {
-          seats: 2,
-          seed: `dc-${variant}-${i}`,
-          options: { variant },
-          everyActionEvery: 1,
-          viewsEvery: 1,
-          invariant: (s) => {
-            const inPlay = [...s.hands[0], ...s.hands[1], ...s.matches.flatMap((m) => m.cards)];
-            if (s.matches.length < s.dealt[0].length) expect(sameCards(inPlay, cardsFor(variant))).toBe(true);
-          },
-          checkView: (s, seat, view) => {
-            const laid = (view as { laid: unknown[] }).laid;
-            s.laid.forEach((c, owner) => {
-              if (c !== null && owner !== seat) expect(laid[owner]).toBe('face-down');
-            });
-          },
+    const checks = conformance<State>(game, {
+      configs: [{ seats: 2, options: { variant }, matches: 1000, label: `${variant} game` }],
+      everyActionEvery: 1,
+      invariant: (s) => {
+        const inPlay = [...s.hands[0], ...s.hands[1], ...s.matches.flatMap((m) => m.cards)];
+        if (s.matches.length < s.dealt[0].length) expect(sameCards(inPlay, cardsFor(variant))).toBe(true);
+      },
+      // No view shows a card laid face down by the other seat.
+      checkView: (s, seat, view) => {
+        const { laid } = view as View;
+        s.laid.forEach((c, owner) => {
+          if (c !== null && owner !== seat) expect(laid[owner]).toBe('face-down');
         });
-        expect(game.status(state).finished).toBe(true);
-        expect(state.matches).toHaveLength(variant === 'long' ? 14 : 10);
-      }
+      },
     });
+    for (const c of checks) it(c.name, c.run);
   }
+
+  it('a seat whose clock runs out lays its lowest card', () => {
+    const s = dealt(['2S', '3S', '4S', '5S', '6S'], ['7S', '8S', '9S', 'TS', 'QS']);
+    expect(game.defaultAction?.(s, 0)).toEqual(play('2S'));
+    expect(game.defaultAction?.(s, 1)).toEqual(play('7S'));
+  });
 });

@@ -30,11 +30,34 @@ export const actionSchema = Type.Object(
 );
 export type Action = Static<typeof actionSchema>;
 
-export interface Match {
-  /** The card each seat played, by seat. */
-  cards: [Card, Card];
-  winner: number;
-}
+const Match = Type.Object({
+  cards: Type.Tuple([CardCode, CardCode], { description: 'the card each seat played, by seat' }),
+  winner: Type.Integer({ minimum: 0, maximum: 1, description: 'the seat that won the match' }),
+});
+export type Match = Static<typeof Match>;
+
+export const viewSchema = Type.Object(
+  {
+    variant: Type.Union([Type.Literal('standard'), Type.Literal('long')], { description: 'the cards in play (option variant)' }),
+    hands: Type.Tuple([Type.Array(CardCode), Type.Array(CardCode)], {
+      description: 'both hands, by seat: each seat knows the other holds the rest of the cards',
+    }),
+    laid: Type.Tuple(
+      [
+        Type.Union([CardCode, Type.Literal('face-down'), Type.Null()]),
+        Type.Union([CardCode, Type.Literal('face-down'), Type.Null()]),
+      ],
+      { description: "the card each seat has laid for this match: your own, 'face-down' for the other's, null if none yet" },
+    ),
+    matches: Type.Array(Match, { description: 'the matches played so far, in order' }),
+    matchesWon: Type.Tuple([Type.Integer(), Type.Integer()], { description: 'matches won, by seat' }),
+    half: Type.Union([Type.Literal(1), Type.Literal(2)], {
+      description: 'the half being played (the hands change sides after the first)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export interface State {
   variant: Options['variant'];
@@ -76,18 +99,20 @@ function wins(s: State): [number, number] {
   return w;
 }
 
-export const divideAndConquer: Game<State, Action, Options> = {
+export const divideAndConquer: Game<State, Action, Options, View> = {
   kind: 'divide-and-conquer',
   title: 'Divide and Conquer',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'Two seats each hold half of the cards: standard, 2-10 and a queen (value 12); long, 2-10 black and 2-4-5-6-8 red (a red card is 10 + pips).',
     'Every match both seats lay one card face down at the same time; neither sees the other choice until both have chosen.',
     'The higher card wins, except that the lower wins when it divides the higher evenly or is exactly one below it.',
     'After five matches (seven in the long game) the hands as dealt are swapped and as many matches are played again.',
     'Most matches won wins; an even split is a tie (a shared win).',
+    'When a clock runs out, the seat lays its lowest card.',
   ].join('\n'),
   dealing: 'One card at a time from the top, seat 0 first, alternating, until the pack is gone (5 each; 7 in the long game).',
 
@@ -123,13 +148,18 @@ export const divideAndConquer: Game<State, Action, Options> = {
     return { ...s, hands, laid: [null, null], matches };
   },
 
+  defaultAction(s, seat) {
+    const lowest = s.hands[seat].reduce((a, b) => (value(b) < value(a) ? b : a));
+    return { type: 'play', card: lowest };
+  },
+
   view(s, seat) {
     // Both hands are public knowledge (each seat knows the opponent holds the other cards). A card
     // laid face down stays in its hand until both are revealed, so the hands show nothing of it.
     return {
       variant: s.variant,
       hands: s.hands,
-      laid: s.laid.map((c, owner) => (c === null || owner === seat ? c : 'face-down')),
+      laid: [0, 1].map((owner) => (s.laid[owner] === null || owner === seat ? s.laid[owner] : 'face-down')) as View['laid'],
       matches: s.matches,
       matchesWon: wins(s),
       half: s.matches.length < handSize(s) ? 1 : 2,
