@@ -3,7 +3,7 @@ import type { Action, AnyGame, SetupContext, Status } from '../engine';
 import { IllegalMove, playMove, resolveOptions, SetupError, sameAction } from '../engine';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
-import type { Notifier } from './notifier';
+import { gameChannel, type Notifier } from './notifier';
 import { notFound, Problem } from './problem';
 import type { SeatTokens } from './tokens';
 
@@ -300,8 +300,8 @@ export function tableService(deps: {
       assertSeat(loaded.record, seat);
       let last = loaded.record.version;
       let chain = Promise.resolve();
-      const unsubscribe = notifier.subscribe(id, (version) => {
-        if (version <= last) return;
+      const unsubscribe = notifier.subscribe(gameChannel(id), (payload) => {
+        if (Number(payload) <= last) return;
         chain = chain
           .then(async () => {
             const next = await load(id);
@@ -364,7 +364,7 @@ export function tableService(deps: {
       }
       const updated = { ...record, version: seq, status: finished ? ('finished' as const) : ('active' as const) };
       remember(id, { version: seq, state: next });
-      await notifier.publish(id, seq);
+      await notifier.publish(gameChannel(id), String(seq));
       return seatView({ record: updated, game, state: next }, seat);
     }
   }

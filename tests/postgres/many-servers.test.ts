@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/engine';
 import { games } from '../../src/games';
+import { gameChannel } from '../../src/service/notifier';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
 import { tally } from '../support/tally';
 
@@ -101,10 +102,10 @@ describe('many servers on one PostgreSQL', () => {
     const { id, tokens } = await newTally();
     const heard = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no notification within 10 s')), 10_000);
-      const off = b.notifier.subscribe(id, (version) => {
+      const off = b.notifier.subscribe(gameChannel(id), (version) => {
         clearTimeout(timer);
         off();
-        resolve(version);
+        resolve(Number(version));
       });
     });
     await request(a.app.server)
