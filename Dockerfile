@@ -4,7 +4,6 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-COPY scripts/generate-clients.mjs scripts/
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci

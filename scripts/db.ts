@@ -12,6 +12,8 @@ import { createMigration } from '../src/store/schema-engine';
 
 const [command, name] = process.argv.slice(2);
 
+// The PostgreSQL schema as the last migration built it, diffed against the new one (see datamodelChange).
+const previousPostgres = readSchema('postgresql');
 if (command === 'schemas' || command === 'migration') {
   mkdirSync(dirname(schemaFiles.postgresql.schema), { recursive: true });
   writeFileSync(schemaFiles.postgresql.schema, postgresSchemaFrom(readFileSync(schemaFiles.sqlite.schema, 'utf8')));
@@ -30,7 +32,7 @@ if (command === 'migration') {
   console.log(sqlite ? `wrote ${sqlite}` : 'sqlite: no change');
   const { withScratchDatabase } = await import('../src/store/postgres');
   const pg = await withScratchDatabase(process.env.ADMIN_DATABASE_URL, (url) =>
-    createMigration(readSchema('postgresql'), schemaFiles.postgresql.migrations, new PrismaPg(url), folder),
+    createMigration(readSchema('postgresql'), schemaFiles.postgresql.migrations, new PrismaPg(url), folder, previousPostgres),
   );
   console.log(pg ? `wrote ${pg}` : 'postgresql: no change');
 }

@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'card-table-openapi-'));
 const db = await openDatabase({ dataDir });
 const app = await buildApp({
   config: { rateLimit: 1, bodyLimit: 1, logLevel: 'silent' },
-  db: db.prisma,
+  sql: db.sql,
   notifier: inProcessNotifier(),
   jwtSecret: 'unused',
   logger: false,

@@ -128,15 +128,19 @@ describe('creating a game', () => {
     ['one name for two seats', { kind: 'divide-and-conquer', seats: 2, names: ['Ann'] }, 422, 'invalid-setup'],
     ['a field the API does not know', { kind: 'divide-and-conquer', seats: 2, colour: 'red' }, 400, 'validation'],
   ])('refuses %s with a problem, and creates nothing', async (_what, body, status, code) => {
-    const before = await server.db.prisma.game.count();
+    const before = await gameCount();
     const res = await http
       .post('/games')
       .set('content-type', 'application/json')
       .send(typeof body === 'string' ? body : JSON.stringify(body));
     expectProblem(res, status as number, code as string);
-    expect(await server.db.prisma.game.count()).toBe(before);
+    expect(await gameCount()).toBe(before);
   });
 });
+
+async function gameCount() {
+  return (await server.db.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM "Game"'))?.n;
+}
 
 describe('reading a game', () => {
   it('the public summary answers 404 for a game that does not exist', async () => {
@@ -154,16 +158,24 @@ describe('reading a game', () => {
     expect(spectator.body).toMatchObject({ seat: null, legalActions: [] });
   });
 
-  it('the ETag is the version, and If-None-Match answers 304 until something moves', async () => {
+  it('the ETag names the revision and the audience, and If-None-Match answers 304 until something moves', async () => {
     const g = await create();
     const first = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token));
-    expect(first.headers.etag).toBe('"0"');
-    const again = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token)).set('if-none-match', '"0"');
+    expect(first.headers.etag).toBe('"0.seat0"');
+    const again = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token)).set('if-none-match', '"0.seat0"');
     expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // Seat 1's view is another entity: seat 0's tag never gets it a 304.
+    const other = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[1].token)).set('if-none-match', '"0.seat0"');
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).toBe('"0.seat1"');
+    const spectator = await http.get(`/games/${g.id}/view`).set('if-none-match', '"0.seat0"');
+    expect(spectator.status).toBe(200);
+    expect(spectator.headers.etag).toBe('"0.spectator"');
     await http.post(`/games/${g.id}/moves`).set(bearer(g.seats[0].token)).send({ action: first.body.legalActions[0] });
-    const moved = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token)).set('if-none-match', '"0"');
+    const moved = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token)).set('if-none-match', '"0.seat0"');
     expect(moved.status).toBe(200);
-    expect(moved.headers.etag).toBe('"1"');
+    expect(moved.headers.etag).toBe('"1.seat0"');
   });
 
   it('a tampered, foreign or malformed token is refused', async () => {
@@ -183,7 +195,7 @@ describe('making moves', () => {
       .set(bearer(g.seats[1].token))
       .send({ action: { type: 'play', card: 'QS' } });
     expect(res.status).toBe(200);
-    expect(res.headers.etag).toBe('"1"');
+    expect(res.headers.etag).toBe('"1.seat1"');
     expect(res.body).toMatchObject({ seat: 1, version: 1, toAct: [0], legalActions: [] });
     expect(res.body.state.laid).toEqual([null, 'QS']);
   });
@@ -285,8 +297,8 @@ describe('making moves', () => {
         .post(`/games/${g.id}/moves`)
         .set(bearer(g.seats[0].token))
         .send({ action: { type: 'play', card: '2S' } }),
-      422,
-      'illegal-move',
+      409,
+      'game-over',
     );
     const summary = (await http.get(`/games/${g.id}`)).body;
     expect(summary.status).toBe('finished');

@@ -8,11 +8,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
+import { services } from '../service';
 import type { Notifier } from '../service/notifier';
-import { tableService } from '../service/tables';
-import { seatTokens } from '../service/tokens';
-import type { Db } from '../store/database';
-import { gameStore } from '../store/games';
+import type { Sql } from '../store/sql';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
 import { historyRoutes } from './routes/events';
@@ -24,10 +22,12 @@ import { viewRoutes } from './routes/views';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
-  db: Db;
+  sql: Sql;
   notifier: Notifier;
   jwtSecret: string;
   games?: ReadonlyMap<string, AnyGame>;
+  /** The time, injected for tests that move the clock. */
+  now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -93,22 +93,21 @@ export async function buildApp(deps: AppDeps) {
       message: `too many requests: ${context.max} a minute; retry in ${context.after}`,
     }),
   });
-  await app.register(sse, { heartbeatInterval: 15_000 });
-
-  const tables = tableService({
-    games,
-    store: gameStore(deps.db),
-    tokens: seatTokens(deps.jwtSecret),
-    notifier: deps.notifier,
+  // Views are serialized once per revision and audience: a string is sent as it is.
+  await app.register(sse, {
+    heartbeatInterval: 15_000,
+    serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
+  const service = services({ games, sql: deps.sql, notifier: deps.notifier, jwtSecret: deps.jwtSecret, now: deps.now });
+
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes, { db: deps.db });
+  await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
-  await app.register(gameRoutes, { tables });
-  await app.register(viewRoutes, { tables });
-  await app.register(moveRoutes, { tables });
-  await app.register(historyRoutes, { tables });
-  await app.register(streamRoutes, { tables });
-  return app;
+  await app.register(gameRoutes, { tables: service.tables });
+  await app.register(viewRoutes, { tables: service.tables });
+  await app.register(moveRoutes, { moves: service.moves });
+  await app.register(historyRoutes, { history: service.history });
+  await app.register(streamRoutes, { streams: service.streams });
+  return Object.assign(app, { service });
 }

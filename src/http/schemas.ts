@@ -77,14 +77,35 @@ export const CreateGame = Type.Object(
   { additionalProperties: false },
 );
 
+export const GameStatus = Type.Union(
+  [Type.Literal('waiting'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')],
+  { description: 'waiting: a seat is free and nothing is dealt; active; finished; aborted' },
+);
+
+const Deadlines = Type.Array(Type.Union([Type.String({ format: 'date-time' }), Type.Null()]), {
+  description: 'when each seat’s clock runs out, by seat; null where no clock runs',
+});
+
+const Clock = Type.Union([
+  Type.Object({
+    perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
+    onTimeout: Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+      description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
+    }),
+  }),
+  Type.Null(),
+]);
+
 const summaryFields = {
   id: Type.String(),
   kind: Type.String(),
   title: Type.String(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
-  version: Type.Integer({ description: 'moves applied so far' }),
+  status: GameStatus,
+  version: Type.Integer({ description: 'events in the log so far' }),
   options: Type.Record(Type.String(), Type.Unknown()),
+  clock: Clock,
   toAct: Type.Array(Type.Integer()),
+  deadlines: Deadlines,
   scores: Type.Array(Type.Number()),
   result: Type.Optional(Result),
   seedHash: Type.String({ description: 'SHA-256 of the seed, published at creation' }),
@@ -92,13 +113,28 @@ const summaryFields = {
   provablyFair: Type.Boolean({ description: 'true only when the server drew the seed and no deck was stacked' }),
   seed: Type.Optional(Type.String({ description: 'revealed when the game is finished' })),
   deck: Type.Optional(Type.Array(Type.String())),
+  rematchOf: Type.Optional(Type.String({ description: 'the game this one is a rematch of' })),
+  rematch: Type.Optional(Type.String({ description: 'the rematch of this game' })),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 };
 
 export const GameSummary = Type.Object({
   ...summaryFields,
-  seats: Type.Array(Type.Object({ seat: Type.Integer(), name: Type.Union([Type.String(), Type.Null()]) })),
+  seats: Type.Array(
+    Type.Object({
+      seat: Type.Integer(),
+      name: Type.Union([Type.String(), Type.Null()]),
+      occupant: Type.Union(
+        [Type.Literal('guest'), Type.Literal('player'), Type.Literal('invited'), Type.Literal('open'), Type.Literal('bot')],
+        { description: 'guest: held by a seat token; player; invited (waiting for that player); open (anyone may join); bot' },
+      ),
+      player: Type.Optional(Type.String({ description: 'the player holding the seat' })),
+      invited: Type.Optional(Type.String({ description: 'the player invited to the seat' })),
+      bot: Type.Optional(Type.String({ description: 'the bot playing the seat' })),
+      resigned: Type.Optional(Type.Boolean({ description: 'the seat has resigned' })),
+    }),
+  ),
 });
 
 export const CreatedGame = Type.Object({
@@ -117,12 +153,13 @@ export const SeatView = Type.Object({
   kind: Type.String(),
   version: Type.Integer(),
   seat: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a spectator' }),
-  status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  status: GameStatus,
   toAct: Type.Array(Type.Integer(), { description: 'seats the game is waiting for' }),
   legalActions: Type.Array(Action, { description: 'every action this seat may post now' }),
   scores: Type.Array(Type.Number()),
   result: Type.Optional(Result),
-  state: Type.Unknown({ description: 'the game as this seat may know it (game-specific)' }),
+  deadlines: Deadlines,
+  state: Type.Unknown({ description: 'the game as this seat may know it (game-specific); null while the table waits' }),
 });
 
 export const MoveBody = Type.Object(
@@ -140,13 +177,22 @@ export const EventsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 
+const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('forfeit'), Type.Literal('abort')], {
+  description: 'move: a game action; the others are what the table did',
+});
+const EventBy = Type.Union([Type.Literal('seat'), Type.Literal('clock'), Type.Literal('bot'), Type.Literal('service')], {
+  description: 'who made it: the seat, its clock, its bot, or the service playing a resigned seat',
+});
+
 export const EventsPage = Type.Object({
   version: Type.Integer(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('finished')]),
+  status: GameStatus,
   events: Type.Array(
     Type.Object({
       seq: Type.Integer(),
       seat: Type.Integer(),
+      kind: EventKind,
+      by: EventBy,
       at: Type.String({ format: 'date-time' }),
       action: Type.Unknown({ description: 'the move; during play, as the caller’s seat may know it' }),
     }),
@@ -163,7 +209,10 @@ export const Replay = Type.Object({
   id: Type.String(),
   at: Type.Integer(),
   version: Type.Integer(),
-  move: Type.Union([Type.Object({ seq: Type.Integer(), seat: Type.Integer(), action: Action }), Type.Null()]),
+  move: Type.Union([
+    Type.Object({ seq: Type.Integer(), seat: Type.Integer(), kind: EventKind, by: EventBy, action: Action }),
+    Type.Null(),
+  ]),
   toAct: Type.Array(Type.Integer()),
   scores: Type.Array(Type.Number()),
   finished: Type.Boolean(),

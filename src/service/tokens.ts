@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -27,18 +27,28 @@ export function loadSecret(explicit: string | undefined, dataDir: string): strin
   return secret;
 }
 
+/** Verified tokens kept, so a seat polling its view does not pay for a signature check each time. */
+const VERIFIED_CACHE = 10_000;
+const AUDIENCE = 'card-table/seat';
+
 export function seatTokens(secret: string) {
+  // A KeyObject built once: given a string, jsonwebtoken builds one (trying a public key first) on every call.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const verified = new Map<string, SeatClaim>();
   return {
     sign(claim: SeatClaim): string {
       // No expiry: a Kaiser game to 52 may take weeks; a token is as long-lived as its game.
-      return jwt.sign({ seat: claim.seat }, secret, { algorithm: 'HS256', subject: claim.game, audience: 'card-table/seat' });
+      return jwt.sign({ seat: claim.seat }, key, { algorithm: 'HS256', subject: claim.game, audience: AUDIENCE });
     },
     verify(token: string): SeatClaim {
+      const known = verified.get(token);
+      if (known) return known;
+      let claim: SeatClaim;
       try {
-        const payload = jwt.verify(token, secret, { algorithms: ['HS256'], audience: 'card-table/seat' });
+        const payload = jwt.verify(token, key, { algorithms: ['HS256'], audience: AUDIENCE });
         if (typeof payload === 'string' || typeof payload.sub !== 'string' || !Number.isInteger(payload.seat))
           throw new Error('claims');
-        return { game: payload.sub, seat: payload.seat as number };
+        claim = { game: payload.sub, seat: payload.seat as number };
       } catch {
         throw new Problem(
           401,
@@ -46,6 +56,9 @@ export function seatTokens(secret: string) {
           'the seat token is not valid: it is malformed, tampered with, or signed by another server',
         );
       }
+      if (verified.size >= VERIFIED_CACHE) verified.delete(verified.keys().next().value as string);
+      verified.set(token, claim);
+      return claim;
     },
   };
 }

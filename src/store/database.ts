@@ -2,17 +2,15 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaClient } from '../generated/prisma/sqlite/client';
+import Sqlite from 'better-sqlite3';
 import { applyMigrations } from './schema-engine';
+import { type Sql, sqliteSql } from './sql';
 
 export type Provider = 'sqlite' | 'postgresql';
 
-/** The Prisma client type every store function is written against (the models are the same for each provider). */
-export type Db = PrismaClient;
-
 export interface Database {
   provider: Provider;
-  prisma: Db;
+  sql: Sql;
   /** The PostgreSQL pool, for LISTEN/NOTIFY (absent on SQLite). */
   pool?: import('pg').Pool;
   close(): Promise<void>;
@@ -35,6 +33,8 @@ export interface DatabaseConfig {
   databaseUrl?: string;
   /** Where the SQLite file lives. */
   dataDir: string;
+  /** PostgreSQL: the most connections the pool opens. */
+  poolSize?: number;
 }
 
 export function providerOf(url: string | undefined): Provider {
@@ -45,13 +45,15 @@ export function providerOf(url: string | undefined): Provider {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (providerOf(config.databaseUrl) === 'postgresql') {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(config.databaseUrl as string);
+    return openPostgres(config.databaseUrl as string, config.poolSize);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const url = `file:${join(config.dataDir, 'cardtable.db')}`;
-  await applyMigrations(readSchema('sqlite'), schemaFiles.sqlite.migrations, new PrismaBetterSqlite3({ url }));
-  // busy_timeout lets a second connection (another process on the same file) wait for a writer instead of failing.
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url, timeout: 5000 }) });
-  await prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
-  return { provider: 'sqlite', prisma, close: () => prisma.$disconnect() };
+  const file = join(config.dataDir, 'cardtable.db');
+  await applyMigrations(readSchema('sqlite'), schemaFiles.sqlite.migrations, new PrismaBetterSqlite3({ url: `file:${file}` }));
+  // busy_timeout lets another process on the same file wait for a writer instead of failing.
+  const db = new Sqlite(file, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  const sql = sqliteSql(db);
+  return { provider: 'sqlite', sql, close: () => sql.close() };
 }

@@ -1,33 +1,87 @@
-import type { Db } from './database';
+import { bool, Conflict, maybeTime, type Sql, type Statement, time, UniqueViolation } from './sql';
 
 /** The store only stores: rows in, rows out. What they mean is the service's business. */
+
+export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
+export type Occupant = 'guest' | 'player' | 'invited' | 'open' | 'bot';
+
+export interface Clock {
+  perMove: number;
+  onTimeout: 'auto' | 'forfeit';
+}
+
+export interface SeatRecord {
+  seat: number;
+  name: string | null;
+  occupant: Occupant;
+  playerId: string | null;
+  bot: string | null;
+  due: boolean;
+  dueSince: Date | null;
+  deadline: Date | null;
+  resigned: boolean;
+  rematch: boolean;
+  joinedAt: Date | null;
+}
 
 export interface GameRecord {
   id: string;
   kind: string;
   options: Record<string, unknown>;
+  clock: Clock | null;
   seatCount: number;
   engineVersion: number;
   seed: string;
   seedHash: string;
   origin: 'server' | 'client-seed' | 'client-deck';
   deck: string[] | null;
-  status: 'active' | 'finished';
+  status: GameStatus;
   version: number;
+  revision: number;
+  toAct: number[];
+  result: { winners: number[]; summary: string } | null;
+  createdBy: string | null;
+  rematchOf: string | null;
+  rematch: string | null;
   createdAt: Date;
   updatedAt: Date;
-  names: (string | null)[];
+  seats: SeatRecord[];
 }
+
+/** A game action, or what the table did. */
+export type EventKind = 'move' | 'resign' | 'forfeit' | 'abort';
+/** Who made an event: the seat's holder, its clock, its bot, or the service playing a resigned seat. */
+export type EventBy = 'seat' | 'clock' | 'bot' | 'service';
 
 export interface EventRecord {
   seq: number;
   seat: number;
+  kind: EventKind;
+  by: EventBy;
   action: { type: string; [k: string]: unknown };
+  /** What each seat, then a spectator, may know of the move during play; null when all see `action`. */
+  views: unknown[] | null;
   idempotencyKey: string | null;
   createdAt: Date;
 }
 
-export type NewGame = Omit<GameRecord, 'version' | 'createdAt' | 'updatedAt'>;
+export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rematch' | 'updatedAt' | 'seats'> & {
+  seats: Pick<SeatRecord, 'seat' | 'name' | 'occupant' | 'playerId' | 'bot' | 'joinedAt' | 'due' | 'dueSince' | 'deadline'>[];
+};
+
+/** One event appended, and the game and seats as they stand after it. */
+export interface Append {
+  gameId: string;
+  event: Omit<EventRecord, 'createdAt'>;
+  at: Date;
+  status: GameStatus;
+  toAct: number[];
+  result: GameRecord['result'];
+  /** Seats whose due/dueSince/deadline change with this event. */
+  seats: Pick<SeatRecord, 'seat' | 'due' | 'dueSince' | 'deadline'>[];
+  /** Seats that resign with this event. */
+  resigned?: number[];
+}
 
 /** Thrown when another writer took the position first (the unique (gameId, seq) guard fired). */
 export class VersionConflict extends Error {
@@ -37,10 +91,11 @@ export class VersionConflict extends Error {
   }
 }
 
-function toGame(row: {
+interface GameRow {
   id: string;
   kind: string;
   options: string;
+  clock: string | null;
   seatCount: number;
   engineVersion: number;
   seed: string;
@@ -49,109 +104,264 @@ function toGame(row: {
   deck: string | null;
   status: string;
   version: number;
-  createdAt: Date;
-  updatedAt: Date;
-  seats: { seat: number; name: string | null }[];
-}): GameRecord {
-  const names = Array.from({ length: row.seatCount }, (_, s) => row.seats.find((x) => x.seat === s)?.name ?? null);
+  revision: number;
+  toAct: string;
+  result: string | null;
+  createdBy: string | null;
+  rematchOf: string | null;
+  rematch: string | null;
+  createdAt: unknown;
+  updatedAt: unknown;
+}
+
+interface SeatRow {
+  seat: number;
+  name: string | null;
+  occupant: string;
+  playerId: string | null;
+  bot: string | null;
+  due: unknown;
+  dueSince: unknown;
+  deadline: unknown;
+  resigned: unknown;
+  rematch: unknown;
+  joinedAt: unknown;
+}
+
+interface EventRow {
+  seq: number;
+  seat: number;
+  kind: string;
+  by: string;
+  action: string;
+  views: string | null;
+  idempotencyKey: string | null;
+  createdAt: unknown;
+}
+
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+export function toSeat(r: SeatRow): SeatRecord {
   return {
-    ...row,
-    options: JSON.parse(row.options),
-    deck: row.deck ? JSON.parse(row.deck) : null,
-    origin: row.origin as GameRecord['origin'],
-    status: row.status as GameRecord['status'],
-    names,
+    seat: r.seat,
+    name: r.name,
+    occupant: r.occupant as Occupant,
+    playerId: r.playerId,
+    bot: r.bot,
+    due: bool(r.due),
+    dueSince: maybeTime(r.dueSince),
+    deadline: maybeTime(r.deadline),
+    resigned: bool(r.resigned),
+    rematch: bool(r.rematch),
+    joinedAt: maybeTime(r.joinedAt),
   };
 }
 
-function toEvent(row: {
-  seq: number;
-  seat: number;
-  action: string;
-  idempotencyKey: string | null;
-  createdAt: Date;
-}): EventRecord {
-  return { ...row, action: JSON.parse(row.action) };
+function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    options: JSON.parse(r.options),
+    clock: json<Clock>(r.clock),
+    seatCount: r.seatCount,
+    engineVersion: r.engineVersion,
+    seed: r.seed,
+    seedHash: r.seedHash,
+    origin: r.origin as GameRecord['origin'],
+    deck: json<string[]>(r.deck),
+    status: r.status as GameStatus,
+    version: r.version,
+    revision: r.revision,
+    toAct: JSON.parse(r.toAct),
+    result: json(r.result),
+    createdBy: r.createdBy,
+    rematchOf: r.rematchOf,
+    rematch: r.rematch,
+    createdAt: time(r.createdAt),
+    updatedAt: time(r.updatedAt),
+    seats: seats.map(toSeat),
+  };
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === 'P2002';
+const toEvent = (r: EventRow): EventRecord => ({
+  seq: r.seq,
+  seat: r.seat,
+  kind: r.kind as EventKind,
+  by: r.by as EventBy,
+  action: JSON.parse(r.action),
+  views: json<unknown[]>(r.views),
+  idempotencyKey: r.idempotencyKey,
+  createdAt: time(r.createdAt),
+});
 
-export function gameStore(db: Db) {
+export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "bot", "due", "dueSince", "deadline", "resigned", "rematch", "joinedAt"`;
+const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt"`;
+
+/** The statement that bumps a game's revision: every change to a game or its seats goes with one. */
+export const touch = (gameId: string, at: Date): Statement => ({
+  text: 'UPDATE "Game" SET "revision" = "revision" + 1, "updatedAt" = $2 WHERE "id" = $1',
+  params: [gameId, at],
+  expect: 1,
+});
+
+export function gameStore(sql: Sql) {
   return {
-    async create(game: NewGame): Promise<GameRecord> {
-      const row = await db.game.create({
-        data: {
-          id: game.id,
-          kind: game.kind,
-          options: JSON.stringify(game.options),
-          seatCount: game.seatCount,
-          engineVersion: game.engineVersion,
-          seed: game.seed,
-          seedHash: game.seedHash,
-          origin: game.origin,
-          deck: game.deck ? JSON.stringify(game.deck) : null,
-          status: game.status,
-          seats: { create: game.names.map((name, seat) => ({ seat, name })) },
+    sql,
+
+    /** Inserts a game and its seats (plus any statements of the caller, in the same transaction). */
+    async create(game: NewGame, extra: Statement[] = []): Promise<void> {
+      await sql.batch([
+        {
+          text: `INSERT INTO "Game" ("id", "kind", "options", "clock", "seatCount", "engineVersion", "seed", "seedHash", "origin",
+                   "deck", "status", "createdBy", "rematchOf", "createdAt", "updatedAt", "toAct")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15)`,
+          params: [
+            game.id,
+            game.kind,
+            JSON.stringify(game.options),
+            game.clock ? JSON.stringify(game.clock) : null,
+            game.seatCount,
+            game.engineVersion,
+            game.seed,
+            game.seedHash,
+            game.origin,
+            game.deck ? JSON.stringify(game.deck) : null,
+            game.status,
+            game.createdBy,
+            game.rematchOf,
+            game.createdAt,
+            JSON.stringify(game.toAct),
+          ],
         },
-        include: { seats: true },
-      });
-      return toGame(row);
+        ...game.seats.map((s) => ({
+          text: `INSERT INTO "Seat" ("gameId", "seat", "name", "occupant", "playerId", "bot", "joinedAt", "due", "dueSince", "deadline")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          params: [game.id, s.seat, s.name, s.occupant, s.playerId, s.bot, s.joinedAt, s.due, s.dueSince, s.deadline],
+        })),
+        ...extra,
+      ]);
     },
 
     async get(id: string): Promise<GameRecord | null> {
-      const row = await db.game.findUnique({ where: { id }, include: { seats: true } });
-      return row ? toGame(row) : null;
+      const row = await sql.one<GameRow>('SELECT * FROM "Game" WHERE "id" = $1', [id]);
+      if (!row) return null;
+      const seats = await sql.all<SeatRow>(`SELECT ${SEAT_COLUMNS} FROM "Seat" WHERE "gameId" = $1 ORDER BY "seat"`, [id]);
+      return toGame(row, seats);
     },
 
-    /** Only the version: the cheap check that a cached state is still current. */
-    async version(id: string): Promise<number | null> {
-      const row = await db.game.findUnique({ where: { id }, select: { version: true } });
-      return row?.version ?? null;
+    /** The cheap check that a cached game is current: its revision (null when there is no such game). */
+    async revision(id: string): Promise<number | null> {
+      const row = await sql.one<{ revision: number }>('SELECT "revision" FROM "Game" WHERE "id" = $1', [id]);
+      return row?.revision ?? null;
     },
 
-    /** Events with seq in (after, upTo], in order. */
-    async events(id: string, after = 0, upTo?: number, limit?: number): Promise<EventRecord[]> {
-      const rows = await db.event.findMany({
-        where: { gameId: id, seq: { gt: after, ...(upTo !== undefined ? { lte: upTo } : {}) } },
-        orderBy: { seq: 'asc' },
-        take: limit,
-      });
+    /** Revisions of several games in one query. */
+    async revisions(ids: readonly string[]): Promise<Map<string, number>> {
+      const rows =
+        sql.provider === 'postgresql'
+          ? await sql.all<{ id: string; revision: number }>('SELECT "id", "revision" FROM "Game" WHERE "id" = ANY($1)', [ids])
+          : await sql.all<{ id: string; revision: number }>(
+              'SELECT "id", "revision" FROM "Game" WHERE "id" IN (SELECT value FROM json_each($1))',
+              [JSON.stringify(ids)],
+            );
+      return new Map(rows.map((r) => [r.id, r.revision]));
+    },
+
+    /** Events with seq in (after, upTo], in order, at most `limit`. */
+    async events(id: string, after = 0, upTo = 2 ** 31 - 1, limit = 2 ** 31 - 1): Promise<EventRecord[]> {
+      const rows = await sql.all<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seq" > $2 AND "seq" <= $3 ORDER BY "seq" LIMIT $4`,
+        [id, after, upTo, limit],
+      );
+      return rows.map(toEvent);
+    },
+
+    /** The events up to `upTo` that are not game moves (resign, forfeit, abort): few, whatever the game's length. */
+    async tableEvents(id: string, upTo: number): Promise<EventRecord[]> {
+      const rows = await sql.all<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seq" <= $2 AND "kind" <> 'move' ORDER BY "seq"`,
+        [id, upTo],
+      );
       return rows.map(toEvent);
     },
 
     async byIdempotencyKey(id: string, seat: number, key: string): Promise<EventRecord | null> {
-      const row = await db.event.findUnique({ where: { gameId_seat_idempotencyKey: { gameId: id, seat, idempotencyKey: key } } });
+      const row = await sql.one<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seat" = $2 AND "idempotencyKey" = $3`,
+        [id, seat, key],
+      );
       return row ? toEvent(row) : null;
     },
 
     /**
-     * Appends the move at position `seq` and moves the game's version to it, in one transaction.
-     * The event's primary key (gameId, seq) is the guard: if another writer appended at `seq` first,
-     * the insert fails and VersionConflict is thrown; nothing is written.
+     * Appends an event at position `seq` and moves the game and its seats on, in one transaction with
+     * the caller's own statements (notifications). The event's primary key (gameId, seq) is the guard:
+     * if another writer appended at `seq` first, nothing is written and VersionConflict is thrown.
      */
-    async append(
-      id: string,
-      event: { seq: number; seat: number; action: unknown; idempotencyKey: string | null },
-      status: GameRecord['status'],
-    ): Promise<void> {
+    async append(a: Append, extra: Statement[] = []): Promise<void> {
+      const { gameId, event, at } = a;
+      const statements: Statement[] = [
+        {
+          text: `INSERT INTO "Event" ("gameId", "seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          params: [
+            gameId,
+            event.seq,
+            event.seat,
+            event.kind,
+            event.by,
+            JSON.stringify(event.action),
+            event.views ? JSON.stringify(event.views) : null,
+            event.idempotencyKey,
+            at,
+          ],
+        },
+        {
+          text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + 1, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6
+                 WHERE "id" = $1 AND "version" = $7`,
+          params: [
+            gameId,
+            event.seq,
+            a.status,
+            JSON.stringify(a.toAct),
+            a.result ? JSON.stringify(a.result) : null,
+            at,
+            event.seq - 1,
+          ],
+          expect: 1,
+        },
+        ...a.seats.map((s) => ({
+          text: 'UPDATE "Seat" SET "due" = $3, "dueSince" = $4, "deadline" = $5 WHERE "gameId" = $1 AND "seat" = $2',
+          params: [gameId, s.seat, s.due, s.dueSince, s.deadline],
+        })),
+        ...(a.resigned ?? []).map((seat) => ({
+          text: 'UPDATE "Seat" SET "resigned" = $3 WHERE "gameId" = $1 AND "seat" = $2',
+          params: [gameId, seat, true],
+        })),
+        ...extra,
+      ];
       try {
-        await db.$transaction(async (tx) => {
-          await tx.event.create({
-            data: {
-              gameId: id,
-              seq: event.seq,
-              seat: event.seat,
-              action: JSON.stringify(event.action),
-              idempotencyKey: event.idempotencyKey,
-            },
-          });
-          const moved = await tx.game.updateMany({ where: { id, version: event.seq - 1 }, data: { version: event.seq, status } });
-          if (moved.count !== 1) throw new VersionConflict(id);
-        });
+        await sql.batch(statements);
       } catch (e) {
-        if (isUniqueViolation(e)) throw new VersionConflict(id);
+        if (e instanceof UniqueViolation || e instanceof Conflict) throw new VersionConflict(gameId);
         throw e;
       }
+    },
+
+    /** The newest snapshot of this engine version at or before `seq`. */
+    async snapshot(id: string, engineVersion: number, seq: number): Promise<{ seq: number; state: unknown } | null> {
+      const row = await sql.one<{ seq: number; state: string }>(
+        `SELECT "seq", "state" FROM "Snapshot" WHERE "gameId" = $1 AND "engineVersion" = $2 AND "seq" <= $3 ORDER BY "seq" DESC LIMIT 1`,
+        [id, engineVersion, seq],
+      );
+      return row ? { seq: row.seq, state: JSON.parse(row.state) } : null;
+    },
+
+    async saveSnapshot(id: string, engineVersion: number, seq: number, state: unknown): Promise<void> {
+      await sql.run(
+        `INSERT INTO "Snapshot" ("gameId", "seq", "engineVersion", "state") VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [id, seq, engineVersion, JSON.stringify(state)],
+      );
     },
   };
 }

@@ -1,30 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from '../generated/prisma/postgresql/client';
-import { type Database, type Db, readSchema, schemaFiles } from './database';
+import { type Database, readSchema, schemaFiles } from './database';
 import { applyMigrations } from './schema-engine';
+import { postgresSql } from './sql';
 
-/** PostgreSQL through the pg driver adapter: for several servers sharing one database. */
-export async function openPostgres(url: string): Promise<Database> {
+const TIMESTAMP = 1114;
+
+/** Prisma's DateTime columns are `timestamp without time zone` holding UTC: read them as UTC, not local time. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP
+      ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** PostgreSQL: for several servers sharing one database. Prisma's engine migrates it through the pg adapter. */
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   await applyMigrations(
     readSchema('postgresql'),
     schemaFiles.postgresql.migrations,
     new PrismaPg(url, { onPoolError: () => {} }),
   );
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle connection the server drops must not take the process down; the next query reconnects.
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     provider: 'postgresql',
-    // Both generated clients expose the same models; the store is written against one of them.
-    prisma: prisma as unknown as Db,
+    sql: postgresSql(pool),
     pool,
-    close: async () => {
-      await prisma.$disconnect();
-      await pool.end();
-    },
+    close: () => pool.end(),
   };
 }
 

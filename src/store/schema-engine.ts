@@ -161,14 +161,42 @@ export async function pendingSchemaChange(
   });
 }
 
-/** Writes a new migration folder with the engine's SQL, when the schema has changed. */
+/**
+ * The SQL that takes a database built from `previous` to `schema`, from the two datamodels alone: on
+ * PostgreSQL the pg adapter cannot read the "char" columns the engine meets when it inspects a shadow
+ * database, so new migrations there are diffed from the schema the last migration built.
+ */
+export async function datamodelChange(
+  previous: { path: string; content: string },
+  schema: { path: string; content: string },
+  adapter: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string> {
+  return withEngine(schema, adapter, async (engine) => {
+    const out = await engine.diff({
+      from: { tag: 'schemaDatamodel', files: [previous] },
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      exitCode: null,
+      filters: noFilters,
+    });
+    return (out.stdout ?? '').trim();
+  });
+}
+
+/**
+ * Writes a new migration folder with the engine's SQL, when the schema has changed: from the
+ * committed migrations, or from the `previous` datamodel when given.
+ */
 export async function createMigration(
   schema: { path: string; content: string },
   migrationsDir: string,
   adapter: SqlMigrationAwareDriverAdapterFactory,
   name: string,
+  previous?: { path: string; content: string },
 ): Promise<string | undefined> {
-  const sql = await pendingSchemaChange(schema, migrationsDir, adapter);
+  const sql = previous
+    ? await datamodelChange(previous, schema, adapter)
+    : await pendingSchemaChange(schema, migrationsDir, adapter);
   if (!sql || /^-- This is an empty migration\.?$/.test(sql)) return undefined;
   const folder = join(migrationsDir, name);
   await mkdir(folder, { recursive: true });

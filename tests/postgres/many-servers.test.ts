@@ -31,7 +31,10 @@ async function newTally() {
 }
 
 async function log(id: string) {
-  return a.db.prisma.event.findMany({ where: { gameId: id }, orderBy: { seq: 'asc' } });
+  return a.db.sql.all<{ seq: number; seat: number; action: string; idempotencyKey: string | null }>(
+    'SELECT "seq", "seat", "action", "idempotencyKey" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"',
+    [id],
+  );
 }
 
 describe('many servers on one PostgreSQL', () => {

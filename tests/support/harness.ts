@@ -56,7 +56,7 @@ export async function startServer(
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
   const app = await buildApp({
     config: { rateLimit: extra.rateLimit ?? 100_000, bodyLimit: 64 * 1024, logLevel: 'silent' },
-    db: db.prisma,
+    sql: db.sql,
     notifier,
     jwtSecret: TEST_SECRET,
     games: extra.games,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TableService } from '../../service/tables';
+import type { History } from '../../service/history';
 import { bearer } from '../auth';
 import { EventsPage, EventsQuery, GameId, Problem, Replay, ReplayQuery } from '../schemas';
 
 /** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
-export const historyRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = async (app, { history }) => {
   app.get(
     '/games/:id/events',
     {
@@ -19,7 +19,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> 
         response: { 200: EventsPage, 401: Problem, 403: Problem, 404: Problem },
       },
     },
-    async (request) => tables.events(request.params.id, bearer(request), request.query.after, request.query.limit),
+    async (request) => history.events(request.params.id, bearer(request), request.query.after, request.query.limit),
   );
   app.get(
     '/games/:id/replay',
@@ -32,6 +32,6 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> 
         response: { 200: Replay, 404: Problem, 409: Problem, 422: Problem },
       },
     },
-    async (request) => tables.replayAt(request.params.id, request.query.at),
+    async (request) => history.replayAt(request.params.id, request.query.at),
   );
 };

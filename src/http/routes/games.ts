@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TableService } from '../../service/tables';
+import type { Tables } from '../../service/tables';
 import { CreatedGame, CreateGame, GameId, GameSummary, Problem } from '../schemas';
 
 /** POST /games, GET /games/{id}: creating a table and its public summary. */
-export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (app, { tables }) => {
   app.post(
     '/games',
     {

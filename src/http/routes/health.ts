@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Problem as ProblemError } from '../../service/problem';
-import type { Db } from '../../store/database';
+import type { Sql } from '../../store/sql';
 import { Health, Problem } from '../schemas';
 
 /** GET /health (the process is alive) and GET /ready (and its database answers). */
-export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ sql: Sql }> = async (app, { sql }) => {
   app.get(
     '/health',
     { config: { rateLimit: false }, schema: { tags: ['service'], summary: 'Liveness', response: { 200: Health } } },
@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     },
     async () => {
       try {
-        await db.$queryRawUnsafe('SELECT 1');
+        await sql.one('SELECT 1 AS ok');
       } catch {
         throw new ProblemError(503, 'not-ready', 'the database does not answer');
       }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { TableService } from '../../service/tables';
+import type { Moves } from '../../service/moves';
 import { bearer } from '../auth';
+import { sendJson } from '../json';
 import { GameId, MoveBody, Problem, SeatView } from '../schemas';
 
 /** POST /games/{id}/moves: a seat posts one of its legal actions. */
-export const moveRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+export const moveRoutes: FastifyPluginAsyncTypebox<{ moves: Moves }> = async (app, { moves }) => {
   app.post(
     '/games/:id/moves',
     {
@@ -23,8 +24,13 @@ export const moveRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = a
       },
     },
     async (request, reply) => {
-      const view = await tables.move(request.params.id, bearer(request), request.body, request.headers['idempotency-key']);
-      return reply.header('etag', `"${view.version}"`).send(view);
+      const { etag, json } = await moves.post(
+        request.params.id,
+        bearer(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return sendJson(reply.header('etag', etag), json);
     },
   );
 };

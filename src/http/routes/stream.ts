@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TableService } from '../../service/tables';
+import type { Streams } from '../../service/streams';
 import { bearer } from '../auth';
 import { GameId, Problem } from '../schemas';
 
 /**
  * GET /games/{id}/stream: Server-Sent Events. The first message is the caller's current view; then
- * one `view` message per new move, with the caller's new view (id = version, so a client that
- * reconnects with Last-Event-ID is told only what it missed).
+ * one `view` message per change, with the caller's new view. The event id is the game's revision:
+ * a client that reconnects with Last-Event-ID is sent only what it missed, and the stream stays open.
+ * When the game ends, the last view is followed by an `end` event, and the stream closes.
  */
-export const streamRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = async (app, { streams }) => {
   // Open streams would hold a graceful shutdown open forever: they are ended when the server closes.
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -26,7 +27,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> =
         security: [{ seatToken: [] }, {}],
         response: {
           200: {
-            description: 'text/event-stream of `view` events whose data is a SeatView',
+            description: 'text/event-stream of `view` events whose data is a SeatView, then `end` when the game is over',
             content: { 'text/event-stream': { schema: { type: 'string' } } },
           },
           401: Problem,
@@ -37,19 +38,35 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> =
     },
     async (request, reply) => {
       const sse = reply.sse;
-      const { initial, unsubscribe } = await tables.subscribe(request.params.id, bearer(request), (view) => {
-        if (sse.isConnected) void sse.send({ id: String(view.version), event: 'view', data: view });
-      });
-      const end = () => sse.close();
+      let ready = false;
+      const held: { revision: number; json: string; ended: boolean }[] = [];
+      const finish = (reason: string) => {
+        if (sse.isConnected) void sse.send({ event: 'end', data: JSON.stringify({ reason }) }).then(() => sse.close());
+      };
+      const send = (m: { revision: number; json: string; ended: boolean }) => {
+        if (!sse.isConnected) return;
+        void sse.send({ id: String(m.revision), event: 'view', data: m.json });
+        if (m.ended) finish('game-over');
+      };
+      const subscription = await streams.open(request.params.id, bearer(request), sse.lastEventId ?? undefined, (m) =>
+        ready ? send(m) : held.push(m),
+      );
+      const end = () => finish('shutdown');
       open.add(end);
       sse.onClose(() => {
         open.delete(end);
-        unsubscribe();
+        subscription.close();
       });
       sse.keepAlive();
-      if (String(initial.version) !== sse.lastEventId)
-        await sse.send({ id: String(initial.version), event: 'view', data: initial });
-      if (initial.status === 'finished') sse.close();
+      if (subscription.initial !== null) {
+        await sse.send({ id: String(subscription.revision), event: 'view', data: subscription.initial });
+      } else {
+        // Nothing missed: the response still starts as an event stream, so EventSource stays connected.
+        sse.sendHeaders();
+      }
+      if (subscription.ended) return finish('game-over');
+      ready = true;
+      for (const m of held.splice(0)) send(m);
     },
   );
 };

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { TableService } from '../../service/tables';
+import type { Tables } from '../../service/tables';
 import { bearer } from '../auth';
+import { sendJson } from '../json';
 import { GameId, Problem, SeatView } from '../schemas';
 
 /** GET /games/{id}/view: the game as the caller's seat may know it (no token: a spectator). */
-export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = async (app, { tables }) => {
+export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (app, { tables }) => {
   app.get(
     '/games/:id/view',
     {
       schema: {
         tags: ['play'],
         summary: 'What this seat may see now, and its legal actions',
-        description: 'The ETag is the game version; send it back as If-None-Match to get 304 while nothing has moved.',
+        description:
+          'The ETag names the game’s revision and the audience (this seat, or spectators); send it back as If-None-Match ' +
+          'to get 304 while nothing has changed. It is compared before anything is built.',
         params: GameId,
         headers: Type.Object({ 'if-none-match': Type.Optional(Type.String()) }),
         security: [{ seatToken: [] }, {}],
@@ -20,11 +23,10 @@ export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: TableService }> = a
       },
     },
     async (request, reply) => {
-      const view = await tables.view(request.params.id, bearer(request));
-      const etag = `"${view.version}"`;
+      const { etag, json } = await tables.view(request.params.id, bearer(request), request.headers['if-none-match']);
       reply.header('etag', etag).header('vary', 'Authorization').header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return view;
+      if (json === null) return reply.code(304).send(null);
+      return sendJson(reply, json);
     },
   );
 };

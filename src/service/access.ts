@@ -1,0 +1,48 @@
+import type { GameRecord } from '../store/games';
+import { Problem } from './problem';
+import type { SeatTokens } from './tokens';
+
+/** Who a bearer token speaks for: one seat of one game (a seat token), or a player across games. */
+export type Identity = { kind: 'seat'; game: string; seat: number } | { kind: 'player'; player: string };
+
+/** A player token names a player: `null` when the token is not a player token at all. */
+export type PlayerTokens = (token: string) => Promise<string | null>;
+
+/**
+ * Who may do what at a table. A seat token is a JWT (three dot-separated parts); any other bearer
+ * token is tried as a player token, which speaks for the seat its player holds in a game.
+ */
+export function access(tokens: SeatTokens, players?: PlayerTokens) {
+  async function identify(token: string): Promise<Identity> {
+    if (token.split('.').length === 3) return { kind: 'seat', ...tokens.verify(token) };
+    const player = players ? await players(token) : null;
+    if (!player)
+      throw new Problem(401, 'invalid-token', 'the token is not valid: it is malformed, revoked, or from another server');
+    return { kind: 'player', player };
+  }
+
+  return {
+    identify,
+
+    /** The seat a token speaks for in this game (null: no token, a spectator); a token of another game is refused. */
+    async seatOf(record: GameRecord, token: string | undefined, required: boolean): Promise<number | null> {
+      if (!token) {
+        if (required)
+          throw new Problem(401, 'token-required', 'this call needs a seat or player token: Authorization: Bearer <token>');
+        return null;
+      }
+      const who = await identify(token);
+      if (who.kind === 'seat') {
+        if (who.game !== record.id) throw new Problem(403, 'wrong-game', 'this seat token belongs to another game');
+        if (who.seat < 0 || who.seat >= record.seatCount)
+          throw new Problem(403, 'wrong-seat', `game ${record.id} has no seat ${who.seat}`);
+        return who.seat;
+      }
+      const held = record.seats.find((s) => s.playerId === who.player && s.occupant === 'player');
+      if (!held) throw new Problem(403, 'not-seated', `you hold no seat in game ${record.id}`);
+      return held.seat;
+    },
+  };
+}
+
+export type Access = ReturnType<typeof access>;

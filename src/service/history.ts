@@ -1,0 +1,88 @@
+import type { AnyGame } from '../engine';
+import type { EventRecord, GameRecord, GameStore } from '../store/games';
+import type { Access } from './access';
+import type { LiveGames } from './live';
+import { Problem } from './problem';
+
+const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
+
+/** The log and replays: redacted per seat during play, whole afterwards. */
+export function history(deps: { live: LiveGames; store: GameStore; access: Access }) {
+  const { live, store, access } = deps;
+
+  /**
+   * What `viewer` may know of each event during play: the reading kept with it when it was appended,
+   * or, for events logged before readings were kept, one worked out by replaying up to them.
+   */
+  async function readings(record: GameRecord, game: AnyGame, events: EventRecord[], viewer: number | null) {
+    const audience = viewer ?? record.seatCount;
+    if (!game.moveView || events.every((e) => e.kind !== 'move' || e.views)) {
+      return events.map((e) => (e.views ? e.views[audience] : e.action));
+    }
+    const first = events[0].seq;
+    let state = (await live.at(record, game, first - 1)).state;
+    return events.map((e) => {
+      if (e.kind !== 'move') return e.action;
+      const after = game.apply(state, e.seat, e.action);
+      const shown = e.views
+        ? e.views[audience]
+        : game.moveView?.({ before: state, after, seat: e.seat, action: e.action }, viewer);
+      state = after;
+      return shown;
+    });
+  }
+
+  return {
+    async events(id: string, token: string | undefined, after = 0, limit = 100) {
+      const current = await live.load(id);
+      const { record, game } = current;
+      const seat = await access.seatOf(record, token, false);
+      const open = ended(record);
+      const events = after < record.version ? await store.events(id, after, record.version, limit) : [];
+      const shown = open ? events.map((e) => e.action) : await readings(record, game, events, seat);
+      const last = events.at(-1)?.seq ?? after;
+      return {
+        version: record.version,
+        status: record.status,
+        events: events.map((e, i) => ({
+          seq: e.seq,
+          seat: e.seat,
+          kind: e.kind,
+          by: e.by,
+          at: e.createdAt.toISOString(),
+          action: shown[i],
+        })),
+        next: last < record.version ? last : null,
+        ...(open ? { seed: record.seed } : {}),
+      };
+    },
+
+    async replayAt(id: string, at: number | undefined) {
+      const { record, game } = await live.load(id);
+      if (!ended(record)) {
+        throw new Problem(
+          409,
+          'game-not-finished',
+          'a replay is for auditing a finished game; during play each seat reads its own view',
+        );
+      }
+      const n = at ?? record.version;
+      if (n < 0 || n > record.version) throw new Problem(422, 'out-of-range', `at must be between 0 and ${record.version}`);
+      const then = await live.at(record, game, n);
+      const [move] = n > 0 ? await store.events(id, n - 1, n) : [];
+      const status = game.status(then.state);
+      return {
+        id,
+        at: n,
+        version: record.version,
+        move: move ? { seq: move.seq, seat: move.seat, kind: move.kind, by: move.by, action: move.action } : null,
+        toAct: status.toAct,
+        scores: status.scores,
+        finished: status.finished,
+        state: then.state,
+      };
+    },
+  };
+}
+
+export type History = ReturnType<typeof history>;

@@ -1,0 +1,242 @@
+import { type Action, canonicalAction, decide, IllegalMove, type Result, sameAction } from '../engine';
+import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, GameStore, SeatRecord } from '../store/games';
+import { VersionConflict } from '../store/games';
+import type { Statement } from '../store/sql';
+import type { Access } from './access';
+import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
+import { gameChannel, type Notifier } from './notifier';
+import { Problem } from './problem';
+import { seatViewJson, viewTag } from './projections';
+
+export interface MoveRequest {
+  id: string;
+  seat: number;
+  action: Action;
+  expectedVersion?: number;
+  idempotencyKey?: string;
+  by: EventBy;
+}
+
+/** An event entering the log, before it has its position. */
+export interface Entry {
+  seat: number;
+  kind: EventKind;
+  by: EventBy;
+  action: Action;
+  idempotencyKey?: string | null;
+}
+
+/** One event appended: the game before and after it. */
+export interface Change {
+  before: Live;
+  after: Live;
+  event: EventRecord;
+}
+
+/** Rows another module writes in the same transaction as an event (the players' notifications). */
+export type Contributor = (change: Change) => Statement[];
+
+/** How many times a move that lost a race to another server is checked again before giving up. */
+const APPEND_ATTEMPTS = 5;
+
+/** The seats whose clock state changes: a seat that becomes due starts its clock; one that moved restarts it. */
+export function clockUpdates(record: GameRecord, toAct: readonly number[], mover: number | null, at: Date): Append['seats'] {
+  const updates: Append['seats'] = [];
+  for (const s of record.seats) {
+    const due = toAct.includes(s.seat);
+    if (due && (!s.due || s.seat === mover)) {
+      const deadline = record.clock ? new Date(at.getTime() + record.clock.perMove * 1000) : null;
+      updates.push({ seat: s.seat, due: true, dueSince: at, deadline });
+    } else if (!due && s.due) updates.push({ seat: s.seat, due: false, dueSince: null, deadline: null });
+  }
+  return updates;
+}
+
+function withSeats(seats: SeatRecord[], updates: Append['seats'], resigned: readonly number[]): SeatRecord[] {
+  return seats.map((s) => {
+    const u = updates.find((x) => x.seat === s.seat);
+    return { ...s, ...(u ?? {}), ...(resigned.includes(s.seat) ? { resigned: true } : {}) };
+  });
+}
+
+/**
+ * The one path into the log: a seat's move, a clock's, a bot's, or a table event (resign, abort).
+ * It decides the move against the rebuilt state, appends it with the game's new standing in one
+ * transaction, keeps the rebuilt state, and tells whoever listens.
+ */
+export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notifier; access: Access; now: () => Date }) {
+  const { live, store, notifier, access, now } = deps;
+  const contributors: Contributor[] = [];
+  const listeners: ((change: Change) => void)[] = [];
+
+  /**
+   * Appends one event after `before`, the game then standing as `next` says. Throws VersionConflict
+   * when another writer took the position. `outcome` overrides how the game stands (a forfeit ends it).
+   */
+  async function append(
+    before: Live,
+    entry: Entry,
+    next: Replayed,
+    outcome: { status?: GameStatus; result?: Result | null; resigned?: number[] } = {},
+  ): Promise<Live> {
+    const { record, game } = before;
+    const at = now();
+    const seq = record.version + 1;
+    const finished = next.engine?.finished ?? false;
+    const status: GameStatus = outcome.status ?? (finished ? 'finished' : record.status);
+    const toAct = status === 'active' && next.engine ? next.engine.toAct : [];
+    const result = outcome.result !== undefined ? outcome.result : finished ? (next.engine?.result ?? null) : record.result;
+    // Each seat's reading of the move during play, kept with it: a page of the log costs the page.
+    const views =
+      entry.kind === 'move' && game.moveView
+        ? [...record.seats.map((s) => s.seat), null].map((viewer) =>
+            game.moveView?.({ before: before.state, after: next.state, seat: entry.seat, action: entry.action }, viewer),
+          )
+        : null;
+    const event: EventRecord = {
+      seq,
+      seat: entry.seat,
+      kind: entry.kind,
+      by: entry.by,
+      action: entry.action,
+      views,
+      idempotencyKey: entry.idempotencyKey ?? null,
+      createdAt: at,
+    };
+    const seats = clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at);
+    const resigned = outcome.resigned ?? [];
+    const after: Live = {
+      record: {
+        ...record,
+        version: seq,
+        revision: record.revision + 1,
+        status,
+        toAct,
+        result,
+        updatedAt: at,
+        seats: withSeats(record.seats, seats, resigned),
+      },
+      game,
+      state: next.state,
+      engine: next.engine,
+      table: next.table,
+      views: new Map(),
+    };
+    const change = { before, after, event };
+    await store.append(
+      { gameId: record.id, event, at, status, toAct, result, seats, resigned },
+      contributors.flatMap((c) => c(change)),
+    );
+    live.remember(after);
+    if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
+      void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
+    }
+    await notifier.publish(gameChannel(record.id), String(after.record.revision)).catch(() => {});
+    for (const l of listeners) l(change);
+    return after;
+  }
+
+  /** A retry of a move already applied: the game as it stood after it, nothing applied twice. */
+  async function replayed(current: Live, earlier: EventRecord, action: Action): Promise<Live> {
+    if (!sameAction(earlier.action, action)) {
+      throw new Problem(422, 'idempotency-key-reused', 'this Idempotency-Key was already used for another move');
+    }
+    const { record, game } = current;
+    const then = await live.at(record, game, earlier.seq);
+    const status: GameStatus = then.engine?.finished ? 'finished' : 'active';
+    return {
+      record: { ...record, version: earlier.seq, status, toAct: then.engine?.toAct ?? [], result: then.engine?.result ?? null },
+      game,
+      state: then.state,
+      engine: then.engine,
+      table: then.table,
+      views: new Map(),
+    };
+  }
+
+  async function attempt(req: MoveRequest): Promise<Live> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await live.load(req.id);
+      const { record, game } = current;
+      if (req.idempotencyKey) {
+        const earlier = await store.byIdempotencyKey(req.id, req.seat, req.idempotencyKey);
+        if (earlier) return replayed(current, earlier, canonicalAction(game, req.action));
+      }
+      if (record.status === 'waiting') {
+        throw new Problem(409, 'game-waiting', 'the table is waiting for players: nothing is dealt until every seat is taken');
+      }
+      if (record.status !== 'active')
+        throw new Problem(409, 'game-over', `the game is ${record.status}`, { version: record.version });
+      if (req.expectedVersion !== undefined && req.expectedVersion !== record.version) {
+        throw new Problem(
+          409,
+          'version-conflict',
+          `the game is at version ${record.version}, not ${req.expectedVersion}: read the view again`,
+          { version: record.version },
+        );
+      }
+      if (record.seats[req.seat]?.resigned && req.by === 'seat') {
+        throw new Problem(409, 'resigned', 'you have resigned from this game: your seat plays its default moves');
+      }
+      let decided: { state: unknown; action: Action };
+      try {
+        decided = decide(game, current.state, req.seat, req.action);
+      } catch (e) {
+        if (e instanceof IllegalMove) throw new Problem(422, 'illegal-move', e.reason, { version: record.version });
+        throw e;
+      }
+      const entry: Entry = {
+        seat: req.seat,
+        kind: 'move',
+        by: req.by,
+        action: decided.action,
+        idempotencyKey: req.idempotencyKey,
+      };
+      try {
+        return await append(current, entry, { state: decided.state, engine: game.status(decided.state), table: current.table });
+      } catch (e) {
+        if (!(e instanceof VersionConflict)) throw e;
+        // Another writer took this position: the move is checked again against the new state
+        // (a pinned expectedVersion now answers 409; a reused Idempotency-Key finds its move).
+        if (attempt >= APPEND_ATTEMPTS) throw new Problem(503, 'busy', 'the game is too busy right now: try again');
+      }
+    }
+  }
+
+  const play = (req: MoveRequest) => live.serially(req.id, () => attempt(req));
+
+  return {
+    /** Decides and appends a move; answers with the game after it (or as it stood after an earlier identical move). */
+    play,
+
+    /** A move posted by the holder of a seat or player token: the seat's view after it, as JSON text. */
+    async post(
+      id: string,
+      token: string | undefined,
+      body: { action: Action; expectedVersion?: number },
+      idempotencyKey?: string,
+    ) {
+      const seat = (await access.seatOf((await live.load(id)).record, token, true)) as number;
+      const after = await play({
+        id,
+        seat,
+        action: body.action,
+        expectedVersion: body.expectedVersion,
+        idempotencyKey,
+        by: 'seat',
+      });
+      return { etag: viewTag(after.record.revision, seat), json: seatViewJson(after, seat) };
+    },
+    append,
+    /** Adds rows to every append's transaction. */
+    contribute(c: Contributor) {
+      contributors.push(c);
+    },
+    /** Called after every append has committed. */
+    onAppended(listener: (change: Change) => void) {
+      listeners.push(listener);
+    },
+  };
+}
+
+export type Moves = ReturnType<typeof moves>;

@@ -1,0 +1,176 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+
+/**
+ * The store's one way to the database: prepared SQL, written once with `$1, $2...` placeholders and
+ * quoted identifiers ("Game"), run on SQLite through better-sqlite3 or on PostgreSQL through pg.
+ * Prisma owns the schema and the migrations; the hot path cannot afford its per-query cost.
+ *
+ * Values: booleans, Dates (sent as ISO-8601 UTC text) and JSON text go in; rows come back with
+ * booleans as 0/1 or true/false and times as text or Date: the repositories read them with `bool`
+ * and `time` below.
+ */
+export interface Sql {
+  provider: 'sqlite' | 'postgresql';
+  all<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  one<T>(text: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(text: string, params?: readonly unknown[]): Promise<number>;
+  /**
+   * Runs statements as one transaction. A statement with `expect` that changes another number of
+   * rows rolls everything back with `Conflict`; a unique key violated rolls back with `UniqueViolation`.
+   */
+  batch(statements: readonly Statement[]): Promise<void>;
+  /**
+   * True when nothing may have changed in the database since the last call but this process's own
+   * writes (SQLite: `PRAGMA data_version`); always false on PostgreSQL, where other servers write.
+   */
+  quiet(): boolean;
+  close(): Promise<void>;
+}
+
+export interface Statement {
+  text: string;
+  params: readonly unknown[];
+  /** The number of rows the statement must change (an optimistic check); anything else is a Conflict. */
+  expect?: number;
+}
+
+/** A statement in a batch changed an unexpected number of rows: another writer got there first. */
+export class Conflict extends Error {
+  constructor(readonly statement: string) {
+    super(`conflict: ${statement.slice(0, 80)}`);
+    this.name = 'Conflict';
+  }
+}
+
+/** A unique key or primary key was violated. */
+export class UniqueViolation extends Error {
+  constructor(cause: unknown) {
+    super((cause as Error).message);
+    this.name = 'UniqueViolation';
+  }
+}
+
+const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';
+export const time = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+export const maybeTime = (v: unknown): Date | null => (v === null || v === undefined ? null : time(v));
+
+/** better-sqlite3: one connection, statements prepared once; every call runs synchronously inside. */
+export function sqliteSql(db: BetterSqlite3.Database): Sql {
+  const prepared = new Map<string, { stmt: BetterSqlite3.Statement; order: number[] }>();
+  function prepare(text: string) {
+    let p = prepared.get(text);
+    if (!p) {
+      // better-sqlite3 binds positional `?` only: `$n` becomes `?`, and the values follow in that order.
+      const order: number[] = [];
+      const sql = text.replace(/\$(\d+)/g, (_, n) => {
+        order.push(Number(n) - 1);
+        return '?';
+      });
+      p = { stmt: db.prepare(sql), order };
+      prepared.set(text, p);
+    }
+    return p;
+  }
+  const bind = (order: number[], params: readonly unknown[]) =>
+    order.map((i) => {
+      const v = value(params[i]);
+      return typeof v === 'boolean' ? Number(v) : v;
+    });
+  function exec(text: string, params: readonly unknown[]): number {
+    const { stmt, order } = prepare(text);
+    return stmt.run(...bind(order, params)).changes;
+  }
+  const translate = (e: unknown): unknown => {
+    const code = (e as { code?: string }).code ?? '';
+    return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' ? new UniqueViolation(e) : e;
+  };
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  const transaction = db.transaction((statements: readonly Statement[]) => {
+    for (const s of statements) {
+      const changed = exec(s.text, s.params);
+      if (s.expect !== undefined && changed !== s.expect) throw new Conflict(s.text);
+    }
+  });
+  return {
+    provider: 'sqlite',
+    async all<T>(text: string, params: readonly unknown[] = []) {
+      const { stmt, order } = prepare(text);
+      return stmt.all(...bind(order, params)) as T[];
+    },
+    async one<T>(text: string, params: readonly unknown[] = []) {
+      const { stmt, order } = prepare(text);
+      return stmt.get(...bind(order, params)) as T | undefined;
+    },
+    async run(text, params = []) {
+      try {
+        return exec(text, params);
+      } catch (e) {
+        throw translate(e);
+      }
+    },
+    async batch(statements) {
+      try {
+        transaction(statements);
+      } catch (e) {
+        throw translate(e);
+      }
+    },
+    quiet() {
+      const now = dataVersion.get();
+      if (now === seen) return true;
+      seen = now;
+      return false;
+    },
+    close: async () => void db.close(),
+  };
+}
+
+/** pg: a pool; statements go as named prepared statements, prepared once per connection. */
+export function postgresSql(pool: pg.Pool): Sql {
+  const names = new Map<string, string>();
+  const query = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `s${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const translate = (e: unknown): unknown => ((e as { code?: string }).code === '23505' ? new UniqueViolation(e) : e);
+  async function q<T>(client: pg.Pool | pg.PoolClient, text: string, params: readonly unknown[]) {
+    try {
+      return await client.query<T & pg.QueryResultRow>({ name: query(text), text, values: params.map(value) });
+    } catch (e) {
+      throw translate(e);
+    }
+  }
+  return {
+    provider: 'postgresql',
+    all: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows as T[],
+    one: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows[0] as T | undefined,
+    run: async (text, params = []) => (await q(pool, text, params)).rowCount ?? 0,
+    async batch(statements) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const s of statements) {
+          const changed = (await q(client, s.text, s.params)).rowCount ?? 0;
+          if (s.expect !== undefined && changed !== s.expect) throw new Conflict(s.text);
+        }
+        await client.query('COMMIT');
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    quiet: () => false,
+    close: async () => {},
+  };
+}
