@@ -57,7 +57,29 @@ export const CreateGame = Type.Object(
     kind: Type.String({ description: 'a kind from GET /catalog', examples: ['divide-and-conquer'] }),
     seats: Type.Integer({ minimum: 1, maximum: 12, examples: [2] }),
     options: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'the game’s options; omitted ones take their defaults' }),
+      Type.Object(
+        {
+          clock: Type.Optional(
+            Type.Object(
+              {
+                perMove: Type.Integer({
+                  minimum: 1,
+                  maximum: 90 * 24 * 3600,
+                  description: 'seconds each seat has for each move',
+                }),
+                onTimeout: Type.Optional(
+                  Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+                    default: 'auto',
+                    description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
+                  }),
+                ),
+              },
+              { additionalProperties: false, description: 'a clock for every kind: none by default' },
+            ),
+          ),
+        },
+        { additionalProperties: true, description: 'the game’s options, and the clock; omitted ones take their defaults' },
+      ),
     ),
     names: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { description: 'one display name per seat' })),
     seed: Type.Optional(

@@ -10,7 +10,8 @@ import type { SeatTokens } from './tokens';
 export interface CreateRequest {
   kind: string;
   seats: number;
-  options?: Record<string, unknown>;
+  /** The game's options, and `clock`, common to every kind (the service's, not the engine's). */
+  options?: Record<string, unknown> & { clock?: { perMove: number; onTimeout?: 'auto' | 'forfeit' } };
   names?: string[];
   seed?: string;
   deck?: string[];
@@ -27,10 +28,11 @@ export function tables(deps: { live: LiveGames; store: GameStore; tokens: SeatTo
         throw new Problem(422, 'invalid-setup', `names: give one name per seat (${req.seats}), or none`);
       }
       const seed = req.seed ?? randomBytes(32).toString('hex');
+      const { clock, ...given } = req.options ?? {};
       let options: Record<string, unknown>;
       let toAct: number[];
       try {
-        options = resolveOptions(game, req.options, req.seats);
+        options = resolveOptions(game, given, req.seats);
         // Setting the game up once proves the options and any stacked deck are playable.
         toAct = game.status(game.setup({ seats: req.seats, options, seed, deck: req.deck })).toAct;
       } catch (e) {
@@ -43,7 +45,7 @@ export function tables(deps: { live: LiveGames; store: GameStore; tokens: SeatTo
         id,
         kind: game.kind,
         options,
-        clock: null,
+        clock: clock ? { perMove: clock.perMove, onTimeout: clock.onTimeout ?? 'auto' } : null,
         seatCount: req.seats,
         engineVersion: ENGINE_VERSION,
         seed,
@@ -64,7 +66,7 @@ export function tables(deps: { live: LiveGames; store: GameStore; tokens: SeatTo
           joinedAt: at,
           due: toAct.includes(seat),
           dueSince: toAct.includes(seat) ? at : null,
-          deadline: null,
+          deadline: clock && toAct.includes(seat) ? new Date(at.getTime() + clock.perMove * 1000) : null,
         })),
       });
       const loaded = await live.load(id);
