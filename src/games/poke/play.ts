@@ -3,7 +3,19 @@
  * tricks at once (a pair as two, three or four of a kind as three or four), beaten only by a higher
  * set of as many cards.
  */
-import { type Card, rankNumberAceHigh } from '../../cards';
+import { type Card, rankNumberAceHigh, removeCards } from '../../cards';
+import { IllegalMove } from '../../engine';
+import type { State } from '.';
+import { checkCards } from './draw';
+import { scored } from './scoring';
+
+/** One lead and its answer: as many tricks as cards led, all to `winner`. */
+export interface Play {
+  leader: number;
+  led: Card[];
+  answer: Card[];
+  winner: number;
+}
 
 /** Every way to take `k` cards of `cards`, in hand order. */
 export function choose(cards: readonly Card[], k: number): Card[][] {
@@ -45,4 +57,22 @@ export function answers(hand: readonly Card[], led: readonly Card[]): Card[][] {
  */
 export function answerWins(led: readonly Card[], answer: readonly Card[]): boolean {
   return answer.length === led.length && isSet(answer) && rankNumberAceHigh(answer[0]) > rankNumberAceHigh(led[0]);
+}
+
+/** A lead, or the answer to one: the answer settles the trick(s), and the last answer of a deal scores it. */
+export function applyPlay(s: State, seat: number, cards: readonly Card[]): State {
+  checkCards(s.hands[seat], cards);
+  const hands: [Card[], Card[]] = [...s.hands];
+  hands[seat] = removeCards(s.hands[seat], cards);
+  if (s.lead === null) {
+    if (!isSet(cards)) throw new IllegalMove('lead one card, or two to four cards of the same rank');
+    return { ...s, hands, lead: [...cards] };
+  }
+  if (cards.length !== s.lead.length) {
+    throw new IllegalMove(`answer the lead with ${s.lead.length} card${s.lead.length > 1 ? 's' : ''}`);
+  }
+  const winner = answerWins(s.lead, cards) ? seat : s.leader;
+  const plays = [...s.plays, { leader: s.leader, led: s.lead, answer: [...cards], winner }];
+  const next: State = { ...s, hands, plays, lead: null, leader: winner };
+  return hands[0].length === 0 ? scored(next) : next;
 }
