@@ -3,7 +3,7 @@
  * tricks at once (a pair as two, three or four of a kind as three or four), beaten only by a higher
  * set of as many cards.
  */
-import { type Card, rankNumberAceHigh, removeCards } from '../../cards';
+import { type Card, compareCards, rankNumberAceHigh, removeCards, sortCards } from '../../cards';
 import { IllegalMove } from '../../engine';
 import type { State } from '.';
 import { checkCards } from './draw';
@@ -34,21 +34,29 @@ export function isSet(cards: readonly Card[]): boolean {
 
 /**
  * The leads a hand allows: any single card, and any two or more cards of one rank (so three of a kind
- * may be led whole or as a pair).
+ * may be led whole or as a pair). Each set is in card order, the form a move is logged in.
  */
 export function leads(hand: readonly Card[]): Card[][] {
   const out: Card[][] = hand.map((c) => [c]);
   const ranks = [...new Set(hand.map((c) => c[0]))];
   for (const r of ranks) {
-    const same = hand.filter((c) => c[0] === r);
+    const same = sortCards(hand.filter((c) => c[0] === r));
     for (let k = 2; k <= same.length; k++) out.push(...choose(same, k));
   }
   return out;
 }
 
-/** The answers to a lead: any cards of the hand, as many as were led (they need not beat it). */
+/** The answers to a lead: any cards of the hand, as many as were led (they need not beat it), each in card order. */
 export function answers(hand: readonly Card[], led: readonly Card[]): Card[][] {
-  return choose(hand, led.length);
+  return choose(sortCards(hand), led.length);
+}
+
+/** Lowest first as Poke ranks cards: aces high, suits only to break ties. */
+const lowestFirst = (a: Card, b: Card) => rankNumberAceHigh(a) - rankNumberAceHigh(b) || compareCards(a, b);
+
+/** The least a seat can play: its lowest card as a lead, or its lowest cards as an answer (in card order). */
+export function lowestPlay(hand: readonly Card[], lead: readonly Card[] | null): Card[] {
+  return sortCards([...hand].sort(lowestFirst).slice(0, lead?.length ?? 1));
 }
 
 /**

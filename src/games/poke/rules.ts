@@ -12,6 +12,7 @@ export const rules = [
   'Game: after a deal, a seat with 20 or more below the line (option target) and more than the other wins the game, 100 above the line; both at 20 or more and equal: play on. Below-the-line scores then start again from 0.',
   'Rubber: the first seat to win two games ends the match, with its game bonus plus 500 above the line if the other seat won a game, 750 if not.',
   'The winner of the match is the higher total above the line (below-the-line points do not count; equal totals are a shared win). Scores are the totals above the line.',
+  "When a seat's time runs out, it stands pat in the draw, leads its lowest card (aces high), or answers with its lowest cards.",
   "The view shows your own hand, the plays of the current deal (tricks stay face up), tricks won, each seat's draws and doubling, the scoresheet, and the previous deal with both hands as held after the draw (they are shown for honours).",
 ].join('\n');
 
