@@ -1,11 +1,11 @@
 /** What each seat sees of the table: everything but the hands of others and the draw pile, until the end. */
-import { SUITS } from '../../cards';
-import type { State } from '.';
+import { SUITS, type Suit } from '../../cards';
+import type { State, View } from '.';
 import { BANKER } from './deal';
 import { SUIT_NAMES, sharesHeld, stockValue } from './market';
 import { discardRefusal, playRefusal, tradeRefusal } from './turn';
 
-export function view(s: State, seat: number | null) {
+export function view(s: State, seat: number | null): View {
   const over = s.turn === null;
   const t = s.turn;
   return {
@@ -30,7 +30,7 @@ export function view(s: State, seat: number | null) {
     debt: s.debt,
     money: s.cash.map((c, i) => c - s.debt[i]),
     holdings: s.holdings,
-    shares: s.holdings.map((h) => Object.fromEntries(SUITS.map((suit) => [suit, sharesHeld(h, suit)]))),
+    shares: s.holdings.map((h) => Object.fromEntries(SUITS.map((suit) => [suit, sharesHeld(h, suit)])) as Record<Suit, number>),
     stockValue: s.holdings.map((h) => stockValue(s, h)),
     hand: seat === null ? null : s.hands[seat],
     // Once the game is over every card is public.
