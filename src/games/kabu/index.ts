@@ -209,7 +209,7 @@ export const kabu: Game<State, Action, Options, View> = {
   viewSchema,
   rules: [
     'A forty-card deck: ace to ten in four suits. Aces count one, every other card its pips; a hand is worth the last digit of its sum (0 to 9; 9 is best).',
-    'Each seat starts with startingChips chips; by default (null) ten plus fifteen per seat, as Sackson recommends (40 for two seats, 55 for three...).',
+    'Each seat starts with the chips of option startingChips; by default (null) ten plus fifteen per seat, as Sackson recommends (40 for two seats, 55 for three...).',
     'Each deal the whole deck is shuffled and every seat gets two cards face down. Seat 0 deals first; the deal passes to the left (the next seat number) every deal.',
     "Drawing goes around the table from the dealer's left, the dealer last: on its turn a seat draws the top card of the stock (face down) or stands.",
     'Standing is final for that deal, and a seat that has drawn twice (four cards) is done; the rounds go on, skipping seats that are done, until every seat is done.',
