@@ -323,8 +323,8 @@ describe('Chinese Ten: seeded random games', () => {
   // Every pair of tens is made by the end: red cards 2 × 105, plus A♠ 30 with three seats or more, A♣ 40 with four.
   const total: Record<number, number> = { 2: 210, 3: 240, 4: 280 };
   const checks = conformance<State>(game, {
-    configs: [2, 3, 4].map((seats) => ({ seats, matches: 333 })),
-    viewsEvery: 2,
+    configs: [2, 3, 4].map((seats) => ({ seats, matches: 250 })),
+    viewsEvery: 4,
     maxMoves: 200,
     invariant: (s) => {
       assertConserved([...s.hands, s.stock, s.table, ...s.won, s.turned ? [s.turned] : []], all);

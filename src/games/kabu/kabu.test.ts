@@ -403,7 +403,7 @@ describe('Kabu: seeded random games', () => {
   const deck = aceToTenDeck();
   const spec = (maxMoves: number) => ({
     maxMoves,
-    viewsEvery: 3,
+    viewsEvery: 5,
     invariant: (s: State) => {
       assertConserved([...s.hands, s.stock], deck);
       const seats = s.chips.length;
@@ -421,7 +421,7 @@ describe('Kabu: seeded random games', () => {
   });
   const seatCounts = [2, 3, 4, 5, 6];
   // Chips drift until a seat cannot pay: even the longest game stays far from the service's limit.
-  for (const c of conformance<State>(game, { ...spec(20_000), configs: seatCounts.map((seats) => ({ seats, matches: 200 })) }))
+  for (const c of conformance<State>(game, { ...spec(20_000), configs: seatCounts.map((seats) => ({ seats, matches: 160 })) }))
     it(c.name, c.run);
   // Small stacks end quickly, by a seat that cannot pay.
   for (const c of conformance<State>(game, {

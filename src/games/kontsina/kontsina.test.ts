@@ -385,7 +385,7 @@ describe('Kontsina: seeded random games', () => {
   };
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 2, matches: 1000 },
+      { seats: 2, matches: 800 },
       ...[3, 4].flatMap((seats) => [
         { seats, matches: 60 },
         { seats, options: { target: 5 }, matches: 40, label: `${seats} seats, target 5` },
