@@ -1,35 +1,36 @@
-import {
-  allMost,
-  buildDeck,
-  type Card,
-  deal,
-  JOKER,
-  type RngState,
-  removeCards,
-  SUITS,
-  type Suit,
-  shuffle,
-  suitOf,
-  winnersPhrase,
-} from '../../cards';
+import { allMost, type Card, deal, type RngState, type Suit, shuffle, suitOf, winnersPhrase } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
-import { BANK_START, bankPays, type Levy, type Money, OPENING_BALANCE, payBank } from './bank';
+import { BANK_START, type Levy, type Money, OPENING_BALANCE } from './bank';
+import { BANKER, HAND_SIZE, openingCards, turnMarket } from './deal';
+import { endTurn, type FinalSale } from './draw';
+import { DEFAULT_LIMITS, isNumberCard, type Limit, type Limits, priceAfter, type Stock, SUIT_NAMES } from './market';
+import { dealing, rules } from './rules';
 import {
-  DEFAULT_LIMITS,
-  type Direction,
-  isNumberCard,
-  type Limit,
-  type Limits,
-  priceAfter,
-  type Stock,
-  SUIT_NAMES,
-  sharesOf,
-} from './market';
+  buy,
+  buyRefusal,
+  discard,
+  discardRefusal,
+  distinct,
+  playRefusal,
+  playToMarket,
+  sell,
+  type Turn,
+  tradeRefusal,
+  turnOver,
+} from './turn';
+import { view } from './view';
 
 export { BANK_START, bankPays, LEVY, type Levy, levy, type Money, OPENING_BALANCE } from './bank';
-export { DEFAULT_LIMITS, type Limits, priceAfter, type Stock, SUIT_NAMES, sharesOf } from './market';
+export { BANKER, HAND_SIZE, openingCards, turnMarket } from './deal';
+export type { FinalSale } from './draw';
+export { DEFAULT_LIMITS, type Limits, priceAfter, type Stock, SUIT_NAMES, sharesHeld, sharesOf, stockValue } from './market';
+export { MAX_DISCARDS, MAX_PLAYS, MAX_SHARES, MAX_TRADES, type Turn } from './turn';
 
-/** Card Stock Market, Sid Sackson's stock-trading game (Card Games Around the World). */
+/**
+ * Card Stock Market, Sid Sackson's stock-trading game (Card Games Around the World). In the order of the
+ * rules: deal.ts (the market opened, the hands dealt), turn.ts (trading, the market, discarding), draw.ts
+ * (drawing back up, the reshuffle, the joker's final sale); market.ts prices, bank.ts money, view.ts.
+ */
 
 const limitSchema = (name: string, { up, down }: Limit) =>
   Type.Object(
@@ -99,29 +100,138 @@ export const actionSchema = Type.Union([
 ]);
 export type Action = Static<typeof actionSchema>;
 
-export const HAND_SIZE = 8;
-export const MAX_SHARES = 12;
-export const MAX_TRADES = 2;
-export const MAX_PLAYS = 2;
-export const MAX_DISCARDS = 4;
-/** The banker deals and is seat 0; the player at the banker's left (seat 1) goes first. */
-export const BANKER = 0;
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Dollars = (description: string) => Type.Array(Type.Integer(), { description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal('D'), Type.Literal('C')], {
+  description: 'the suit: S spades, H hearts, D diamonds, C clubs',
+});
+const SuitCounts = Type.Object(
+  {
+    S: Type.Integer({ description: 'shares of spades' }),
+    H: Type.Integer({ description: 'shares of hearts' }),
+    D: Type.Integer({ description: 'shares of diamonds' }),
+    C: Type.Integer({ description: 'shares of clubs' }),
+  },
+  { additionalProperties: false, description: "one seat's shares held, by suit" },
+);
 
-/** Where a turn is: how many trades, market plays and discards so far, and the phase of the last action. */
-export interface Turn {
-  seat: number;
-  trades: number;
-  plays: number;
-  discards: number;
-  phase: 'trading' | 'market' | 'discarding' | null;
-}
-
-/** What a player got for all its stock when the joker ended the game. */
-export interface FinalSale {
-  seat: number;
-  certificates: Card[];
-  proceeds: number;
-}
+export const viewSchema = Type.Object(
+  {
+    seat: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'the seat this view is for; null for a spectator',
+    }),
+    banker: Seat('the banker, who dealt (seat 0)'),
+    phase: Type.Union([Type.Literal('playing'), Type.Literal('finished')], {
+      description: 'playing, or finished once a joker was drawn',
+    }),
+    turn: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat to play'),
+            trades: Type.Integer({ description: 'trades made this turn (two at most)' }),
+            plays: Type.Integer({ description: 'market plays made this turn (two at most)' }),
+            discards: Type.Integer({ description: 'cards discarded this turn (four at most)' }),
+            phase: Type.Union([Type.Literal('trading'), Type.Literal('market'), Type.Literal('discarding'), Type.Null()], {
+              description: 'the phase of the last action this turn; null before the first',
+            }),
+            mayTrade: Type.Boolean({ description: 'whether a buy or a sell is still allowed this turn' }),
+            mayPlayToMarket: Type.Boolean({ description: 'whether a market play is still allowed this turn' }),
+            mayDiscard: Type.Boolean({ description: 'whether a discard is still allowed this turn' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the turn being played; null once the game is over' },
+    ),
+    market: Type.Array(
+      Type.Object(
+        {
+          suit: SuitCode,
+          name: Type.Union([Type.Literal('spades'), Type.Literal('hearts'), Type.Literal('diamonds'), Type.Literal('clubs')], {
+            description: 'the suit, named',
+          }),
+          price: Type.Integer({ minimum: 0, maximum: 13, description: 'the price of one share, in dollars; 0: bankrupt' }),
+          limit: Type.Object(
+            {
+              up: Type.Integer({ description: 'most the price may rise in one play of a number card' }),
+              down: Type.Integer({ description: 'most the price may fall in one play of a number card' }),
+            },
+            { additionalProperties: false, description: "the suit's price-change limits (option limits)" },
+          ),
+          pile: Cards('the market pile, face up, bottom first: its top card set the price'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'the four stocks, spades, hearts, diamonds, clubs' },
+    ),
+    bank: Type.Integer({ description: "the bank's dollars" }),
+    cash: Dollars("each seat's cash, by seat"),
+    debt: Dollars('what each seat owes the bank from levies, by seat'),
+    money: Dollars("each seat's cash minus debt, by seat: the score"),
+    holdings: Type.Array(Cards('certificates'), { description: "each seat's certificates, face up, by seat" }),
+    shares: Type.Array(SuitCounts, { description: 'shares held of each suit, by seat' }),
+    stockValue: Dollars("what each seat's certificates are worth at the current prices, by seat"),
+    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
+      description: 'every hand, by seat, once the game is over; null during play',
+    }),
+    handCounts: Type.Array(Type.Integer(), { description: 'how many cards each seat holds, by seat' }),
+    drawPileCount: Type.Integer({ description: 'cards left in the face-down draw pile' }),
+    drawPile: Type.Union([Cards('the draw pile'), Type.Null()], {
+      description: 'the draw pile left, top first, once the game is over; null during play',
+    }),
+    discardPile: Cards('the face-up discard pile: discards, sold and bankrupt certificates, bottom first'),
+    jokersAside: Type.Integer({
+      minimum: 0,
+      maximum: 2,
+      description: 'jokers still aside: two until the draw pile first runs out',
+    }),
+    reshuffled: Type.Boolean({ description: 'whether the draw pile has run out and been rebuilt (with the jokers)' }),
+    levies: Type.Integer({ description: 'how many levies the bank has called so far' }),
+    lastLevy: Type.Union(
+      [
+        Type.Object(
+          {
+            seller: Seat('the seat whose sale the bank could not pay'),
+            paid: Dollars('what each seat deposited, by seat'),
+            owed: Dollars('the debt each seat took on, by seat'),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last levy; null if none yet' },
+    ),
+    ending: Type.Union(
+      [
+        Type.Object(
+          {
+            jokerDrawnBy: Seat('the seat that drew the joker'),
+            sales: Type.Array(
+              Type.Object(
+                {
+                  seat: Seat('the seat that sold'),
+                  certificates: Cards('the certificates it sold'),
+                  proceeds: Type.Integer({ description: 'what they fetched at the final prices' }),
+                },
+                { additionalProperties: false },
+              ),
+              { description: 'the final sales, from the joker drawer around the table' },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'how the game ended; null during play' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export interface State extends Money {
   limits: Limits;
@@ -143,215 +253,15 @@ export interface State extends Money {
   ending: { jokerDrawnBy: number; sales: FinalSale[] } | null;
 }
 
-/** The opening deck: two standard decks (the jokers wait aside until the first reshuffle). */
-export const openingCards = (): Card[] => buildDeck({ copies: 2 });
-
-const distinct = (cards: readonly Card[]): Card[] => [...new Set(cards)];
-const without = (cards: readonly Card[], c: Card): Card[] => removeCards(cards, [c]);
-const replaceAt = <T>(list: readonly T[], at: number, value: T): T[] => list.map((v, i) => (i === at ? value : v));
-
-/** Shares of one suit a player holds. */
-export function sharesHeld(holdings: readonly Card[], suit: Suit): number {
-  return holdings.reduce((n, c) => (suitOf(c) === suit ? n + sharesOf(c) : n), 0);
-}
-
-/** What certificates are worth at the current prices. */
-export function stockValue(s: Pick<State, 'market'>, holdings: readonly Card[]): number {
-  return holdings.reduce((sum, c) => sum + sharesOf(c) * s.market[suitOf(c) as Suit].price, 0);
-}
-
-/** Trades are done together: a trading phase left for the market is over, and discarding replaces both phases. */
-function tradeRefusal(t: Turn): string | undefined {
-  if (t.phase === 'discarding') return 'you are discarding this turn: no trading';
-  if (t.trades >= MAX_TRADES) return 'you have made two trades this turn';
-  if (t.trades > 0 && t.phase !== 'trading') return 'your trades this turn are over: both trades must be made together';
-  return undefined;
-}
-
-function playRefusal(t: Turn): string | undefined {
-  if (t.phase === 'discarding') return 'you are discarding this turn: no market plays';
-  if (t.plays >= MAX_PLAYS) return 'you have played to the market twice this turn';
-  if (t.plays > 0 && t.phase !== 'market') return 'your market plays this turn are over: both must be made together';
-  return undefined;
-}
-
-function discardRefusal(t: Turn): string | undefined {
-  if (t.trades > 0 || t.plays > 0)
-    return 'discarding replaces trading and the market: you have already traded or played this turn';
-  if (t.discards >= MAX_DISCARDS) return 'you have discarded four cards, the most in one turn';
-  return undefined;
-}
-
-function buyRefusal(s: State, seat: number, c: Card): string | undefined {
-  const suit = suitOf(c) as Suit;
-  const { price } = s.market[suit];
-  if (price === 0) return `${SUIT_NAMES[suit]} stand at $0: a stock at $0 cannot be bought`;
-  const shares = sharesOf(c);
-  const held = sharesHeld(s.holdings[seat], suit);
-  if (held + shares > MAX_SHARES)
-    return `you hold ${held} shares of ${SUIT_NAMES[suit]}: ${shares} more would pass the limit of ${MAX_SHARES}`;
-  const cost = shares * price;
-  if (cost > s.cash[seat]) return `${shares} shares of ${SUIT_NAMES[suit]} at $${price} cost $${cost}; you have $${s.cash[seat]}`;
-  return undefined;
-}
-
-function refuse(why: string | undefined): void {
-  if (why) throw new IllegalMove(why);
-}
-
-function holdCard(cards: readonly Card[], c: Card, where: string): void {
-  if (!cards.includes(c)) throw new IllegalMove(`you have no ${c} ${where}`);
-}
-
-function buy(s: State, seat: number, t: Turn, c: Card): State {
-  refuse(tradeRefusal(t));
-  holdCard(s.hands[seat], c, 'in your hand');
-  refuse(buyRefusal(s, seat, c));
-  const cost = sharesOf(c) * s.market[suitOf(c) as Suit].price;
-  return {
-    ...s,
-    ...payBank(s, seat, cost),
-    hands: replaceAt(s.hands, seat, without(s.hands[seat], c)),
-    holdings: replaceAt(s.holdings, seat, [...s.holdings[seat], c]),
-    turn: { ...t, trades: t.trades + 1, phase: 'trading' },
-  };
-}
-
-/** The bank pays a seller, with a levy first when it is short; the levies are public. */
-function collect(s: State, seat: number, amount: number): State {
-  const { money, levies } = bankPays(s, seat, amount);
-  return { ...s, ...money, levies: s.levies + levies.length, lastLevy: levies.at(-1) ?? s.lastLevy };
-}
-
-function sell(s: State, seat: number, t: Turn, c: Card): State {
-  refuse(tradeRefusal(t));
-  holdCard(s.holdings[seat], c, 'among your certificates');
-  const paid = collect(s, seat, sharesOf(c) * s.market[suitOf(c) as Suit].price);
-  return {
-    ...paid,
-    holdings: replaceAt(s.holdings, seat, without(s.holdings[seat], c)),
-    discardPile: [...s.discardPile, c],
-    turn: { ...t, trades: t.trades + 1, phase: 'trading' },
-  };
-}
-
-function playToMarket(s: State, seat: number, t: Turn, c: Card, direction: Direction | undefined): State {
-  refuse(playRefusal(t));
-  holdCard(s.hands[seat], c, 'in your hand');
-  const suit = suitOf(c) as Suit;
-  const stock = s.market[suit];
-  const price = priceAfter(stock, c, direction, s.limits[SUIT_NAMES[suit]], SUIT_NAMES[suit]);
-  if (typeof price === 'string') throw new IllegalMove(price);
-  const next: State = {
-    ...s,
-    market: { ...s.market, [suit]: { pile: [...stock.pile, c], price } },
-    hands: replaceAt(s.hands, seat, without(s.hands[seat], c)),
-    turn: { ...t, plays: t.plays + 1, phase: 'market' },
-  };
-  if (price > 0) return next;
-  // A face card played down bankrupts the company: every certificate of the suit is discarded, unpaid.
-  const wiped = s.holdings.flatMap((h) => h.filter((x) => suitOf(x) === suit));
-  return {
-    ...next,
-    holdings: s.holdings.map((h) => h.filter((x) => suitOf(x) !== suit)),
-    discardPile: [...s.discardPile, ...wiped],
-  };
-}
-
-function discard(s: State, seat: number, t: Turn, c: Card): State {
-  refuse(discardRefusal(t));
-  holdCard(s.hands[seat], c, 'in your hand');
-  return {
-    ...s,
-    hands: replaceAt(s.hands, seat, without(s.hands[seat], c)),
-    discardPile: [...s.discardPile, c],
-    turn: { ...t, discards: t.discards + 1, phase: 'discarding' },
-  };
-}
-
-/** The draw pile is gone: the market piles but their top cards, the discard pile and the jokers aside make the new one. */
-function reshuffle(s: State): State {
-  const under = SUITS.flatMap((suit) => s.market[suit].pile.slice(0, -1));
-  const market = Object.fromEntries(
-    SUITS.map((suit) => [suit, { ...s.market[suit], pile: s.market[suit].pile.slice(-1) }]),
-  ) as Record<Suit, Stock>;
-  const jokers: Card[] = Array(s.jokersAside).fill(JOKER);
-  const [drawPile, rng] = shuffle([...s.discardPile, ...under, ...jokers], s.rng);
-  return { ...s, market, drawPile, discardPile: [], jokersAside: 0, reshuffled: true, rng };
-}
-
-/** The joker ends the game: from its drawer around the table, each player sells all its stock at the current prices. */
-function finalSale(s: State, drawer: number): State {
-  const seats = s.hands.length;
-  let out: State = { ...s, turn: null };
-  const sales: FinalSale[] = [];
-  for (let k = 0; k < seats; k++) {
-    const seat = (drawer + k) % seats;
-    const certificates = out.holdings[seat];
-    const proceeds = stockValue(out, certificates);
-    out = collect(out, seat, proceeds);
-    out = { ...out, holdings: replaceAt(out.holdings, seat, []), discardPile: [...out.discardPile, ...certificates] };
-    sales.push({ seat, certificates, proceeds });
-  }
-  return { ...out, ending: { jokerDrawnBy: drawer, sales } };
-}
-
-/** The player draws back up to eight; the pile is rebuilt the moment it runs out; a joker drawn ends the game. */
-function endTurn(s: State, seat: number): State {
-  let out = s;
-  let hand = [...s.hands[seat]];
-  while (hand.length < HAND_SIZE) {
-    const [c, ...rest] = out.drawPile;
-    hand = [...hand, c];
-    out = { ...out, drawPile: rest, hands: replaceAt(out.hands, seat, hand) };
-    if (c === JOKER) return finalSale(out, seat);
-    // The second pile holds both jokers, so the game ends before it can run out.
-    if (rest.length === 0) out = reshuffle(out);
-  }
-  const next = (seat + 1) % s.hands.length;
-  return { ...out, turn: { seat: next, trades: 0, plays: 0, discards: 0, phase: null } };
-}
-
-/** Nothing but ending is left when both phases are over, or four cards are discarded. */
-function turnOver(t: Turn): boolean {
-  return tradeRefusal(t) !== undefined && playRefusal(t) !== undefined && discardRefusal(t) !== undefined;
-}
-
-/** The first number card of each suit turned from the top sets its price; the other cards turned go back. */
-export function turnMarket(deck: readonly Card[]): { market: Record<Suit, Stock>; turned: Card[]; rest: Card[] } {
-  const market: Partial<Record<Suit, Stock>> = {};
-  const turned: Card[] = [];
-  let i = 0;
-  while (Object.keys(market).length < SUITS.length) {
-    const c = deck[i++];
-    const suit = suitOf(c) as Suit;
-    if (isNumberCard(c) && !market[suit]) market[suit] = { pile: [c], price: sharesOf(c) };
-    else turned.push(c);
-  }
-  return { market: market as Record<Suit, Stock>, turned, rest: deck.slice(i) };
-}
-
-export const cardStockMarket: Game<State, Action, Options> = {
+export const cardStockMarket: Game<State, Action, Options, View> = {
   kind: 'card-stock-market',
   title: 'Card Stock Market',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,
-  rules: [
-    'Two 52-card decks shuffled together (104 cards); two jokers wait aside and are shuffled in only when the draw pile first runs out.',
-    'Money is whole dollars. Each player starts with $200; the bank starts with $1,240 (forty chips each of $1, $5 and $25). The bank, every cash balance, every debt and every certificate are public.',
-    "Seat 0 is dealer and banker. Cards are turned from the top until a number card (ace = 1 to ten) of each suit has shown: the first of each suit starts that suit's market pile, and its pips are the price. The other cards turned go back into the deck, which is shuffled again (a stacked deck is taken as already shuffled: they go back on top in the order turned). Then eight cards each, dealt in twos.",
-    "Seat 1 (the banker's left) plays first; turns go up in seat order. A turn is either (a) a trading phase and a market phase, in either order, each of up to two actions, each phase done at most once (trade, market, trade is refused), or (b) discarding up to four cards. Either way the player may stop at any time with `end` (ending at once skips the turn). Then the player draws back up to eight.",
-    "Steps: each trade, market play and discard is one action. `buy` lays a card from the hand face up in front of the player as a certificate: its pips are the shares (ace 1, face card 5), paid at the suit's current price (7 shares at $4: $28). `sell` gives one certificate back to the bank for its shares times the current price; it goes to the discard pile. A trade is a buy or a sell; two trades may mix them. The turn ends by itself after four discards, or when both phases are over.",
-    'Buying needs the cash (a player in debt has none), a price above $0 (a stock at $0 cannot be bought), and at most twelve shares of one suit held after the buy.',
-    "`market` plays a card to its suit's pile. A number card sets the price to its pips, within the suit's limits (option `limits`; by default clubs up 2 / down 2, diamonds up 3 / down 2, hearts up 4 / down 4, spades up 5 / down 3; playing the price showing is no change and allowed). A face card is played `up` (the price becomes $11, $12 or $13 for J, Q, K, whatever it was) or `down` (the price becomes $0: the company is bankrupt and every certificate of that suit, everyone's, goes to the discard pile unpaid). Any number card may cover a face card, whatever the change.",
-    "The bank's levy: when the bank cannot pay a seller, every player (the seller too) deposits $100 before the sale is paid; a player with less pays all its cash and owes the bank the rest. The levy is repeated if the bank is still short. A debt is paid first from later income (the sale proceeds settle the debt before any cash is paid), so the bank only needs to hold what it actually pays out.",
-    "Discards, sold certificates and bankrupt certificates go face up to the discard pile (public). When the draw pile runs out (at once, even in the middle of a player's draw), the market piles except their top cards, the discard pile and the two jokers are shuffled into a new draw pile; prices stay. That pile holds both jokers, so the game ends before it can run out.",
-    'A player who draws a joker shows it and the game ends: starting with that player and going around the table, each player sells all its stock at the current prices in one sale (the levy applies if the bank is short). Final money is cash minus debt; the most money wins, equal most share the win.',
-    "Scores during play are cash minus debt (stock not counted); views also show each seat's stock value at the current prices.",
-  ].join('\n'),
-  dealing:
-    "From the top of the 104 cards: cards are turned one at a time until a number card (A-10) of each suit has shown; the first of each suit is that suit's market card. With a stacked deck the other cards turned go back on top in the order turned (otherwise the deck is shuffled again), so a stacked deck less its four market cards is the deal: eight cards to each seat in batches of two, starting at the banker's left (seat 1) and ending with the banker (seat 0), four times around; the rest is the draw pile, drawn from the top.",
+  viewSchema,
+  rules,
+  dealing,
 
   cards: () => openingCards(),
 
@@ -430,47 +340,10 @@ export const cardStockMarket: Game<State, Action, Options> = {
     return next.turn && turnOver(next.turn) ? endTurn(next, seat) : next;
   },
 
-  view(s, seat) {
-    const over = s.turn === null;
-    const t = s.turn;
-    return {
-      seat,
-      banker: BANKER,
-      phase: over ? 'finished' : 'playing',
-      turn: t && {
-        ...t,
-        mayTrade: !tradeRefusal(t),
-        mayPlayToMarket: !playRefusal(t),
-        mayDiscard: !discardRefusal(t),
-      },
-      market: SUITS.map((suit) => ({
-        suit,
-        name: SUIT_NAMES[suit],
-        price: s.market[suit].price,
-        limit: s.limits[SUIT_NAMES[suit]],
-        pile: s.market[suit].pile,
-      })),
-      bank: s.bank,
-      cash: s.cash,
-      debt: s.debt,
-      money: s.cash.map((c, i) => c - s.debt[i]),
-      holdings: s.holdings,
-      shares: s.holdings.map((h) => Object.fromEntries(SUITS.map((suit) => [suit, sharesHeld(h, suit)]))),
-      stockValue: s.holdings.map((h) => stockValue(s, h)),
-      hand: seat === null ? null : s.hands[seat],
-      // Once the game is over every card is public.
-      hands: over ? s.hands : null,
-      handCounts: s.hands.map((h) => h.length),
-      drawPileCount: s.drawPile.length,
-      drawPile: over ? s.drawPile : null,
-      discardPile: s.discardPile,
-      jokersAside: s.jokersAside,
-      reshuffled: s.reshuffled,
-      levies: s.levies,
-      lastLevy: s.lastLevy,
-      ending: s.ending,
-    };
-  },
+  // Ending the turn trades nothing, moves no price and discards nothing: the least a seat can do.
+  defaultAction: () => ({ type: 'end' }),
+
+  view,
 
   status(s): Status {
     const scores = s.cash.map((c, i) => c - s.debt[i]);

@@ -1,4 +1,4 @@
-import { type Card, isFace, rankNumber, type Suit } from '../../cards';
+import { type Card, isFace, rankNumber, type Suit, suitOf } from '../../cards';
 
 /** Moving the market: the information strip's price-change limits and what each card does to a price. */
 
@@ -60,4 +60,14 @@ export function priceAfter(
   if (-change > limit.down)
     return `${name} may fall at most $${limit.down} in one play: $${stock.price} to $${price} is a fall of $${-change}`;
   return price;
+}
+
+/** Shares of one suit a player holds. */
+export function sharesHeld(holdings: readonly Card[], suit: Suit): number {
+  return holdings.reduce((n, c) => (suitOf(c) === suit ? n + sharesOf(c) : n), 0);
+}
+
+/** What certificates are worth at the current prices. */
+export function stockValue(s: { market: Record<Suit, Stock> }, holdings: readonly Card[]): number {
+  return holdings.reduce((sum, c) => sum + sharesOf(c) * s.market[suitOf(c) as Suit].price, 0);
 }

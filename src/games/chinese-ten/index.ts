@@ -1,5 +1,15 @@
-import { allMost, buildDeck, type Card, deal, isRed, rankNumber, rankOf } from '../../cards';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { allMost, buildDeck, type Card, compareCards, deal, isRed, rankNumber, rankOf, sortCards } from '../../cards';
+import {
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  Type,
+} from '../../engine';
 
 /** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
 
@@ -10,9 +20,10 @@ const playAction = Type.Object(
   {
     type: Type.Literal('play'),
     card: CardCode,
-    capture: Type.Array(CardCode, {
+    capture: CardSet({
       maxItems: 3,
-      description: 'the table cards the played card captures: [] to lay it on the table, one card, or the three of a kind',
+      description:
+        'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
     }),
   },
   { additionalProperties: false, description: 'play a card from the hand; then the top stock card is turned' },
@@ -23,6 +34,51 @@ const captureAction = Type.Object(
 );
 export const actionSchema = Type.Union([playAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
+
+const TurnView = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    played: CardCode,
+    captured: Cards('the table cards the played card captured ([] if it was laid on the table)'),
+    turned: Type.Union([CardCode, Type.Null()], { description: 'the stock card turned after the play; null until it is turned' }),
+    turnedCaptured: Type.Union([Cards('the table cards it captured'), Type.Null()], {
+      description: 'what the turned card captured ([] if nothing); null while the seat is still choosing',
+    }),
+  },
+  { additionalProperties: false, description: 'the last turn, for the table to show' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
+    dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
+    turn: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'the seat to act; null once the game is over' }),
+    phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
+      description:
+        'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
+    }),
+    hand: Type.Union([Cards("this seat's own hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    handSizes: Type.Array(Type.Integer(), { description: 'how many cards each seat holds, by seat' }),
+    hands: Type.Union([BySeat('every hand, by seat'), Type.Null()], {
+      description: 'every hand, by seat, once the game is over (empty unless it ended early); null during play',
+    }),
+    stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
+    table: Cards('the face-up cards on the table, in the order they arrived'),
+    turned: Type.Union([CardCode, Type.Null()], {
+      description: 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise',
+    }),
+    layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
+    won: BySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
+    points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
+    last: Type.Union([TurnView, Type.Null()], { description: 'the last turn played; null before the first' }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 /** What one turn did, for the table to show. */
 export interface Turn {
@@ -69,7 +125,7 @@ const SELF_PAIRING = new Set(['5', 'T', 'J', 'Q', 'K']);
 export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   if (SELF_PAIRING.has(rankOf(card))) {
     const same = table.filter((t) => rankOf(t) === rankOf(card));
-    if (same.length === 3) return [same];
+    if (same.length === 3) return [sortCards(same)];
   }
   const partner = (t: Card) => (pips(card) === 10 ? rankOf(t) === rankOf(card) : pips(t) < 10 && pips(t) + pips(card) === 10);
   return table.filter(partner).map((t) => [t]);
@@ -130,12 +186,13 @@ function totals(s: State): number[] {
   return s.won.map((pile) => pilePoints(pile, s.seats));
 }
 
-export const chineseTen: Game<State, Action, Options> = {
+export const chineseTen: Game<State, Action, Options, View> = {
   kind: 'chinese-ten',
   title: 'Chinese Ten',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'One deal of a 52-card deck among 2 to 4 seats: 24 / seats cards each (12, 8 or 6), four cards face up as the layout, the other 24 face down as the stock.',
     'Seat 0 deals; the seat on its left (seat 1) plays first, then turns pass to the left (seat order).',
@@ -146,6 +203,7 @@ export const chineseTen: Game<State, Action, Options> = {
     'The game ends when the last hand card has been played and the last stock card turned. Cards left on the table, if any, score for nobody.',
     'Scoring of won cards: A♣ 40 with four seats (0 otherwise); A♠ 30 with three or four seats (0 with two); red aces 20; red kings, queens, jacks, tens and nines 10; other red cards their pips; other black cards 0.',
     'Highest score wins; equal highest scores share the win.',
+    "When a seat's time runs out, it plays its lowest card (ace low, then spades, hearts, diamonds, clubs), taking the lowest table card it may; a turned card waiting for a choice takes the lowest table card it may.",
   ].join('\n'),
   dealing:
     "Seat 0 deals. One card at a time to each seat in turn, starting with seat 1 (the dealer's left) and ending with the dealer, until each seat holds 24 / seats cards (12, 8 or 6); the next four cards are turned face up as the layout; the remaining 24 cards are the stock, turned from the top.",
@@ -227,6 +285,17 @@ export const chineseTen: Game<State, Action, Options> = {
     });
   },
 
+  defaultAction(s, seat) {
+    // Capturing is compulsory: the least a seat can choose is its lowest card, taking the lowest table card it may.
+    const cardsOf = (a: Action) => (a.type === 'capture' ? [a.card] : [a.card, ...a.capture]);
+    const earlier = (a: Action, b: Action) => {
+      const [x, y] = [cardsOf(a), cardsOf(b)];
+      const k = x.findIndex((c, i) => i < y.length && c !== y[i]);
+      return k >= 0 && compareCards(x[k], y[k]) < 0;
+    };
+    return chineseTen.legalActions(s, seat).reduce((best, a) => (earlier(a, best) ? a : best));
+  },
+
   view(s, seat) {
     const over = finished(s);
     return {
@@ -236,7 +305,7 @@ export const chineseTen: Game<State, Action, Options> = {
       phase: over ? 'over' : s.turned === null ? 'play' : 'choose-capture',
       hand: seat === null ? null : s.hands[seat],
       handSizes: s.hands.map((h) => h.length),
-      ...(over ? { hands: s.hands } : {}),
+      hands: over ? s.hands : null,
       stockSize: s.stock.length,
       table: s.table,
       turned: s.turned,

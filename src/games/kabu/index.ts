@@ -1,6 +1,6 @@
 import { allMost, type Card, deal, type RngState, shuffle, winnersPhrase } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 
 /** Kabu, Sid Sackson's Western version of the Japanese banking game (Card Games Around the World). */
 
@@ -27,6 +27,76 @@ export const actionSchema = Type.Union([
   ),
 ]);
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Seats = (description: string) => Type.Array(Type.Integer(), { description });
+
+const PaymentView = Type.Object(
+  {
+    from: Seat('the seat that paid'),
+    to: Seat('the seat that was paid'),
+    amount: Type.Integer({ minimum: 1, description: 'chips paid: the difference of the two totals' }),
+  },
+  { additionalProperties: false, description: 'one payment of a settlement' },
+);
+
+const DefaultView = Type.Object(
+  {
+    seat: Seat('the seat that could not pay'),
+    owed: Type.Integer({ description: 'what it owed in all' }),
+    chips: Type.Integer({ description: 'the chips it held before the settlement' }),
+  },
+  { additionalProperties: false, description: 'a seat that owed more than it held: it paid nothing, and the game ended' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    seat: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'the seat this view is for; null for a spectator',
+    }),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (or the last one, once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; it draws last'),
+    turn: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+      description: 'the seat to draw or stand; null once the game is over',
+    }),
+    phase: Type.Union([Type.Literal('drawing'), Type.Literal('finished')], {
+      description: 'drawing during play, finished at the end',
+    }),
+    startingChips: Type.Integer({ description: "each seat's chips at the start of the game" }),
+    chips: Seats("each seat's chips now, by seat"),
+    hand: Type.Union([Type.Array(CardCode), Type.Null()], {
+      description:
+        "this seat's own cards this deal, in the order received; null for a spectator and once the game is over (see hands)",
+    }),
+    hands: Type.Union([Type.Array(Type.Array(CardCode)), Type.Null()], {
+      description: 'every hand of the last deal, by seat, once the game is over; null during play',
+    }),
+    handCounts: Seats('how many cards each seat holds this deal, by seat'),
+    draws: Seats('how many cards each seat has drawn this deal (two at most), by seat'),
+    stood: Type.Array(Type.Boolean(), { description: 'whether each seat has stood this deal, by seat' }),
+    stockCount: Type.Integer({ description: 'cards left in the stock' }),
+    lastDeal: Type.Union(
+      [
+        Type.Object(
+          {
+            deal: Type.Integer({ description: 'which deal it was, from 1' }),
+            dealer: Seat('the seat that dealt it'),
+            hands: Type.Array(Type.Array(CardCode), { description: 'every hand as revealed, by seat' }),
+            totals: Seats("each hand's total (0 to 9), by seat"),
+            payments: Type.Array(PaymentView, { description: 'the payments made, payer by payer' }),
+            defaults: Type.Array(DefaultView, { description: 'the seats that could not pay (the game ended), if any' }),
+            chips: Seats("each seat's chips after the settlement, by seat"),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the previous deal as revealed and settled (public history); null during the first deal' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 /** Most cards a seat may draw in one deal (a four-card hand at most). */
 export const MAX_DRAWS = 2;
@@ -130,21 +200,23 @@ function endDeal(s: State): State {
   return startDeal({ ...s, chips: settled.chips, lastDeal, rng, dealer, deal: s.deal + 1 }, deck);
 }
 
-export const kabu: Game<State, Action, Options> = {
+export const kabu: Game<State, Action, Options, View> = {
   kind: 'kabu',
   title: 'Kabu',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'A forty-card deck: ace to ten in four suits. Aces count one, every other card its pips; a hand is worth the last digit of its sum (0 to 9; 9 is best).',
-    'Each seat starts with startingChips chips; by default (null) ten plus fifteen per seat, as Sackson recommends (40 for two seats, 55 for three...).',
+    'Each seat starts with the chips of option startingChips; by default (null) ten plus fifteen per seat, as Sackson recommends (40 for two seats, 55 for three...).',
     'Each deal the whole deck is shuffled and every seat gets two cards face down. Seat 0 deals first; the deal passes to the left (the next seat number) every deal.',
     "Drawing goes around the table from the dealer's left, the dealer last: on its turn a seat draws the top card of the stock (face down) or stands.",
     'Standing is final for that deal, and a seat that has drawn twice (four cards) is done; the rounds go on, skipping seats that are done, until every seat is done.',
     'Then the hands are revealed and every seat pays every seat with a higher total the difference (7 against 4: three chips). Equal totals pay nothing.',
     'A seat that owes more than the chips it held before that settlement pays nothing; every other payment of that deal is made (it still collects from lower totals), and the game ends.',
     'Most chips at the end wins; equal most chips share the win.',
+    "When a seat's time runs out, it stands.",
     "Views show a seat its own cards only, the other hands as counts, and the previous deal's revealed hands and payments.",
   ].join('\n'),
   dealing:
@@ -191,6 +263,9 @@ export const kabu: Game<State, Action, Options> = {
     const turn = nextToAct(next, seat);
     return turn === null ? endDeal(next) : { ...next, turn };
   },
+
+  // Standing commits no chips and takes no card: the least a seat can do.
+  defaultAction: () => ({ type: 'stand' }),
 
   view(s, seat) {
     return {

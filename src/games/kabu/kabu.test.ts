@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, removeCards, sameCards, seedRng, shuffle } from '../../cards';
 import { aceToTenDeck } from '../../cards/banking';
-import { IllegalMove, playMove, playOut, resolveOptions } from '../../engine';
-import { type Action, kabu as game, type Options, type State, settle } from '.';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Action, kabu as game, type Options, type State, settle, type View } from '.';
 
 const draw: Action = { type: 'draw' };
 const stand: Action = { type: 'stand' };
@@ -399,53 +399,45 @@ describe('Kabu: views', () => {
   });
 });
 
-const CODE = /\b(?:[A2-9T][SHDC])\b/g;
-
-/** The cards a view shows of the deal in play (the previous deal's reveal is public history). */
-function cardsShownNow(view: unknown): string[] {
-  return JSON.stringify({ ...(view as object), lastDeal: null }).match(CODE) ?? [];
-}
-
-function randomMatches(count: number, label: string, options: Record<string, unknown>, viewsEvery: (i: number) => number) {
-  const lengths: number[] = [];
-  const deck = aceToTenDeck();
-  for (let i = 0; i < count; i++) {
-    const seats = 2 + (i % 5);
-    const { state, moves: played } = playOut<State>(game, {
-      seats,
-      seed: `kabu-${label}-${i}`,
-      options,
-      everyActionEvery: viewsEvery(i),
-      viewsEvery: viewsEvery(i),
-      // Plain checks (not expect) on every step keep a thousand games fast.
-      invariant: (s) => {
-        if (!sameCards([...s.hands.flat(), ...s.stock], deck)) throw new Error('cards not conserved');
-        if (s.chips.reduce((a, b) => a + b, 0) !== seats * s.startingChips) throw new Error('chips not conserved');
-        if (s.chips.some((c) => c < 0)) throw new Error('a seat holds fewer than no chips');
-      },
-      checkView: (s, seat, view) => {
-        if (s.finished) return;
-        const own = seat === null ? [] : s.hands[seat];
-        const leaked = cardsShownNow(view).filter((c) => !own.includes(c));
-        if (leaked.length > 0) throw new Error(`seat ${seat} sees ${leaked.join(' ')}`);
-      },
-    });
-    expect(game.status(state).finished).toBe(true);
-    expect(state.lastDeal?.defaults.length).toBeGreaterThan(0);
-    lengths.push(played.length);
-  }
-  return lengths;
-}
-
 describe('Kabu: seeded random games', () => {
-  it('1,000 games of 2 to 6 seats end, conserve cards and chips, and no view shows another hand or the stock', () => {
-    const lengths = randomMatches(1000, 'default', {}, (i) => (i < 100 ? 1 : 7));
-    // Chips drift until a seat cannot pay: even the longest game stays far from the service's limit.
-    expect(Math.max(...lengths)).toBeLessThan(20_000);
+  const deck = aceToTenDeck();
+  const spec = (maxMoves: number) => ({
+    maxMoves,
+    viewsEvery: 5,
+    invariant: (s: State) => {
+      assertConserved([...s.hands, s.stock], deck);
+      const seats = s.chips.length;
+      if (s.chips.reduce((a, b) => a + b, 0) !== seats * s.startingChips) throw new Error('chips not conserved');
+      if (s.chips.some((c) => c < 0)) throw new Error('a seat holds fewer than no chips');
+      // The only way a game ends is a seat that cannot pay.
+      if (s.finished && !s.lastDeal?.defaults.length) throw new Error('the game ended with nobody broke');
+    },
+    // No view shows another seat's cards or the stock during play; the previous deal's reveal is public history.
+    checkView: (s: State, seat: number | null, view: unknown) => {
+      if (s.finished) return;
+      const hidden = [...s.hands.filter((_, i) => i !== seat).flat(), ...s.stock];
+      assertHidden({ ...(view as View), lastDeal: null }, hidden, seat);
+    },
   });
+  const seatCounts = [2, 3, 4, 5, 6];
+  // Chips drift until a seat cannot pay: even the longest game stays far from the service's limit.
+  for (const c of conformance<State>(game, { ...spec(20_000), configs: seatCounts.map((seats) => ({ seats, matches: 160 })) }))
+    it(c.name, c.run);
+  // Small stacks end quickly, by a seat that cannot pay.
+  for (const c of conformance<State>(game, {
+    ...spec(2_000),
+    configs: seatCounts.map((seats) => ({ seats, options: { startingChips: 5 }, matches: 40, label: `${seats} seats, 5 chips` })),
+  }))
+    it(c.name, c.run);
 
-  it('200 games with small stacks end quickly, by a seat that cannot pay', () => {
-    const lengths = randomMatches(200, 'small', { startingChips: 5 }, () => 3);
-    expect(Math.max(...lengths)).toBeLessThan(2_000);
+  it('a seat whose time runs out stands', () => {
+    const s = dealt({
+      hands: [
+        ['3S', '4S'],
+        ['2S', '2H'],
+      ],
+    });
+    expect(game.defaultAction?.(s, 1)).toEqual(stand);
+    expect(game.legalActions(s, 1)).toContainEqual(stand);
   });
 });

@@ -1,11 +1,13 @@
 import {
   type Card,
+  compareCards,
   isFace,
   type RngState,
   rankNumber,
   rankOf,
   removeCards,
   shuffle,
+  sortCards,
   standardDeck,
   strictlyMost,
   subsetsSumming,
@@ -13,7 +15,17 @@ import {
 } from '../../cards';
 import { deal } from '../../cards/deal';
 import { replenishHands, takeLeftovers } from '../../cards/fishing';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import {
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  Type,
+} from '../../engine';
 
 /** Kontsina: a Greek fishing game for two to four players, each playing alone. */
 
@@ -35,7 +47,11 @@ const layAction = Type.Object(
   { additionalProperties: false, description: 'play a card from the hand face up to the table, capturing nothing' },
 );
 const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode, take: Type.Array(CardCode, { minItems: 1 }) },
+  {
+    type: Type.Literal('capture'),
+    card: CardCode,
+    take: CardSet({ minItems: 1, description: 'the table cards captured, in any order' }),
+  },
   {
     additionalProperties: false,
     description: 'play a card and capture `take`: one table card of its rank, or two or more number cards adding up to it',
@@ -47,6 +63,70 @@ export type Action = Static<typeof actionSchema>;
 /** Cards dealt to each seat at a time, and face up to the table at the start of a deal. */
 const HAND = 4;
 const TABLE = 4;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const Counts = (description: string) => Type.Array(Type.Integer(), { description });
+const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
+
+const PlayView = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    card: CardCode,
+    took: Cards('the table cards captured with it, in the order they lay; [] when the card was laid'),
+  },
+  { additionalProperties: false, description: 'one play, as everyone saw it' },
+);
+
+const DealScoreView = Type.Object(
+  {
+    dealer: Seat('the seat that dealt'),
+    cards: Counts('cards captured by each seat, leftovers included, by seat'),
+    clubs: Counts('clubs captured by each seat, by seat'),
+    mostCards: SeatOrNull('the seat scoring 2 for the most cards; null on a tie for the most'),
+    mostClubs: SeatOrNull('the seat scoring 1 for the most clubs; null on a tie for the most'),
+    twoOfClubs: SeatOrNull('the seat that captured the 2 of clubs; null if nobody did'),
+    tenOfDiamonds: SeatOrNull('the seat that captured the 10 of diamonds; null if nobody did'),
+    leftovers: Type.Object(
+      {
+        seat: SeatOrNull('the last capturer, who took them; null if nobody captured all deal (they were not scored)'),
+        cards: Cards('the cards left on the table at the end of the deal'),
+      },
+      { additionalProperties: false, description: 'the cards left on the table at the end, and who took them' },
+    ),
+    points: Counts("each seat's points for the deal, by seat"),
+  },
+  { additionalProperties: false, description: 'the scoring of one deal, line by line' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
+    target: Type.Integer({ description: 'the score that ends the game (option target)' }),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played, from 1 (the last one, once the game is over)' }),
+    dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
+    turn: SeatOrNull('the seat to play; null once the game is over'),
+    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    handCounts: Counts('how many cards each seat holds, by seat'),
+    stock: Type.Integer({ description: 'cards left in the face-down stock' }),
+    table: Cards('the face-up cards on the table, in the order they arrived'),
+    captured: Counts("how many cards are in each seat's face-down captured pile this deal, by seat"),
+    lastCapturer: SeatOrNull('the last seat to capture this deal; null if nobody has'),
+    lastPlay: Type.Union([PlayView, Type.Null()], { description: 'the last play; null at the start of a deal' }),
+    scores: Counts("each seat's score, by seat"),
+    deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
+    finished: Type.Boolean({ description: 'whether the game is over' }),
+    hands: Type.Union([CardsBySeat('every hand'), Type.Null()], {
+      description: 'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
+    }),
+    capturedCards: Type.Union([CardsBySeat('captured piles'), Type.Null()], {
+      description: "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 /** One play, as everyone saw it. */
 export interface Play {
@@ -104,7 +184,7 @@ export function captures(card: Card, table: readonly Card[]): Card[][] {
   const matches = table.filter((t) => rankOf(t) === rankOf(card)).map((t) => [t]);
   if (isFace(card)) return matches;
   const numbers = table.filter((t) => !isFace(t));
-  return [...matches, ...subsetsSumming(numbers, value(card), value, 2)];
+  return [...matches, ...subsetsSumming(numbers, value(card), value, 2).map(sortCards)];
 }
 
 /** Why `take` is not a capture `card` can make on `table`, or undefined when it is one. */
@@ -177,12 +257,13 @@ function endDeal(s: State): State {
   };
 }
 
-export const kontsina: Game<State, Action, Options> = {
+export const kontsina: Game<State, Action, Options, View> = {
   kind: 'kontsina',
   title: 'Kontsina',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'Two to four seats, each playing alone, with one 52-card deck. Seat 0 deals first; the deal passes to the left (the next seat).',
     'Each seat gets four cards and four cards go face up to the table; the rest is the stock.',
@@ -198,6 +279,7 @@ export const kontsina: Game<State, Action, Options> = {
     'nobody, in either line), 1 for the 2 of clubs, 1 for the 10 of diamonds.',
     'The game ends after a deal in which a seat has reached the target (option `target`, default 21) and one seat has the',
     'highest score alone: that seat wins. A tie for the highest score plays another deal.',
+    "When a seat's time runs out, it lays its lowest card (ace low, then spades, hearts, diamonds, clubs), capturing nothing.",
   ].join('\n'),
   dealing: [
     "Each deal: four cards one at a time to each seat, starting with the dealer's left and going up in seat order",
@@ -253,10 +335,7 @@ export const kontsina: Game<State, Action, Options> = {
     } else {
       const refusal = refuseCapture(card, action.take, s.table);
       if (refusal) throw new IllegalMove(refusal);
-      // One capture has one spelling, the one legalActions lists: its cards in table order.
       const took = s.table.filter((t) => action.take.includes(t));
-      if (took.some((t, i) => t !== action.take[i]))
-        throw new IllegalMove(`list the cards taken in table order: ${took.join(' ')}`);
       play = {
         table: s.table.filter((t) => !took.includes(t)),
         captured: s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p)),
@@ -267,6 +346,12 @@ export const kontsina: Game<State, Action, Options> = {
     const turn = (seat + 1) % s.seats;
     const refilled = replenishHands(hands, s.stock, HAND, (s.dealer + 1) % s.seats);
     return refilled ? { ...s, ...play, ...refilled, turn } : endDeal({ ...s, ...play, hands, turn });
+  },
+
+  defaultAction(s, seat) {
+    // Capturing is never compulsory: the least a seat can do is lay its lowest card.
+    const lowest = s.hands[seat].reduce((low, c) => (compareCards(c, low) < 0 ? c : low));
+    return { type: 'lay', card: lowest };
   },
 
   view(s, seat) {
@@ -289,7 +374,7 @@ export const kontsina: Game<State, Action, Options> = {
       finished: s.finished,
     };
     // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, capturedCards: s.captured } : open;
+    return s.finished ? { ...open, hands: s.hands, capturedCards: s.captured } : { ...open, hands: null, capturedCards: null };
   },
 
   status(s): Status {

@@ -3,7 +3,19 @@
  * tricks at once (a pair as two, three or four of a kind as three or four), beaten only by a higher
  * set of as many cards.
  */
-import { type Card, rankNumberAceHigh } from '../../cards';
+import { type Card, compareCards, rankNumberAceHigh, removeCards, sortCards } from '../../cards';
+import { IllegalMove } from '../../engine';
+import type { State } from '.';
+import { checkCards } from './draw';
+import { scored } from './scoring';
+
+/** One lead and its answer: as many tricks as cards led, all to `winner`. */
+export interface Play {
+  leader: number;
+  led: Card[];
+  answer: Card[];
+  winner: number;
+}
 
 /** Every way to take `k` cards of `cards`, in hand order. */
 export function choose(cards: readonly Card[], k: number): Card[][] {
@@ -22,21 +34,29 @@ export function isSet(cards: readonly Card[]): boolean {
 
 /**
  * The leads a hand allows: any single card, and any two or more cards of one rank (so three of a kind
- * may be led whole or as a pair).
+ * may be led whole or as a pair). Each set is in card order, the form a move is logged in.
  */
 export function leads(hand: readonly Card[]): Card[][] {
   const out: Card[][] = hand.map((c) => [c]);
   const ranks = [...new Set(hand.map((c) => c[0]))];
   for (const r of ranks) {
-    const same = hand.filter((c) => c[0] === r);
+    const same = sortCards(hand.filter((c) => c[0] === r));
     for (let k = 2; k <= same.length; k++) out.push(...choose(same, k));
   }
   return out;
 }
 
-/** The answers to a lead: any cards of the hand, as many as were led (they need not beat it). */
+/** The answers to a lead: any cards of the hand, as many as were led (they need not beat it), each in card order. */
 export function answers(hand: readonly Card[], led: readonly Card[]): Card[][] {
-  return choose(hand, led.length);
+  return choose(sortCards(hand), led.length);
+}
+
+/** Lowest first as Poke ranks cards: aces high, suits only to break ties. */
+const lowestFirst = (a: Card, b: Card) => rankNumberAceHigh(a) - rankNumberAceHigh(b) || compareCards(a, b);
+
+/** The least a seat can play: its lowest card as a lead, or its lowest cards as an answer (in card order). */
+export function lowestPlay(hand: readonly Card[], lead: readonly Card[] | null): Card[] {
+  return sortCards([...hand].sort(lowestFirst).slice(0, lead?.length ?? 1));
 }
 
 /**
@@ -45,4 +65,22 @@ export function answers(hand: readonly Card[], led: readonly Card[]): Card[][] {
  */
 export function answerWins(led: readonly Card[], answer: readonly Card[]): boolean {
   return answer.length === led.length && isSet(answer) && rankNumberAceHigh(answer[0]) > rankNumberAceHigh(led[0]);
+}
+
+/** A lead, or the answer to one: the answer settles the trick(s), and the last answer of a deal scores it. */
+export function applyPlay(s: State, seat: number, cards: readonly Card[]): State {
+  checkCards(s.hands[seat], cards);
+  const hands: [Card[], Card[]] = [...s.hands];
+  hands[seat] = removeCards(s.hands[seat], cards);
+  if (s.lead === null) {
+    if (!isSet(cards)) throw new IllegalMove('lead one card, or two to four cards of the same rank');
+    return { ...s, hands, lead: [...cards] };
+  }
+  if (cards.length !== s.lead.length) {
+    throw new IllegalMove(`answer the lead with ${s.lead.length} card${s.lead.length > 1 ? 's' : ''}`);
+  }
+  const winner = answerWins(s.lead, cards) ? seat : s.leader;
+  const plays = [...s.plays, { leader: s.leader, led: s.lead, answer: [...cards], winner }];
+  const next: State = { ...s, hands, plays, lead: null, leader: winner };
+  return hands[0].length === 0 ? scored(next) : next;
 }

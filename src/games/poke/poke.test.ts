@@ -1,7 +1,17 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { buildDeck, type Card, sameCards } from '../../cards';
-import { IllegalMove, playMove, playOut, replay, resolveOptions } from '../../engine';
+import { buildDeck, type Card } from '../../cards';
+import {
+  assertConserved,
+  assertHidden,
+  conformance,
+  decide,
+  IllegalMove,
+  playMove,
+  playOut,
+  replay,
+  resolveOptions,
+} from '../../engine';
 import {
   type Action,
   answerWins,
@@ -15,6 +25,7 @@ import {
   rubberBonus,
   type State,
   trickValue,
+  type View,
 } from '.';
 
 const options = (given: Partial<Options> = {}) => resolveOptions(game, given, 2) as Options;
@@ -136,6 +147,14 @@ describe('Poke: doubling by drawing', () => {
     expect(v.trickValues).toEqual([4, 4]);
   });
 
+  it('the cards discarded may be named in any order; the move is logged in card order', () => {
+    const s = first('AS KH 9D 5C 2S', 'QS QH 7D 4C 3S', '8H 8D');
+    const { state, action } = decide(game, s, 1, draw('9D 2S'));
+    expect(action).toEqual(draw('2S 9D'));
+    expect(state.hands[1]).toEqual(hand('AS KH 5C 8H 8D'));
+    expect(game.legalActions(s, 1)).toContainEqual(draw('2S 5C 9D'));
+  });
+
   it('a draw takes one to three cards the seat holds', () => {
     const s = first('AS KH 9D 5C 2S', 'QS QH 7D 4C 3S');
     expect(() => game.apply(s, 1, draw('AS KH 9D 5C'))).toThrow(IllegalMove);
@@ -173,6 +192,13 @@ describe('Poke: the play', () => {
     expect(answerWins(hand('9S 9H 9D 9C'), hand('5S 5H 5D 5C'))).toBe(false);
   });
 
+  it('a set led or answered may be named in any order', () => {
+    let s = moves(first('AS KH 9D 9C 2S', 'QS QH 7D 4C 3S'), [1, stand], [0, stand]);
+    expect(decide(game, s, 1, play('9C 9D')).action).toEqual(play('9D 9C'));
+    s = moves(s, [1, play('9C 9D')]);
+    expect(decide(game, s, 0, play('QH QS')).action).toEqual(play('QS QH'));
+  });
+
   it('a pair led in play takes two tricks unless the answer is a higher pair, and the winner leads next', () => {
     let s = moves(first('AS KH 9D 5C 2S', 'QS QH 7D 4C 3S'), [1, stand], [0, stand]);
     // Seat 1 leads the ace and the two: one trick each way; seat 0 then holds the lead.
@@ -185,7 +211,8 @@ describe('Poke: the play', () => {
     expect(() => game.apply(s, 1, play('KH'))).toThrow(/with 2 cards/);
     expect(() => game.apply(s, 0, play('7D'))).toThrow(/seat 1's turn to answer/);
     s = moves(s, [1, play('KH 9D')]);
-    expect(s.plays.at(-1)).toEqual({ leader: 0, led: hand('QS QH'), answer: hand('KH 9D'), winner: 0 });
+    // The answer is a set: it is kept in card order, whatever order it was posted in.
+    expect(s.plays.at(-1)).toEqual({ leader: 0, led: hand('QS QH'), answer: hand('9D KH'), winner: 0 });
     expect((game.view(s, null) as { tricks: number[] }).tricks).toEqual([3, 1]);
   });
 });
@@ -432,80 +459,62 @@ describe('Poke: what each seat sees', () => {
   });
 });
 
-/** Every card code anywhere in a view, except in the record of the previous (finished) deal. */
-function cardsShown(view: unknown, out: Card[] = []): Card[] {
-  if (typeof view === 'string' && /^[A2-9TJQK][SHDC]$/.test(view)) out.push(view);
-  else if (Array.isArray(view)) for (const v of view) cardsShown(v, out);
-  else if (view && typeof view === 'object') {
-    for (const [k, v] of Object.entries(view)) if (k !== 'lastDeal') cardsShown(v, out);
-  }
-  return out;
-}
+describe('Poke: a seat whose time runs out', () => {
+  it('stands pat in the draw', () => {
+    const s = first('AS KH 9D 5C 2S', 'QS QH 7D 4C 3S');
+    expect(game.defaultAction?.(s, 1)).toEqual(stand);
+    expect(game.defaultAction?.(moves(s, [1, draw('2S')]), 1)).toEqual(stand);
+  });
+
+  it('leads its lowest card, aces high', () => {
+    const s = moves(first('AS KH 9D 5C 2S', 'QS QH 7D 4C 3S'), [1, stand], [0, stand]);
+    expect(game.defaultAction?.(s, 1)).toEqual(play('2S'));
+  });
+
+  it('answers with as many of its lowest cards, aces high', () => {
+    let s = moves(first('AS AH 9D 5C 2S', 'QS QH 7D 4C 3S'), [1, stand], [0, stand]);
+    s = moves(s, [1, play('AS AH')]);
+    expect(game.defaultAction?.(s, 0)).toEqual(play('3S 4C'));
+  });
+});
 
 const DECK = buildDeck();
 
 function invariant(s: State): void {
-  const everywhere = [
-    ...s.hands.flat(),
-    ...s.stock,
-    ...s.discards.flat(),
-    ...(s.lead ?? []),
-    ...s.plays.flatMap((p) => [...p.led, ...p.answer]),
-  ];
-  if (!sameCards(everywhere, DECK)) throw new Error(`cards lost or doubled: ${everywhere.join(' ')}`);
+  assertConserved([...s.hands, s.stock, ...s.discards, s.lead ?? [], ...s.plays.flatMap((p) => [p.led, p.answer])], DECK);
   const scored = s.deals.reduce<[number, number]>((t, d) => [t[0] + d.above[0], t[1] + d.above[1]], [0, 0]);
   if (s.above[0] !== scored[0] || s.above[1] !== scored[1]) throw new Error(`above the line ${s.above}, scoresheet ${scored}`);
+  if (s.phase !== 'over') return;
+  // A rubber ends with a second game won, and its bonus says whether the other seat won one.
+  const won = [0, 1].map((p) => s.games.filter((g) => g === p).length);
+  if (Math.max(...won) !== 2) throw new Error(`the rubber ended at games ${won.join('-')}`);
+  if (s.deals.at(-1)?.rubberBonus !== (won.includes(0) ? 750 : 500)) throw new Error('wrong rubber bonus');
 }
 
 function checkView(s: State, seat: number | null, view: unknown): void {
   if (s.phase === 'over') return;
-  const v = view as { hand: Card[] | null; lastDeal: unknown };
-  // A seat may see its own hand and discards and the cards played this deal; nothing else.
-  const allowed = new Set([...(s.lead ?? []), ...s.plays.flatMap((p) => [...p.led, ...p.answer])]);
-  if (seat !== null) for (const c of [...s.hands[seat], ...s.discards[seat]]) allowed.add(c);
-  for (const c of cardsShown(view)) if (!allowed.has(c)) throw new Error(`seat ${seat} sees ${c}`);
+  const v = view as View;
+  // A seat may see its own hand and discards and the cards played this deal; the previous deal is public history.
+  const hidden = [...s.stock, ...[0, 1].flatMap((p) => (p === seat ? [] : [...s.hands[p], ...s.discards[p]]))];
+  assertHidden({ ...v, lastDeal: null }, hidden, seat);
   if (v.hand !== (seat === null ? null : s.hands[seat])) throw new Error(`seat ${seat} is shown another hand`);
-  // The previous deal is public history: exactly the record kept.
   if (v.lastDeal !== s.lastDeal) throw new Error('the previous deal is shown otherwise than recorded');
 }
 
 describe('Poke: seeded random rubbers', () => {
-  it('1,000 rubbers end, keep every card once, score only above the line, and no view shows a hidden card', () => {
-    let longest = 0;
-    for (let i = 0; i < 1000; i++) {
-      const full = i < 100;
-      const { state, moves } = playOut<State>(game, {
-        seats: 2,
-        seed: `poke-${i}`,
-        everyActionEvery: full ? 1 : 7,
-        viewsEvery: full ? 1 : 7,
-        invariant,
-        checkView,
-        maxMoves: 20_000,
-      });
-      longest = Math.max(longest, moves.length);
-      const st = game.status(state);
-      expect(st.finished).toBe(true);
-      const won = [0, 1].map((p) => state.games.filter((g) => g === p).length);
-      expect(Math.max(...won)).toBe(2);
-      expect(state.deals.at(-1)?.rubberBonus).toBe(won.includes(0) ? 750 : 500);
-    }
-    expect(longest).toBeLessThan(1000);
+  const checks = conformance<State>(game, {
+    configs: [
+      { seats: 2, matches: 600, label: 'target 20' },
+      { seats: 2, options: { target: 40 }, matches: 100, label: 'target 40' },
+    ],
+    viewsEvery: 9,
+    everyActionEvery: 9,
+    // A rubber stays far below a thousand moves.
+    maxMoves: 1000,
+    invariant,
+    checkView,
   });
-
-  it('200 rubbers to a target of 40 below the line', () => {
-    for (let i = 0; i < 200; i++) {
-      const { state } = playOut<State>(game, {
-        seats: 2,
-        seed: `poke-40-${i}`,
-        options: { target: 40 },
-        viewsEvery: 11,
-        invariant,
-        checkView,
-      });
-      expect(game.status(state).finished).toBe(true);
-    }
-  });
+  for (const c of checks) it(c.name, c.run);
 
   it('a whole rubber replays from its move log to the identical state', () => {
     const created = { seats: 2, options: options(), seed: 'poke-replay' };

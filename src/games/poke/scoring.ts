@@ -3,8 +3,12 @@
  * or redoubled), honours for the better poker hand and 250 for a slam above it, 100 above for each
  * game (20 below the line), and 500 or 750 for the rubber.
  */
-import type { Card } from '../../cards';
+import { buildDeck, type Card, shuffle } from '../../cards';
 import { isRoyalFlush, type PokerCategory, pokerHand } from '../../cards/poker';
+import { nextDealer } from '../../cards/tricks';
+import type { State } from '.';
+import { newDeal, SEATS } from './deal';
+import type { Play } from './play';
 
 /** Honours for the better hand; high card scores nothing. */
 export const HONOURS: Record<PokerCategory, number> = {
@@ -24,6 +28,7 @@ export const GAME_BONUS = 100;
 /** The rubber bonus: 500 when the loser won a game, 750 when it won none. */
 export const RUBBER_BONUS = { contested: 500, clean: 750 };
 export const TRICKS_PER_DEAL = 5;
+const GAMES_TO_WIN = 2;
 
 export type Level = 'none' | 'doubled' | 'redoubled';
 const LEVELS: readonly Level[] = ['none', 'doubled', 'redoubled'];
@@ -69,4 +74,91 @@ export function gameWinner(below: readonly [number, number], target: number): nu
 /** The rubber bonus for the seat winning its second game, given the games the other seat won. */
 export function rubberBonus(loserGames: number): number {
   return loserGames > 0 ? RUBBER_BONUS.contested : RUBBER_BONUS.clean;
+}
+
+/** One line of the scoresheet: what a deal scored below and above the line. */
+export interface DealScore {
+  dealer: number;
+  /** Cards taken in each draw, by seat (the doubling history). */
+  draws: [number[], number[]];
+  tricks: [number, number];
+  /** Points below the line, by seat. */
+  below: [number, number];
+  honours: Honours | null;
+  /** The seat that took all five tricks, if any. */
+  slam: number | null;
+  /** The seat that won a game on this deal, if any (its below-the-line scores start again from 0). */
+  game: number | null;
+  rubberBonus: number;
+  /** Points above the line, by seat: honours, slam, game and rubber bonuses. */
+  above: [number, number];
+}
+
+/** A finished deal as the table saw it: the hands shown for honours, and every play. */
+export interface DealRecord {
+  score: DealScore;
+  /** The hands as held after the draw. */
+  hands: [Card[], Card[]];
+  handNames: [string, string];
+  plays: Play[];
+}
+
+export const levelOf = (s: State, seat: number): Level => doubling(s.draws[seat].length, seat === s.dealer);
+export const trickValues = (s: State): [number, number] => [trickValue(levelOf(s, 1)), trickValue(levelOf(s, 0))];
+
+export function tricksWon(plays: readonly Play[]): [number, number] {
+  const won: [number, number] = [0, 0];
+  for (const p of plays) won[p.winner] += p.led.length;
+  return won;
+}
+
+export function gamesWon(s: State): [number, number] {
+  return [s.games.filter((g) => g === 0).length, s.games.filter((g) => g === 1).length];
+}
+
+/** Scores a finished deal, then ends the rubber or deals again (the non-dealer deals next). */
+export function scored(s: State): State {
+  const held = s.held as [Card[], Card[]];
+  const tricks = tricksWon(s.plays);
+  const values = trickValues(s);
+  const points: [number, number] = [tricks[0] * values[0], tricks[1] * values[1]];
+  const honour = honours(held);
+  const slam = tricks[0] === TRICKS_PER_DEAL ? 0 : tricks[1] === TRICKS_PER_DEAL ? 1 : null;
+  const above: [number, number] = [0, 0];
+  if (honour) above[honour.seat] += honour.points;
+  if (slam !== null) above[slam] += SLAM;
+  let below: [number, number] = [s.below[0] + points[0], s.below[1] + points[1]];
+  const game = gameWinner(below, s.target);
+  let games = s.games;
+  let bonus = 0;
+  if (game !== null) {
+    above[game] += GAME_BONUS;
+    games = [...games, game];
+    below = [0, 0];
+    const won = games.filter((g) => g === game).length;
+    if (won === GAMES_TO_WIN) bonus = rubberBonus(games.length - won);
+    above[game] += bonus;
+  }
+  const score: DealScore = {
+    dealer: s.dealer,
+    draws: s.draws,
+    tricks,
+    below: points,
+    honours: honour,
+    slam,
+    game,
+    rubberBonus: bonus,
+    above,
+  };
+  const next: State = {
+    ...s,
+    below,
+    above: [s.above[0] + above[0], s.above[1] + above[1]],
+    games,
+    deals: [...s.deals, score],
+    lastDeal: { score, hands: held, handNames: [pokerHand(held[0]).name, pokerHand(held[1]).name], plays: s.plays },
+  };
+  if (bonus > 0) return { ...next, phase: 'over' };
+  const [deck, rng] = shuffle(buildDeck(), s.rng);
+  return newDeal(next, nextDealer(s.dealer, SEATS), deck, rng);
 }

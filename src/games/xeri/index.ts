@@ -1,4 +1,14 @@
-import { allMost, type Card, type RngState, rankOf, removeCards, shuffle, standardDeck, strictlyMost } from '../../cards';
+import {
+  allMost,
+  type Card,
+  compareCards,
+  type RngState,
+  rankOf,
+  removeCards,
+  shuffle,
+  standardDeck,
+  strictlyMost,
+} from '../../cards';
 import { deal } from '../../cards/deal';
 import { replenishHands, takeLeftovers } from '../../cards/fishing';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
@@ -31,6 +41,74 @@ export type Action = Static<typeof actionSchema>;
 
 const HAND = 6;
 const PILE = 4;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], { description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const Pair = (description: string) => Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description });
+const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { minItems: 2, maxItems: 2, description });
+
+const PlayView = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    card: CardCode,
+    took: Cards('the pile it took, bottom card first; [] for a discard'),
+    xeri: Type.Boolean({ description: 'whether the capture was a xeri' }),
+  },
+  { additionalProperties: false, description: 'one play, as both seats saw it' },
+);
+
+const HandScoreView = Type.Object(
+  {
+    dealer: Seat('the seat that dealt the hand'),
+    cards: Pair('cards won by each seat, leftovers included, by seat'),
+    xeris: Pair('xeris made by each seat, by seat'),
+    honours: Pair('aces, kings, queens, jacks and tens won by each seat, by seat'),
+    moreCards: SeatOrNull('the seat scoring 3 for more cards; null when the counts are equal'),
+    tenOfDiamonds: SeatOrNull('the seat that won the 10 of diamonds; null if nobody did'),
+    twoOfClubs: SeatOrNull('the seat that won the 2 of clubs; null if nobody did'),
+    leftovers: Type.Object(
+      {
+        seat: SeatOrNull('the last capturer, who took them; null if nobody captured'),
+        cards: Cards('the cards left in the pile at the end of the hand'),
+      },
+      { additionalProperties: false, description: 'what was left in the pile at the end, and who took it' },
+    ),
+    points: Pair("each seat's points for the hand, by seat"),
+    winner: SeatOrNull('the seat with more points, which wins the hand; null when the points are equal'),
+  },
+  { additionalProperties: false, description: 'the scoring of one hand, line by line' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    handCounts: Pair('how many cards each seat holds, by seat'),
+    handNumber: Type.Integer({ minimum: 1, description: 'the hand being played, from 1 (the last one, once the game is over)' }),
+    handsInGame: Type.Integer({ description: 'how many hands the game lasts (option hands)' }),
+    dealer: Seat('the seat that dealt this hand; the other plays first'),
+    turn: SeatOrNull('the seat to play; null once the game is over'),
+    stock: Type.Integer({ description: 'cards left in the face-down stock' }),
+    pile: Cards('the discard pile, face up, bottom card first'),
+    top: Type.Union([CardCode, Type.Null()], { description: 'the card on top of the pile; null when it is empty' }),
+    redeals: Type.Integer({ description: "how many times this hand's first pile was shuffled back and dealt again" }),
+    won: Pair('how many cards each seat has won this hand, by seat (won cards lie face down)'),
+    xeris: CardsBySeat('the cards each seat captured xeri this hand, by seat, kept face up'),
+    lastCapturer: SeatOrNull('the last seat to take the pile this hand; null if nobody has'),
+    lastPlay: Type.Union([PlayView, Type.Null()], { description: 'the last play; null at the start of a hand' }),
+    handsPlayed: Type.Array(HandScoreView, { description: 'the scoring of every hand played so far, in order' }),
+    handsWon: Pair('hands won by each seat, by seat: the score'),
+    finished: Type.Boolean({ description: 'whether the game is over' }),
+    hands: Type.Union([CardsBySeat('both hands'), Type.Null()], {
+      description: 'both hands, by seat, once the game is over (empty, as every hand is played out); null during play',
+    }),
+    wonCards: Type.Union([CardsBySeat('won cards'), Type.Null()], {
+      description: "each seat's won cards of the last hand, by seat, once the game is over; null during play",
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 /** One play, as both seats saw it. */
 export interface Play {
@@ -176,12 +254,13 @@ function endHand(s: State): State {
   };
 }
 
-export const xeri: Game<State, Action, Options> = {
+export const xeri: Game<State, Action, Options, View> = {
   kind: 'xeri',
   title: 'Xeri',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'Two seats, one 52-card deck. Seat 0 deals the first hand; the deal alternates.',
     'Each seat gets six cards, then four cards are dealt face up to form the discard pile. If the top card of that pile is a',
@@ -200,6 +279,7 @@ export const xeri: Game<State, Action, Options> = {
     'equal points: nobody wins it. The points of every hand are kept in the view.',
     'After the number of hands of option `hands` (default 5), the seat that won more hands wins; equal: a shared win.',
     'The score shown for each seat is the number of hands it has won.',
+    "When a seat's time runs out, it plays its lowest card (ace low, then spades, hearts, diamonds, clubs), capturing if that card takes the pile.",
   ].join('\n'),
   dealing: [
     'Each hand: six cards one at a time to each seat, starting with the non-dealer (seat 1 in the first hand, as seat 0',
@@ -276,6 +356,11 @@ export const xeri: Game<State, Action, Options> = {
     return refilled ? { ...s, ...play, ...refilled, turn } : endHand({ ...s, ...play, hands, turn });
   },
 
+  defaultAction(s, seat) {
+    // Every card has exactly one play, so the least a seat can choose is its lowest card.
+    return xeri.legalActions(s, seat).reduce((low, a) => (compareCards(a.card, low.card) < 0 ? a : low));
+  },
+
   view(s, seat) {
     const open = {
       hand: seat === null ? null : s.hands[seat],
@@ -298,7 +383,7 @@ export const xeri: Game<State, Action, Options> = {
       finished: s.finished,
     };
     // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, wonCards: s.won } : open;
+    return s.finished ? { ...open, hands: s.hands, wonCards: s.won } : { ...open, hands: null, wonCards: null };
   },
 
   status(s): Status {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, IllegalMove, playMove, playOut } from '../../engine';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove } from '../../engine';
 import { type Action, xeri as game, type HandScore, type Options, type State, scoreHand } from '.';
 
 /**
@@ -301,37 +301,36 @@ function noLeak(s: State, seat: number | null, view: unknown) {
   if (!Array.isArray(handsPlayed)) throw new Error('the points of every hand are shown');
 }
 
-describe('Xeri: seeded random games', () => {
-  it('1,000 five-hand games end, keep every card in one place and leak nothing', () => {
-    for (let i = 0; i < 1000; i++) {
-      const every = i < 100 ? 1 : 7;
-      const { state } = playOut<State>(game, {
-        seats: 2,
-        seed: `xeri-${i}`,
-        everyActionEvery: every,
-        viewsEvery: every,
-        invariant: conserved,
-        checkView: noLeak,
-      });
-      expect(state.handsPlayed).toHaveLength(5);
-      const won = game.status(state).scores;
-      expect(won[0] + won[1]).toBe(state.handsPlayed.filter((h) => h.winner !== null).length);
-    }
+describe('Xeri: a seat whose time runs out', () => {
+  it('plays its lowest card, ace low', () => {
+    // Seat 1 holds 5S 6H 8S JS JD TH: the five is lowest, and takes the pile with the 5H on top.
+    const s = dealt(FIRST, PILE);
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '5S' });
+    const after = play(s, '5S');
+    // Seat 0 holds 6S 7S 8H 9S JH TS: the six, discarded on the empty pile.
+    expect(game.defaultAction?.(after, 0)).toEqual({ type: 'discard', card: '6S' });
   });
+});
 
-  it('100 games of one hand and 100 of nine', () => {
-    for (let i = 0; i < 200; i++) {
-      const hands = i < 100 ? 1 : 9;
-      const { state } = playOut<State>(game, {
-        seats: 2,
-        seed: `xeri-${hands}-${i}`,
-        options: { hands },
-        everyActionEvery: 7,
-        viewsEvery: 7,
-        invariant: conserved,
-        checkView: noLeak,
-      });
-      expect(state.handsPlayed).toHaveLength(hands);
-    }
+describe('Xeri: seeded random games', () => {
+  // Every hand ends with every card in one place; the score counts the hands someone won.
+  const invariant = (s: State) => {
+    conserved(s);
+    if (!s.finished) return;
+    if (s.handsPlayed.length !== s.handsInGame) throw new Error('the game ends after the number of hands of the option');
+    const won = game.status(s).scores;
+    if (won[0] + won[1] !== s.handsPlayed.filter((h) => h.winner !== null).length) throw new Error('hands won miscounted');
+  };
+  const checks = conformance<State>(game, {
+    configs: [
+      { seats: 2, matches: 800, label: 'five hands' },
+      { seats: 2, options: { hands: 1 }, matches: 100, label: 'one hand' },
+      { seats: 2, options: { hands: 9 }, matches: 100, label: 'nine hands' },
+    ],
+    viewsEvery: 7,
+    everyActionEvery: 7,
+    invariant,
+    checkView: noLeak,
   });
+  for (const c of checks) it(c.name, c.run);
 });
