@@ -591,12 +591,22 @@ function checkView(s: State, seat: number | null, view: unknown): void {
 }
 
 describe('Card Stock Market: a seat whose time runs out', () => {
-  it('ends its turn where it stands, keeping its hand', () => {
+  it('with a full hand, discards its lowest card first, so that ending the turn draws one', () => {
     const s = standard();
-    expect(game.defaultAction?.(s, 1)).toEqual(end);
-    const traded = play(s, buy('7D'));
+    // Seat 1 holds 7D 6D QS 6S 4S KH TH 2H: the 2 of hearts is its lowest card.
+    expect(game.defaultAction?.(s, 1)).toEqual(discard('2H'));
+    const discarded = play(s, discard('2H'));
+    expect(game.defaultAction?.(discarded, 1)).toEqual(end);
+    // Seat 1 draws the 2 of clubs from the top of the pile, and the turn passes.
+    const after = play(discarded, end);
+    expect(after.hands[1]).toContain('2C');
+    expect(after.hands[1]).toHaveLength(8);
+    expect(toAct(after)).toEqual([0]);
+  });
+
+  it('after trading, ends its turn where it stands and draws back up to eight', () => {
+    const traded = play(standard(), buy('7D'));
     expect(game.defaultAction?.(traded, 1)).toEqual(end);
-    // Seat 1 draws one card back up to eight, and the turn passes.
     expect(play(traded, end).hands[1]).toHaveLength(8);
   });
 });

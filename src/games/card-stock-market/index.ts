@@ -1,4 +1,4 @@
-import { allMost, type Card, deal, type RngState, type Suit, shuffle, suitOf, winnersPhrase } from '../../cards';
+import { allMost, type Card, deal, type RngState, type Suit, shuffle, sortCards, suitOf, winnersPhrase } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 import { BANK_START, type Levy, type Money, OPENING_BALANCE } from './bank';
 import { BANKER, HAND_SIZE, openingCards, turnMarket } from './deal';
@@ -340,8 +340,14 @@ export const cardStockMarket: Game<State, Action, Options, View> = {
     return next.turn && turnOver(next.turn) ? endTurn(next, seat) : next;
   },
 
-  // Ending the turn trades nothing, moves no price and discards nothing: the least a seat can do.
-  defaultAction: () => ({ type: 'end' }),
+  // Ending the turn trades nothing and moves no price: the least a seat can do. A full hand would
+  // draw nothing, so a seat gone quiet for good would stall the game: it discards its lowest card first.
+  defaultAction(s, seat) {
+    const t = s.turn;
+    if (t && s.hands[seat].length >= HAND_SIZE && !discardRefusal(t))
+      return { type: 'discard', card: sortCards(s.hands[seat])[0] };
+    return { type: 'end' };
+  },
 
   view,
 

@@ -11,7 +11,7 @@ export const rules = [
   "The bank's levy: when the bank cannot pay a seller, every player (the seller too) deposits $100 before the sale is paid; a player with less pays all its cash and owes the bank the rest. The levy is repeated if the bank is still short. A debt is paid first from later income (the sale proceeds settle the debt before any cash is paid), so the bank only needs to hold what it actually pays out.",
   "Discards, sold certificates and bankrupt certificates go face up to the discard pile (public). When the draw pile runs out (at once, even in the middle of a player's draw), the market piles except their top cards, the discard pile and the two jokers are shuffled into a new draw pile; prices stay. That pile holds both jokers, so the game ends before it can run out.",
   'A player who draws a joker shows it and the game ends: starting with that player and going around the table, each player sells all its stock at the current prices in one sale (the levy applies if the bank is short). Final money is cash minus debt; the most money wins, equal most share the win.',
-  "When a seat's time runs out, it ends its turn where it stands and draws back up to eight.",
+  "When a seat's time runs out, it ends its turn where it stands and draws back up to eight; with a full hand of eight it first discards its lowest card, so the game goes on.",
   "Scores during play are cash minus debt (stock not counted); views also show each seat's stock value at the current prices.",
 ].join('\n');
 
