@@ -165,6 +165,7 @@ describe('reading a game', () => {
     const again = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[0].token)).set('if-none-match', '"0.seat0"');
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
+    expect(again.headers['content-length']).toBeUndefined();
     // Seat 1's view is another entity: seat 0's tag never gets it a 304.
     const other = await http.get(`/games/${g.id}/view`).set(bearer(g.seats[1].token)).set('if-none-match', '"0.seat0"');
     expect(other.status).toBe(200);

@@ -25,7 +25,8 @@ export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
     async (request, reply) => {
       const { etag, json } = await tables.view(request.params.id, bearer(request), request.headers['if-none-match']);
       reply.header('etag', etag).header('vary', 'Authorization').header('cache-control', 'private, no-cache');
-      if (json === null) return reply.code(304).send(null);
+      // No payload at all: a serialized null would announce a body that a 304 never has.
+      if (json === null) return reply.code(304).send(undefined as never);
       return sendJson(reply, json);
     },
   );

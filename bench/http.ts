@@ -1,0 +1,436 @@
+// The hot path against bare Fastify, measured in one run on one machine: `npm run bench`.
+// Starts bare Fastify (bench/bare.ts) and the service (fresh data each) as child processes, drives
+// them with autocannon from this process, alternating, and prints req/s, p50/p99 and the ratio to
+// bare Fastify for each route; then events paging, open streams, cold views and memory. With
+// DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
+//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type Action, type AnyGame, resolveOptions } from '../src/engine';
+import { games } from '../src/games';
+import { withScratchDatabase } from '../src/store/postgres';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const SECONDS = Number(arg('seconds', '8'));
+const ROUNDS = Number(arg('rounds', '2'));
+const ONLY = arg('only', 'routes,paging,streams,cold,memory').split(',');
+const CONNECTIONS = 50;
+/** Kaiser to 500 with no losing score: a game long enough never to end during a run. */
+const LONG_KAISER = { target: 500, loseAt: null };
+const root = join(import.meta.dirname, '..');
+
+interface Server {
+  base: string;
+  pid: number;
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+let nextPort = 3901;
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** Starts a server process and waits for it to answer. */
+async function serve(script: string, env: Record<string, string>, health: string): Promise<Server> {
+  const port = nextPort++;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base + health);
+  return {
+    base,
+    pid: child.pid as number,
+    rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const startBare = (env: Record<string, string>) => serve('bench/bare.ts', env, '/hello');
+const startService = (env: Record<string, string>) =>
+  serve('src/main.ts', { JWT_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health');
+
+async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/** A game the bench plays itself: created with a known seed, so the client keeps its own state by the engine. */
+interface Table {
+  id: string;
+  tokens: string[];
+  game: AnyGame;
+  state: unknown;
+  moves: number;
+}
+
+async function newTable(base: string, kind: string, options: Record<string, unknown>, seed: string): Promise<Table> {
+  const game = games.get(kind) as AnyGame;
+  const created = await call(base, 'POST', '/games', { kind, seats: game.seats.max, options, seed });
+  const resolved = resolveOptions(game, options, game.seats.max);
+  return {
+    id: created.id,
+    tokens: created.seats.map((s: { token: string }) => s.token),
+    game,
+    state: game.setup({ seats: game.seats.max, options: resolved, seed }),
+    moves: 0,
+  };
+}
+
+/** The next move of a table: the first seat to act plays one of its legal actions, chosen by the move count. */
+function nextMove(t: Table): { seat: number; action: Action } | null {
+  const status = t.game.status(t.state);
+  if (status.finished) return null;
+  const seat = status.toAct[0];
+  const legal = t.game.legalActions(t.state, seat) as Action[];
+  return { seat, action: legal[(t.moves * 7919) % legal.length] };
+}
+
+function advance(t: Table, m: { seat: number; action: Action }) {
+  t.state = t.game.apply(t.state, m.seat, m.action);
+  t.moves++;
+}
+
+async function playMoves(base: string, t: Table, n: number) {
+  for (let i = 0; i < n; i++) {
+    const m = nextMove(t);
+    if (!m) throw new Error(`${t.game.kind} ended after ${t.moves} moves`);
+    await call(base, 'POST', `/games/${t.id}/moves`, { action: m.action }, t.tokens[m.seat]);
+    advance(t, m);
+  }
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function cannon(opts: autocannon.Options): Promise<Measured> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/** The best of `ROUNDS` alternating runs of each measurement. */
+async function alternate(runs: Record<string, () => Promise<Measured>>): Promise<Record<string, Measured>> {
+  const best: Record<string, Measured> = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, run] of Object.entries(runs)) {
+      const m = await run();
+      if (!best[name] || m.rps > best[name].rps) best[name] = m;
+    }
+  }
+  return best;
+}
+
+function table(rows: string[][]) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** The routes of issue 13, each against bare Fastify measured in the same run. */
+async function routes(label: string, env: Record<string, string>) {
+  const bare = await startBare(env);
+  const service = await startService(env);
+  const views = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) => newTable(service.base, 'kaiser', {}, `view-${i}`)),
+  );
+  for (const t of views) await playMoves(service.base, t, 10);
+  const movers = await Promise.all(
+    Array.from({ length: CONNECTIONS }, (_, i) => newTable(service.base, 'kaiser', LONG_KAISER, `move-${i}`)),
+  );
+  const etags = await Promise.all(
+    views.map(async (t) =>
+      (await fetch(`${service.base}/games/${t.id}/view`, { headers: { authorization: `Bearer ${t.tokens[0]}` } })).headers.get(
+        'etag',
+      ),
+    ),
+  );
+  let v = 0;
+  let n = 0;
+  let movesMade = 0;
+  const results = await alternate({
+    hello: () => cannon({ url: `${bare.base}/hello` }),
+    insert: () =>
+      cannon({
+        url: `${bare.base}/insert`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"action":{"type":"play","card":"QS"}}',
+      }),
+    view: () =>
+      cannon({
+        url: service.base,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const t = views[v++ % views.length];
+              return { ...req, method: 'GET', path: `/games/${t.id}/view`, headers: { authorization: `Bearer ${t.tokens[0]}` } };
+            },
+          },
+        ],
+      }),
+    notModified: () =>
+      cannon({
+        url: service.base,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const i = n++ % views.length;
+              const t = views[i];
+              return {
+                ...req,
+                method: 'GET',
+                path: `/games/${t.id}/view`,
+                headers: { authorization: `Bearer ${t.tokens[0]}`, 'if-none-match': etags[i] as string },
+              };
+            },
+          },
+        ],
+      }),
+    move: () => {
+      // Each connection plays its own game, the next move worked out by the engine in this process.
+      let claimed = 0;
+      return cannon({
+        url: service.base,
+        requests: [
+          {
+            setupRequest: (req, context: { table?: Table; move?: { seat: number; action: Action } }) => {
+              context.table ??= movers[claimed++ % movers.length];
+              const m = nextMove(context.table) as { seat: number; action: Action };
+              context.move = m;
+              return {
+                ...req,
+                method: 'POST',
+                path: `/games/${context.table.id}/moves`,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${context.table.tokens[m.seat]}` },
+                body: JSON.stringify({ action: m.action }),
+              };
+            },
+            onResponse: (status, _body, context: { table?: Table; move?: { seat: number; action: Action } }) => {
+              if (status === 200 && context.table && context.move) {
+                advance(context.table, context.move);
+                movesMade++;
+              }
+            },
+          },
+        ],
+      });
+    },
+  });
+  await bare.stop();
+  await service.stop();
+  const ratio = (m: Measured, of: Measured) => `${((100 * m.rps) / of.rps).toFixed(1)}%`;
+  console.log(
+    `\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs (${movesMade} moves made)`,
+  );
+  table([
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare hello', 'vs bare insert'],
+    ...(
+      [
+        ['bare Fastify GET /hello', results.hello],
+        ['bare Fastify POST /insert (one row)', results.insert],
+        ['GET /games/{id}/view (seat token)', results.view],
+        ['GET /games/{id}/view, If-None-Match (304)', results.notModified],
+        ['POST /games/{id}/moves (own games)', results.move],
+      ] as const
+    ).map(([name, m]) => [
+      name,
+      fmt(m.rps),
+      String(m.p50),
+      String(m.p99),
+      String(m.errors),
+      ratio(m, results.hello),
+      ratio(m, results.insert),
+    ]),
+  ]);
+  return results;
+}
+
+/** Events paging: the last page of games of 10, 1,000 and 10,000 moves, read by a seat during play. */
+async function paging() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
+  const service = await startService({ DATA_DIR: dir });
+  const rows = [['moves in the game', 'last page req/s', 'p50 ms', 'p99 ms']];
+  for (const length of [10, 1000, 10000]) {
+    const t = await newTable(service.base, 'kaiser', LONG_KAISER, `paging-${length}`);
+    await playMoves(service.base, t, length);
+    const after = Math.max(0, length - 100);
+    const m = await cannon({
+      url: `${service.base}/games/${t.id}/events?after=${after}&limit=100`,
+      headers: { authorization: `Bearer ${t.tokens[0]}` },
+      connections: 10,
+    });
+    rows.push([fmt(length), fmt(m.rps), String(m.p50), String(m.p99)]);
+  }
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+  console.log('\n## Events paging (Kaiser): the last page of 100 read by a seat during play, 10 connections');
+  table(rows);
+}
+
+function openStream(base: string, path: string): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(base + path, { headers: { accept: 'text/event-stream' }, agent: false }, (res) => {
+      res.on('data', () => {});
+      resolve(() => req.destroy());
+    });
+    req.on('error', reject);
+  });
+}
+
+async function moveLatencies(base: string, t: Table, n: number) {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const m = nextMove(t);
+    if (!m) break;
+    const started = performance.now();
+    await call(base, 'POST', `/games/${t.id}/moves`, { action: m.action }, t.tokens[m.seat]);
+    times.push(performance.now() - started);
+    advance(t, m);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] };
+}
+
+/** A move's latency with no stream open on its game, then with 1,000. */
+async function streams() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-streams-'));
+  const service = await startService({
+    DATA_DIR: dir,
+    STREAM_LIMIT_TOTAL: '5000',
+    STREAM_LIMIT_PER_ADDRESS: '5000',
+    STREAM_LIMIT_PER_SEAT: '5000',
+  });
+  const t = await newTable(service.base, 'kaiser', LONG_KAISER, 'streams');
+  await moveLatencies(service.base, t, 50);
+  const idle = await moveLatencies(service.base, t, 300);
+  const closers: (() => void)[] = [];
+  for (let i = 0; i < 1000; i++) closers.push(await openStream(service.base, `/games/${t.id}/stream`));
+  const busy = await moveLatencies(service.base, t, 300);
+  for (const close of closers) close();
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+  console.log('\n## A move on a game with 1,000 open streams (spectators), 300 sequential moves each');
+  table([
+    ['streams open', 'p50 ms', 'p99 ms'],
+    ['0', idle.p50.toFixed(2), idle.p99.toFixed(2)],
+    ['1,000', busy.p50.toFixed(2), busy.p99.toFixed(2)],
+    ['ratio', (busy.p50 / idle.p50).toFixed(2), (busy.p99 / idle.p99).toFixed(2)],
+  ]);
+}
+
+/** The first view of a long game after a restart: a snapshot and the events after it, not the whole log. */
+async function cold() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+  let service = await startService({ DATA_DIR: dir });
+  const tables: Table[] = [];
+  for (const length of [1000, 5000]) {
+    const t = await newTable(service.base, 'kaiser', LONG_KAISER, `cold-${length}`);
+    await playMoves(service.base, t, length);
+    tables.push(t);
+  }
+  await service.stop();
+  const rows = [['moves in the game', 'first view after restart ms', 'second view ms']];
+  for (const t of tables) {
+    service = await startService({ DATA_DIR: dir });
+    const time = async () => {
+      const started = performance.now();
+      await call(service.base, 'GET', `/games/${t.id}/view`, undefined, t.tokens[0]);
+      return performance.now() - started;
+    };
+    const first = await time();
+    const second = await time();
+    rows.push([fmt(t.moves), first.toFixed(1), second.toFixed(1)]);
+    await service.stop();
+  }
+  rmSync(dir, { recursive: true, force: true });
+  console.log('\n## Cold first view after a restart (Kaiser)');
+  table(rows);
+}
+
+/** The server's resident memory idle, and after 10,000 games are created. */
+async function memory() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+  const service = await startService({ DATA_DIR: dir });
+  await new Promise((r) => setTimeout(r, 2000));
+  const idle = service.rss();
+  const kinds = [...games.keys()];
+  let made = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (made < 10_000) {
+        const kind = kinds[made++ % kinds.length];
+        const game = games.get(kind) as AnyGame;
+        const counts = Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i).filter(
+          (s) => !game.checkSetup?.(s, resolveOptions(game, {}, game.seats.min)),
+        );
+        await call(service.base, 'POST', '/games', { kind, seats: counts[0] });
+      }
+    }),
+  );
+  const after = service.rss();
+  await service.stop();
+  rmSync(dir, { recursive: true, force: true });
+  console.log('\n## Memory (server RSS)');
+  table([
+    ['when', 'RSS MiB'],
+    ['idle, after start', idle.toFixed(0)],
+    ['after 10,000 games created', after.toFixed(0)],
+  ]);
+}
+
+console.log(
+  `node ${process.version}, ${(await import('node:os')).cpus().length} cores; autocannon in this process, each server in its own`,
+);
+if (ONLY.includes('routes')) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-routes-'));
+  const sqlite = await routes('SQLite', { DATA_DIR: dir });
+  rmSync(dir, { recursive: true, force: true });
+  const url = process.env.DATABASE_URL;
+  if (url && /^postgres/.test(url)) {
+    await withScratchDatabase(url, async (scratch) => {
+      const pgDir = mkdtempSync(join(tmpdir(), 'bench-routes-pg-'));
+      const postgres = await routes('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: scratch });
+      rmSync(pgDir, { recursive: true, force: true });
+      const share = (r: Record<string, Measured>, k: string) => r[k].rps / r.hello.rps;
+      console.log('\nPostgreSQL ratio as a share of SQLite ratio (1.00 = as close to bare Fastify):');
+      for (const k of ['view', 'notModified', 'move'])
+        console.log(`  ${k}: ${(share(postgres, k) / share(sqlite, k)).toFixed(2)}`);
+    });
+  }
+}
+if (ONLY.includes('paging')) await paging();
+if (ONLY.includes('streams')) await streams();
+if (ONLY.includes('cold')) await cold();
+if (ONLY.includes('memory')) await memory();
