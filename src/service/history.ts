@@ -1,8 +1,10 @@
 import type { AnyGame } from '../engine';
+import { type GameRecordDocument, RECORD_FORMAT } from '../record/record';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import type { Access } from './access';
 import type { LiveGames } from './live';
 import { Problem } from './problem';
+import { resultOf } from './projections';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
 
@@ -54,6 +56,41 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
         })),
         next: last < record.version ? last : null,
         ...(open ? { seed: record.seed } : {}),
+      };
+    },
+
+    /** The whole game as one document, for keeping and for checking offline (`npm run verify`). */
+    async record(id: string): Promise<GameRecordDocument> {
+      const current = await live.load(id);
+      const { record, game, engine } = current;
+      if (!ended(record)) {
+        throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
+      }
+      const events = await store.events(id, 0, record.version);
+      return {
+        format: RECORD_FORMAT,
+        id,
+        kind: record.kind,
+        title: game.title,
+        engineVersion: record.engineVersion,
+        options: record.options,
+        clock: record.clock,
+        seats: record.seats.map((s) => ({
+          seat: s.seat,
+          name: s.name,
+          occupant: s.occupant,
+          ...(s.playerId && s.occupant === 'player' ? { player: s.playerId } : {}),
+          ...(s.bot ? { bot: s.bot } : {}),
+        })),
+        seed: record.seed,
+        seedHash: record.seedHash,
+        dealtBy: record.origin,
+        ...(record.deck ? { deck: record.deck } : {}),
+        status: record.status,
+        scores: engine?.scores ?? [],
+        result: resultOf(current) ?? null,
+        createdAt: record.createdAt.toISOString(),
+        events: events.map((e) => ({ seq: e.seq, seat: e.seat, kind: e.kind, by: e.by, action: e.action, at: e.createdAt.toISOString() })),
       };
     },
 

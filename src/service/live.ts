@@ -1,9 +1,9 @@
 import type { AnyGame, Status } from '../engine';
+import { ENGINE_VERSION } from '../games';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import { notFound, Problem } from './problem';
 
-/** Bumped when a rules change would replay old logs differently; stored with every game. */
-export const ENGINE_VERSION = 2;
+export { ENGINE_VERSION };
 
 /** A snapshot of the rebuilt state is kept every this many events, so a cold start replays at most this many. */
 export const SNAPSHOT_EVERY = 200;

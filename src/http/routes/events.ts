@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { History } from '../../service/history';
+import { GameRecordDocument } from '../../record/record';
 import { bearer } from '../auth';
 import { EventsPage, EventsQuery, GameId, Problem, Replay, ReplayQuery } from '../schemas';
 
@@ -20,6 +21,24 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
       },
     },
     async (request) => history.events(request.params.id, bearer(request), request.query.after, request.query.limit),
+  );
+  app.get(
+    '/games/:id/record',
+    {
+      schema: {
+        tags: ['history'],
+        summary: 'The whole record of a finished game, to keep and to check offline',
+        description:
+          'One JSON document: kind, engine version, options, seats and names, the seed and its hash, every event with its time, ' +
+          'and the result. `npm run verify -- record.json` replays it with the engine and says what does not match.',
+        params: GameId,
+        response: { 200: GameRecordDocument, 404: Problem, 409: Problem },
+      },
+    },
+    async (request, reply) => {
+      const doc = await history.record(request.params.id);
+      return reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`).send(doc);
+    },
   );
   app.get(
     '/games/:id/replay',
