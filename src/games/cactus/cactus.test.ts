@@ -628,3 +628,22 @@ describe('Cactus: what each seat knows', () => {
     for (const seat of [0, 1, null]) expect(view(s, seat).layouts[1]).toEqual(['face-down', 'face-down', '3H', 'face-down']);
   });
 });
+
+describe('Cactus: the clock', () => {
+  it('a seat whose time runs out draws from the stock and discards the card unused, calling nothing', () => {
+    let s = dealt({ ...BASE, stock: ['QH', '4C'] });
+    expect(game.defaultAction?.(s, 0)).toEqual(draw);
+    s = moves(s, [0, draw]);
+    expect(game.defaultAction?.(s, 0)).toEqual(discard);
+  });
+
+  it('a card taken from the discard pile goes to its first position; a queen exchange takes the opponent’s first card', () => {
+    let s = moves(dealt({ ...BASE, stock: ['3H', 'QH'] }), [0, draw], [0, discard], [1, take]);
+    expect(game.defaultAction?.(s, 1)).toEqual(swap(0));
+    s = moves(s, [1, swap(1)], [0, draw], [0, { type: 'queen', position: 2 }]);
+    expect(s.phase).toBe('exchange');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'exchange', position: 0 });
+  });
+
+  it('the lower total wins', () => expect(game.lowScoreWins).toBe(true));
+});
