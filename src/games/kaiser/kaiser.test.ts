@@ -428,7 +428,7 @@ describe('Kaiser: seeded random matches', () => {
   // house rule loseAt -52. A match runs to some 700 moves, so views and every action are sampled.
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 4, options: { loseAt: -52 }, matches: 400, label: 'loseAt -52' },
+      { seats: 4, options: { loseAt: -52 }, matches: 300, label: 'loseAt -52' },
       {
         seats: 4,
         options: { loseAt: -52, failedContract: 'bid' },
