@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, removeCards, standardDeck } from '../../cards';
 import { IllegalMove, playMove, resolveOptions } from '../../engine';
-import { type Action, cardValue, cactus as game, layoutTotal, type Options, type State } from '.';
-
-interface View {
-  turn: number | null;
-  phase: string;
-  layouts: (Card | 'face-down' | null)[][];
-  held: { source: string; card?: Card; power?: string | null } | null;
-  discards: Card[];
-  topPowerFor: number | null;
-  stock: number | Card[];
-  stockRebuildsLeft: number;
-  cactus: number | null;
-  lastTurn: boolean;
-  totals: number[] | null;
-}
+import { type Action, cardValue, cactus as game, layoutTotal, type Options, type State, type View } from '.';
 
 interface Table {
   /** Seat 0's and seat 1's four cards, positions 0-3. */
@@ -36,7 +22,7 @@ function moves(s: State, ...steps: [number, Action][]): State {
   return steps.reduce((st, [seat, a]) => playMove(game, st, seat, a), s);
 }
 
-const view = (s: State, seat: number | null) => game.view(s, seat) as View;
+const view = (s: State, seat: number | null): View => game.view(s, seat);
 const draw: Action = { type: 'draw' };
 const take: Action = { type: 'take' };
 const discard: Action = { type: 'discard' };
@@ -501,10 +487,33 @@ describe('Cactus: the stock', () => {
     expect([...s.stock].sort()).toEqual(pile.slice(0, 42).sort());
     s = moves(s, [s.turn, discard]);
     expect(view(s, 0).discards).toEqual([pile[42], last]);
-    expect(view(s, 0).stockRebuildsLeft).toBe(0);
+    expect(view(s, 0).stockRebuilt).toBe(1);
+    expect(view(s, 0).stockRebuildsLeft).toBeNull();
   });
 
-  it('a turn that cannot begin with a draw ends the game as it lies (stockRebuilds times at most)', () => {
+  it('the stock is rebuilt as often as needed: twice and more in one deal, and play goes on', () => {
+    // 44 turns use the first stock (rebuilt at the 44th draw into 42 cards, 2 discards on the pile).
+    let s = drawAndDiscard(dealt(BASE), 44);
+    expect(s.rebuilt).toBe(1);
+    s = drawAndDiscard(s, s.stock.length - 1);
+    expect(s.stock).toHaveLength(1);
+    // The pile now holds 2 + 41 = 43 cards: the next draw takes the last stock card and the pile,
+    // less its top card, becomes a stock of 42 again.
+    const pile = view(s, 0).discards;
+    expect(pile).toHaveLength(43);
+    s = moves(s, [s.turn, draw]);
+    expect(s.rebuilt).toBe(2);
+    expect(s.stock).toHaveLength(42);
+    expect([...s.stock].sort()).toEqual(pile.slice(0, 42).sort());
+    expect(view(s, 0).discards).toEqual([pile[42]]);
+    expect(view(s, 1).stockRebuildsLeft).toBeNull();
+    s = moves(s, [s.turn, discard]);
+    s = drawAndDiscard(s, 100);
+    expect(s.rebuilt).toBe(4);
+    expect(game.status(s).finished).toBe(false);
+  });
+
+  it('under a house limit (stockRebuilds 0), a turn that cannot begin with a draw ends the game as it lies', () => {
     let s = drawAndDiscard(dealt({ ...BASE, options: { stockRebuilds: 0 } }), 43);
     expect(game.status(s).finished).toBe(false);
     s = drawAndDiscard(s, 1);
@@ -514,9 +523,10 @@ describe('Cactus: the stock', () => {
     expect(st.result).toEqual({ winners: [0], summary: 'seat 0 wins 16 to 28 when the stock ran out' });
   });
 
-  it('with one rebuild (the default), the game ends when the rebuilt stock runs out', () => {
+  it('with the house limit stockRebuilds 1, the game ends when the rebuilt stock runs out', () => {
     // 44 turns empty the first stock; the 42 cards of the rebuilt one last 42 more.
-    let s = drawAndDiscard(dealt(BASE), 44 + 41);
+    let s = drawAndDiscard(dealt({ ...BASE, options: { stockRebuilds: 1 } }), 44 + 41);
+    expect(view(s, 0).stockRebuildsLeft).toBe(0);
     expect(game.status(s).finished).toBe(false);
     s = drawAndDiscard(s, 1);
     expect(game.status(s).finished).toBe(true);
@@ -617,4 +627,23 @@ describe('Cactus: what each seat knows', () => {
     s = moves(s, [0, draw], [0, discard], [1, take], [1, swap(2)]);
     for (const seat of [0, 1, null]) expect(view(s, seat).layouts[1]).toEqual(['face-down', 'face-down', '3H', 'face-down']);
   });
+});
+
+describe('Cactus: the clock', () => {
+  it('a seat whose time runs out draws from the stock and discards the card unused, calling nothing', () => {
+    let s = dealt({ ...BASE, stock: ['QH', '4C'] });
+    expect(game.defaultAction?.(s, 0)).toEqual(draw);
+    s = moves(s, [0, draw]);
+    expect(game.defaultAction?.(s, 0)).toEqual(discard);
+  });
+
+  it('a card taken from the discard pile goes to its first position; a queen exchange takes the opponent’s first card', () => {
+    let s = moves(dealt({ ...BASE, stock: ['3H', 'QH'] }), [0, draw], [0, discard], [1, take]);
+    expect(game.defaultAction?.(s, 1)).toEqual(swap(0));
+    s = moves(s, [1, swap(1)], [0, draw], [0, { type: 'queen', position: 2 }]);
+    expect(s.phase).toBe('exchange');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'exchange', position: 0 });
+  });
+
+  it('the lower total wins', () => expect(game.lowScoreWins).toBe(true));
 });

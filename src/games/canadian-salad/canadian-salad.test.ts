@@ -1,7 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, IllegalMove, playMove, playOut, replay } from '../../engine';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove, playOut, replay } from '../../engine';
 import { dealPoints, canadianSalad as game, removedCards, type State, saladDeck } from '.';
 
 /** The first deck for these hands, dealt one at a time from seat 1 (seat 0 deals first). */
@@ -229,43 +229,41 @@ function checkView(s: State, seat: number | null, view: unknown) {
 }
 
 describe('Canadian Salad: seeded random matches', () => {
-  it('1,000 four-seat matches play six deals, keep every card in one place and show no other hand', () => {
-    for (let i = 0; i < 1000; i++) {
-      // The first hundred check every view at every step; the rest sample.
-      const full = i < 100;
-      const { state } = playOut<State>(game, {
-        seats: 4,
-        seed: `salad-${i}`,
-        everyActionEvery: full ? 3 : 13,
-        viewsEvery: full ? 1 : 13,
-        invariant,
-        checkView,
-      });
-      expect(game.status(state).finished).toBe(true);
-      expect(state.lastDeal?.deal).toBe(6);
-    }
+  const checks = conformance<State>(game, {
+    configs: [
+      { seats: 4, matches: 600 },
+      { seats: 3, matches: 150 },
+      { seats: 5, matches: 150 },
+      { seats: 6, matches: 150 },
+    ],
+    viewsEvery: 4,
+    everyActionEvery: 7,
+    invariant,
+    checkView,
   });
+  for (const c of checks) it(c.name, c.run);
 
-  for (const seats of [3, 5, 6]) {
-    it(`200 matches with ${seats} seats`, () => {
-      for (let i = 0; i < 200; i++) {
-        const { state } = playOut<State>(game, {
-          seats,
-          seed: `salad-${seats}-${i}`,
-          everyActionEvery: i < 20 ? 1 : 13,
-          viewsEvery: i < 20 ? 1 : 13,
-          invariant,
-          checkView,
-        });
-        expect(game.status(state).finished).toBe(true);
-      }
-    });
-  }
-
-  it('a whole match replays from its move log to the identical state', () => {
+  it('a whole match plays six deals and replays from its move log to the identical state', () => {
     const created = { seats: 5, options: {}, seed: 'salad-replay' };
     const { state, moves } = playOut<State>(game, { seats: 5, seed: created.seed });
     expect(moves).toHaveLength(6 * 50);
+    expect(state.lastDeal?.deal).toBe(6);
     expect(stringify(replay<State>(game, created, moves))).toBe(stringify(state));
   });
+});
+
+describe('Canadian Salad: the clock and the ranking', () => {
+  it('a seat whose time runs out plays its lowest legal card, aces high', () => {
+    let s = setup(CHAIN_DEAL);
+    // Seat 1 leads: its lowest card is the 2♥ (its spades run 3 to A).
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'play', card: '2H' });
+    s = playMove(game, s, 1, { type: 'play', card: '2H' });
+    // Seat 2 must follow in hearts: the 3♥, not its lower 2♦.
+    expect(game.defaultAction?.(s, 2)).toEqual({ type: 'play', card: '3H' });
+    s = playMove(game, s, 2, { type: 'play', card: 'AH' });
+    // Seat 3 holds no heart: its lowest card is the 2♣ (aces high, the A♦ is its highest).
+    expect(game.defaultAction?.(s, 3)).toEqual({ type: 'play', card: '2C' });
+  });
+
+  it('the lowest score wins', () => expect(game.lowScoreWins).toBe(true));
 });

@@ -1,4 +1,15 @@
-import { allLeast, buildDeck, type Card, deal, type RngState, rankOf, shuffle, suitOf } from '../../cards';
+import {
+  allLeast,
+  buildDeck,
+  type Card,
+  compareCards,
+  deal,
+  type RngState,
+  rankNumberAceHigh,
+  rankOf,
+  shuffle,
+  suitOf,
+} from '../../cards';
 import {
   cardsAllowed,
   ledSuit,
@@ -24,6 +35,73 @@ export const actionSchema = Type.Object(
   { additionalProperties: false, description: 'play a card to the trick' },
 );
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
+const PerSeat = (description: string) => Type.Array(Type.Integer(), { description });
+const PlayShape = Type.Object(
+  { seat: Seat('the seat that played the card'), card: CardCode },
+  { additionalProperties: false, description: 'one card played to a trick' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    phase: Type.Union([Type.Literal('play'), Type.Literal('over')], {
+      description: 'play, or over once the sixth deal is scored',
+    }),
+    toAct: Type.Array(Seat('a seat to act'), { description: 'the seat the game waits for (empty once over)' }),
+    deal: Type.Integer({ minimum: 1, maximum: 6, description: 'the deal being played, 1 to 6 (6 once over)' }),
+    condition: Type.String({ description: 'what scores in this deal, in words' }),
+    dealer: Seat('the dealer of this deal'),
+    hand: Type.Union([Type.Array(CardCode), Type.Null()], { description: 'your own hand; null for a spectator' }),
+    handCounts: PerSeat('the number of cards in each hand, by seat'),
+    trick: Type.Object(
+      {
+        leader: Seat('the seat that leads (or led) this trick'),
+        plays: Type.Array(PlayShape, { description: 'the cards played to it so far, in order' }),
+      },
+      { additionalProperties: false, description: 'the trick being played' },
+    ),
+    lastTrick: Type.Union(
+      [
+        Type.Object(
+          {
+            plays: Type.Array(PlayShape, { description: 'the cards of the trick, in the order played' }),
+            winner: Seat('the seat that won it'),
+          },
+          { additionalProperties: false, description: 'the last trick completed' },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last trick completed this deal; null before the first' },
+    ),
+    tricks: PerSeat('tricks taken this deal, by seat'),
+    points: PerSeat(
+      'points taken so far this deal under its condition, by seat (the last trick scores once played); once over, the sixth deal’s points',
+    ),
+    taken: Type.Union([Type.Array(Type.Array(CardCode)), Type.Null()], {
+      description: 'the cards each seat took this deal, by seat; null until the match is over (won tricks lie face down)',
+    }),
+    scores: PerSeat('the match totals, by seat: the lowest wins'),
+    lastDeal: Type.Union(
+      [
+        Type.Object(
+          {
+            deal: Type.Integer({ minimum: 1, maximum: 6, description: 'which deal it was, 1 to 6' }),
+            dealer: Seat('who dealt it'),
+            tricks: PerSeat('tricks taken, by seat'),
+            points: PerSeat('points scored, by seat'),
+            lastTrickWinner: Seat('the seat that took the last trick'),
+          },
+          { additionalProperties: false, description: 'the last deal scored' },
+        ),
+        Type.Null(),
+      ],
+      { description: 'how the last deal scored; null before the first is over' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export const DEALS = 6;
 
@@ -134,18 +212,28 @@ function played(s: State, seat: number, card: Card): State {
   return hands.every((h) => h.length === 0) ? scored(after, winner) : after;
 }
 
-export const canadianSalad: Game<State, Action, Options> = {
+/** The lowest card a seat may play (aces high; of equal ranks the first in ♠ ♥ ♦ ♣ order): what a clock plays. */
+export function lowestPlay(s: State, seat: number): Card {
+  return cardsAllowed(s.hands[seat], ledSuit(s.trick)).reduce((low, c) =>
+    (rankNumberAceHigh(c) - rankNumberAceHigh(low) || compareCards(c, low)) < 0 ? c : low,
+  );
+}
+
+export const canadianSalad: Game<State, Action, Options, View> = {
   kind: 'canadian-salad',
   title: 'Canadian Salad',
   seats: { min: 3, max: 6 },
   optionsSchema,
   actionSchema,
+  viewSchema,
+  lowScoreWins: true,
   rules: [
     'Three to six seats, each for itself. A 52-card deck, less the 2♣ with three seats, the 2♣ and 2♦ with five, the 2♣ 3♣ 2♦ 3♦ with six, so that all hands are equal (17, 13, 10 or 8 cards).',
     'Six deals. Seat 0 deals first and the deal passes to the left; the whole deck is dealt.',
     'The seat on the dealer’s left leads to the first trick; any card may be led. Follow suit if able, otherwise play any card. No trumps: the highest card of the suit led wins, aces high. The winner takes the trick and leads the next.',
     'Points are bad. Deal 1: 10 for each trick taken. Deal 2: 10 for each heart taken. Deal 3: 25 for each queen taken. Deal 4: 100 for taking the K♠. Deal 5: 100 for taking the last trick. Deal 6: all five at once.',
     'Each deal is scored after its last trick. After the sixth deal the lowest total wins; equal lowest totals share the win.',
+    'When a seat’s time runs out it plays its lowest legal card, aces high.',
   ].join('\n'),
   dealing:
     'Seat 0 deals first, then the deal passes to the left. The whole deck is dealt one card at a time from the top, first to the seat on the dealer’s left and on round the table, until it is gone. First deal with four seats: cards 1, 5, 9 ... to seat 1, cards 4, 8 ... to seat 0.',
@@ -172,6 +260,8 @@ export const canadianSalad: Game<State, Action, Options> = {
     return played(s, seat, action.card);
   },
 
+  defaultAction: (s, seat) => ({ type: 'play', card: lowestPlay(s, seat) }),
+
   view(s, seat) {
     const over = s.phase === 'over';
     return {
@@ -186,7 +276,7 @@ export const canadianSalad: Game<State, Action, Options> = {
       lastTrick: s.lastTrick,
       tricks: s.tricks,
       // Every card taken was seen played: what each seat has scored so far this deal is public.
-      points: over ? s.lastDeal?.points : dealPoints(s.deal, s.taken, s.tricks, null),
+      points: over ? s.lastDeal!.points : dealPoints(s.deal, s.taken, s.tricks, null),
       taken: over ? s.taken : null,
       scores: s.scores,
       lastDeal: s.lastDeal,

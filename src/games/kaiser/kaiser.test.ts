@@ -1,7 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
 import { type Card, sameCards } from '../../cards';
-import { assertConserved, assertHidden, IllegalMove, playMove, playOut, replay, resolveOptions } from '../../engine';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove, playOut, replay, resolveOptions } from '../../engine';
 import { type Action, type Bid, kaiser as game, kaiserDeck, misdealHand, type Options, type State, scoreDeal } from '.';
 
 const options = (given: Partial<Options> = {}) => resolveOptions(game, given, 4) as Options;
@@ -343,17 +343,26 @@ describe('Kaiser: the end of the match', () => {
     expect(s.phase).toBe('bidding');
   });
 
-  it('a side at -52 or below loses (option loseAt)', () => {
+  it('there is no losing score: a side at -60 plays on', () => {
+    // Side 0 defends from -58 and takes the 3♠ in its only trick: -58 - 2 = -60.
+    const s = contractBySeat1(withScores(setup(HEARTS_DEAL), [-58, 0]), { points: 7, noTrump: false }, THREE_SPADES_LAST);
+    expect(s.scores).toEqual([-60, 12]);
+    expect(game.status(s).finished).toBe(false);
+    expect(s.phase).toBe('bidding');
+    expect(s.dealsPlayed).toBe(1);
+  });
+
+  it('with the house rule loseAt -52, a side at -52 or below loses', () => {
     // Side 0 defends from -50 and takes the 3♠ in its only trick: -50 - 2 = -52.
-    const s = contractBySeat1(withScores(setup(HEARTS_DEAL), [-50, 0]), { points: 7, noTrump: false }, THREE_SPADES_LAST);
-    expect(game.status(s).result).toEqual({ winners: [1, 3], summary: 'seats 1 and 3 win 12 to -52' });
-    const noFloor = contractBySeat1(
-      withScores(setup(HEARTS_DEAL, { loseAt: null }), [-50, 0]),
+    const s = contractBySeat1(
+      withScores(setup(HEARTS_DEAL, { loseAt: -52 }), [-50, 0]),
       { points: 7, noTrump: false },
       THREE_SPADES_LAST,
     );
-    expect(game.status(noFloor).finished).toBe(false);
+    expect(game.status(s).result).toEqual({ winners: [1, 3], summary: 'seats 1 and 3 win 12 to -52' });
   });
+
+  it('loseAt is off by default', () => expect(options().loseAt).toBeNull());
 
   it('another target ends the match there, and moves the defenders’ limit with it (target - 7)', () => {
     // Target 30, limit 23: side 0 defends from 24 and adds nothing for its trick worth 1.
@@ -415,51 +424,68 @@ function checkView(s: State, seat: number | null, view: unknown) {
 }
 
 describe('Kaiser: seeded random matches', () => {
-  it('1,000 matches with the default options end, keep every card in one place and show no other hand', () => {
-    for (let i = 0; i < 1000; i++) {
-      // The first hundred check every view at every step; the rest sample (a match runs to some 850 moves).
-      const full = i < 100;
-      const { state } = playOut<State>(game, {
+  // Random play seldom reaches 52, and there is no losing score by default: these matches end on the
+  // house rule loseAt -52. A match runs to some 700 moves, so views and every action are sampled.
+  const checks = conformance<State>(game, {
+    configs: [
+      { seats: 4, options: { loseAt: -52 }, matches: 300, label: 'loseAt -52' },
+      {
         seats: 4,
-        seed: `kaiser-${i}`,
-        everyActionEvery: full ? 7 : 29,
-        viewsEvery: full ? 1 : 29,
-        invariant,
-        checkView,
-        maxMoves: 20_000,
-      });
-      const st = game.status(state);
-      expect(st.finished).toBe(true);
-      expect(state.scores[0]).not.toBe(state.scores[1]);
-    }
+        options: { loseAt: -52, failedContract: 'bid' },
+        matches: 100,
+        label: 'loseAt -52, failed contracts lose the bid',
+      },
+      { seats: 4, options: { loseAt: -52, openingLead: 'bidder' }, matches: 100, label: 'loseAt -52, the bidder leads' },
+    ],
+    viewsEvery: 5,
+    everyActionEvery: 11,
+    maxMoves: 20_000,
+    invariant,
+    checkView,
   });
+  for (const c of checks) it(c.name, c.run);
 
-  it('100 matches each with failed contracts losing the bid, and with the bidder leading', () => {
-    for (const [name, given] of [
-      ['bid', { failedContract: 'bid' }],
-      ['bidder', { openingLead: 'bidder' }],
-    ] as const) {
-      for (let i = 0; i < 100; i++) {
-        const { state } = playOut<State>(game, {
-          seats: 4,
-          seed: `kaiser-${name}-${i}`,
-          options: given,
-          everyActionEvery: 13,
-          viewsEvery: 13,
-          invariant,
-          checkView,
-          maxMoves: 20_000,
-        });
-        expect(game.status(state).finished).toBe(true);
-      }
-    }
-  });
-
-  it('a whole match to 52 replays from its move log to the identical state', () => {
-    const created = { seats: 4, options: options(), seed: 'kaiser-replay-24' };
-    const { state, moves } = playOut<State>(game, { seats: 4, seed: created.seed });
-    expect(Math.max(...state.scores)).toBeGreaterThanOrEqual(52);
+  it('a whole match replays from its move log to the identical state', () => {
+    const created = { seats: 4, options: options({ loseAt: -52 }), seed: 'kaiser-replay-24' };
+    const { state, moves } = playOut<State>(game, { seats: 4, seed: created.seed, options: created.options });
+    expect(game.status(state).finished).toBe(true);
     expect(state.dealsPlayed).toBeGreaterThan(1);
     expect(stringify(replay<State>(game, created, moves))).toBe(stringify(state));
+  });
+});
+
+describe('Kaiser: partnerships and the clock', () => {
+  it('seats 0 and 2 win or lose together, as do seats 1 and 3', () => {
+    expect(game.sides?.(4, options())).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+  });
+
+  it('a seat whose time runs out passes, and the dealer made to bid bids 6', () => {
+    const s = setup(HEARTS_DEAL);
+    expect(game.defaultAction?.(s, 1)).toEqual(pass);
+    expect(game.defaultAction?.(calls(s, pass, pass, pass), 0)).toEqual(bid(6));
+  });
+
+  it('a highest bidder whose time runs out names the suit it holds most of', () => {
+    // Seat 1 holds seven hearts and the 7♣.
+    const s = calls(setup(HEARTS_DEAL), bid(7), pass, pass, pass);
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trump', suit: 'H' });
+  });
+
+  it('a seat whose time runs out plays its lowest legal card, aces high', () => {
+    let s = playMove(game, calls(setup(HEARTS_DEAL), bid(7), pass, pass, pass), 1, { type: 'trump', suit: 'H' });
+    // Seat 1 leads: its lowest card is the 7♣.
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'play', card: '7C' });
+    s = playMove(game, s, 1, { type: 'play', card: 'AH' });
+    // Seat 2 must follow with the 5♥, its only heart.
+    expect(game.defaultAction?.(s, 2)).toEqual({ type: 'play', card: '5H' });
+    s = playMove(game, s, 2, { type: 'play', card: '5H' });
+    // Seat 3, void in hearts, may play any card: the 7♦ is its lowest.
+    expect(game.defaultAction?.(s, 3)).toEqual({ type: 'play', card: '7D' });
+    s = playMove(game, s, 3, { type: 'play', card: 'AD' });
+    // Seat 0's lowest is the 3♠.
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'play', card: '3S' });
   });
 });

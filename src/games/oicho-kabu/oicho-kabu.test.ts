@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, removeCards, sameCards, seedRng, shuffle } from '../../cards';
+import { type Card, removeCards, seedRng, shuffle } from '../../cards';
 import { aceToTenDeck, pipValue } from '../../cards/banking';
-import { IllegalMove, playMove, playOut, resolveOptions } from '../../engine';
-import { type Action, oichoKabu as game, type Options, type State, settleBets } from '.';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Action, oichoKabu as game, type Options, roundLimit, type State, settleBets } from '.';
 import { drawForDealer } from './dealer-draw';
 
 type View = {
@@ -576,8 +576,6 @@ describe('Oicho-Kabu: refused moves and views', () => {
   });
 });
 
-const CODE = /\b(?:[A2-9T][SHDC])\b/g;
-
 /** The cards `seat` may know in the round being played. */
 function knowable(s: State, seat: number | null): Set<Card> {
   const known = new Set<Card>();
@@ -593,56 +591,82 @@ function knowable(s: State, seat: number | null): Set<Card> {
   return known;
 }
 
-function randomMatches(count: number, label: string, options: Record<string, unknown>, every: (i: number) => number) {
-  const deck = aceToTenDeck();
-  for (let i = 0; i < count; i++) {
-    const seats = 2 + (i % 6);
-    const total = seats * (Number(options.startingChips) || 100);
-    const { state, moves } = playOut<State>(game, {
-      seats,
-      seed: `oicho-${label}-${i}`,
-      options,
-      everyActionEvery: every(i),
-      viewsEvery: every(i),
-      // Plain checks (not expect) on every step keep a thousand games fast.
-      invariant: (s) => {
-        const inPlay = [
-          ...s.privateCards.flatMap((c) => (c ? [c] : [])),
-          ...s.tableaus.flatMap((t) => t.cards),
-          ...s.dealerCards,
-          ...s.deck,
-        ];
-        if (!sameCards(inPlay, deck)) throw new Error('cards not conserved');
-        if (chipsTotal(s) !== total) throw new Error(`chips not conserved: ${chipsTotal(s)} of ${total}`);
-        if (s.chips.some((c) => c < 0)) throw new Error('a seat holds fewer than no chips');
-        if (
-          s.phase !== 'over' &&
-          s.tableaus.reduce((sum, t) => sum + t.bets.reduce((a, b) => a + b, 0), 0) >
-            Math.min(s.options.maxBet, s.chips[s.dealer])
-        ) {
-          throw new Error('bets over the round limit');
-        }
-      },
-      checkView: (s, seat, v) => {
-        if (s.phase === 'over') return;
-        // The previous round's reveal and the dealer draw are public history.
-        const now = JSON.stringify({ ...(v as object), lastRound: null, dealerDraw: null }).match(CODE) ?? [];
-        const known = knowable(s, seat);
-        const leaked = now.filter((c) => !known.has(c));
-        if (leaked.length > 0) throw new Error(`seat ${seat} sees ${leaked.join(' ')} in phase ${s.phase}`);
-      },
-    });
-    expect(game.status(state).finished).toBe(true);
-    expect(moves.length).toBeLessThan(1_000);
+/** Every card in one place, chips conserved and never below zero, bets within the round limit. */
+function invariant(s: State) {
+  assertConserved(
+    [s.privateCards.flatMap((c) => (c ? [c] : [])), ...s.tableaus.map((t) => t.cards), s.dealerCards, s.deck],
+    aceToTenDeck(),
+  );
+  const total = s.chips.length * s.options.startingChips;
+  if (chipsTotal(s) !== total) throw new Error(`chips not conserved: ${chipsTotal(s)} of ${total}`);
+  if (s.chips.some((c) => c < 0)) throw new Error('a seat holds fewer than no chips');
+  if (s.phase !== 'over' && s.tableaus.reduce((sum, t) => sum + t.bets.reduce((a, b) => a + b, 0), 0) > roundLimit(s)) {
+    throw new Error('bets over the round limit');
   }
 }
 
+/** No card a seat may not know in the round being played; the last round and the dealer draw are public history. */
+function checkView(s: State, seat: number | null, v: unknown) {
+  if (s.phase === 'over') return;
+  const known = knowable(s, seat);
+  assertHidden(
+    { ...(v as object), lastRound: null, dealerDraw: null },
+    aceToTenDeck().filter((c) => !known.has(c)),
+    seat,
+  );
+}
+
 describe('Oicho-Kabu: seeded random games', () => {
-  it('1,000 games of 2 to 7 seats end, conserve cards and chips, and no view shows a hidden card', () => {
-    randomMatches(1000, 'default', {}, (i) => (i < 100 ? 1 : 7));
+  const OPTIONS = { ties: 'push', dealerDrawRule: false, maxBet: 120, rounds: 10, startingChips: 150 };
+  const SEATS = [2, 3, 4, 5, 6, 7];
+  const configs = (perSeats: number, withOptions: number, label: string) => [
+    ...SEATS.map((seats) => ({ seats, matches: perSeats, label: `${seats} seats${label}` })),
+    ...[3, 6].map((seats) => ({
+      seats,
+      options: OPTIONS,
+      matches: withOptions,
+      label: `${seats} seats, push ties, no dealer draw rule, a higher limit and ten rounds${label}`,
+    })),
+  ];
+  // A seat betting has some 200 actions (1 to 50 chips on each tableau), and a thorough step posts
+  // each of them and checks it against the whole list: some 80 ms a match, the first step always
+  // being thorough. So a few matches post every action every fifth step, and many more check only
+  // the views (every step), the first actions listed and the default actions.
+  const thorough = conformance<State>(game, {
+    configs: configs(6, 5, ', every action every fifth step'),
+    everyActionEvery: 5,
+    maxMoves: 1_000,
+    invariant,
+    checkView,
+  });
+  const broad = conformance<State>(game, {
+    configs: configs(50, 30, ''),
+    everyActionEvery: 0,
+    maxMoves: 1_000,
+    invariant,
+    checkView,
+  });
+  // The second list repeats the first list's check that the game declares a view schema and a default action.
+  for (const c of [...thorough, ...broad.slice(1)]) it(c.name, c.run);
+});
+
+describe('Oicho-Kabu: the clock', () => {
+  const top = ['TC', '9C', '2S', '5S', '8S', '3S', '6H', '2H', 'AH', 'AD', '5H', '3D', '2C'];
+
+  it('a bettor whose time runs out bets nothing more', () => {
+    const s = play(stacked(3, top), [1, bet(0, 5)]);
+    expect(game.defaultAction?.(s, 1)).toEqual(done);
   });
 
-  it('200 games with push ties, no dealer draw rule, a higher limit and ten rounds', () => {
-    randomMatches(200, 'options', { ties: 'push', dealerDrawRule: false, maxBet: 120, rounds: 10, startingChips: 150 }, () => 5);
+  it('a dealer whose time runs out draws the top card', () => {
+    const s = play(stacked(3, top), [1, bet(0, 5)], [1, done], [2, done]);
+    expect(game.defaultAction?.(s, 0)).toEqual(draw('top'));
+  });
+
+  it('a decider whose time runs out takes no third card where it may choose', () => {
+    // Tableau 0: 2♠ and the 2♥ of the second field make 4: seat 1 may choose.
+    const s = play(stacked(3, top), [1, bet(0, 5)], [1, done], [2, done], [0, draw()]);
+    expect(game.status(s).toAct).toEqual([1]);
+    expect(game.defaultAction?.(s, 1)).toEqual(third(0, false));
   });
 });

@@ -1,5 +1,10 @@
-import { type Card, rankOf } from '../../cards';
-import { totalModTen } from '../../cards/banking';
+import { type Card, rankOf, shuffle } from '../../cards';
+import { aceToTenDeck, totalModTen } from '../../cards/banking';
+import type { RoundRecord, State } from '.';
+import { startRound } from './deal';
+import { drawForDealer } from './dealer-draw';
+
+/** The end of a round: the special hands, the outcome of each tableau, the payments, then the next round. */
 
 /** How a tie between a tableau and the dealer goes: the dealer wins it, or the bets come back. */
 export type Ties = 'dealer' | 'push';
@@ -80,4 +85,50 @@ export function settleBets(
     payouts.push({ seat, tableau, bet, outcome: o, net: paid });
   });
   return { payouts, chips: after };
+}
+
+/** Reveals and settles the round, then ends the game or draws for the next dealer and deals again. */
+export function endRound(s: State): State {
+  const played = s.dealerCards.length > 0;
+  const outcomes = s.tableaus.map((t) => outcome(t.cards, s.dealerCards, s.options.ties, played && t.bets.some((b) => b > 0)));
+  const { payouts, chips } = settleBets(
+    s.tableaus.map((t) => t.bets),
+    outcomes,
+    s.order,
+    s.dealer,
+    s.chips,
+  );
+  const lastRound: RoundRecord = {
+    round: s.round,
+    dealer: s.dealer,
+    order: s.order,
+    tableaus: s.tableaus.map((t, i) => ({
+      cards: t.cards,
+      total: totalModTen(t.cards),
+      arashi: isArashi(t.cards),
+      bets: t.bets,
+      outcome: outcomes[i],
+    })),
+    dealerCards: s.dealerCards,
+    dealerTotal: played ? totalModTen(s.dealerCards) : null,
+    special: dealerSpecial(s.dealerCards),
+    payouts,
+    chips,
+  };
+  // A seat with no chips cannot bet (nor bank): the game ends.
+  const broke = chips.flatMap((c, seat) => (c === 0 ? [seat] : []));
+  if (s.round >= s.options.rounds || broke.length > 0) return { ...s, chips, lastRound, broke, phase: 'over' };
+  const choice = drawForDealer(s.chips.length, s.rng);
+  const [deck, rng] = shuffle(aceToTenDeck(), choice.rng);
+  const base = {
+    ...s,
+    chips,
+    lastRound,
+    round: s.round + 1,
+    dealer: choice.dealer,
+    order: choice.order,
+    dealerDraw: choice.passes,
+    rng,
+  };
+  return startRound(base, deck);
 }

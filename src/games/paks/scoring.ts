@@ -1,5 +1,9 @@
-import { type Card, SUITS, type Suit } from '../../cards';
+import { type Card, SUITS, type Suit, shuffle, strictlyMost } from '../../cards';
+import type { State } from '.';
+import { cardsFor, dealHand } from './deal';
 import { pointsOf } from './values';
+
+/** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */
 
 /** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
 export interface Pak {
@@ -34,4 +38,29 @@ export function scoreHand(sides: readonly (readonly number[])[], paks: readonly 
   }
   for (const side of out) side.points = side.kept.reduce((n, cards) => n + pointsOf(cards), 0);
   return out;
+}
+
+/** The side that has won: the one highest score, at the target or more; undefined to play another hand. */
+export function matchWinner(scores: readonly number[], target: number): number | undefined {
+  const top = strictlyMost(scores);
+  return top !== undefined && scores[top] >= target ? top : undefined;
+}
+
+/** Scores the hand on the draft; deals the next one and returns true unless the game is over. */
+export function endHand(d: State): boolean {
+  const sides = scoreHand(d.sides, d.paks);
+  d.scores = d.scores.map((n, i) => n + sides[i].points);
+  d.history = [...d.history, sides.map((side) => side.points)];
+  d.lastHand = { hand: d.hand, dealer: d.dealer, sides, scores: [...d.scores] };
+  d.turn = null;
+  if (matchWinner(d.scores, d.target) !== undefined) {
+    d.finished = true;
+    return false;
+  }
+  const [deck, rng] = shuffle(cardsFor(d.seats), d.rng);
+  d.rng = rng;
+  d.dealer = (d.dealer + 1) % d.seats;
+  d.hand += 1;
+  dealHand(d, deck);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { type Card, rankNumber, removeCards } from '../../cards';
+import { type Card, rankNumber } from '../../cards';
 
 /** Capturing value of a single card: ace 20, king, queen, jack and ten 10, the others their pips. */
 export function singleValue(c: Card): number {
@@ -12,18 +12,21 @@ export function isLow(c: Card): boolean {
   return c[0] >= '2' && c[0] <= '5';
 }
 
-/** The two-digit value of two low ranks, the higher first: 5 and 2 make 52. */
-function twoDigit(a: number, b: number): number {
-  return Math.max(a, b) * 10 + Math.min(a, b);
-}
-
 /**
- * Value of a capturing or stealing set: exactly two cards both ranked 2 to 5 make the two-digit
- * number (5-2 = 52, 5-5 = 55); any other set is the sum of its single values (10-5-2 = 17).
+ * Value of a capturing or stealing set: its best reading. Any disjoint pairs of its cards ranked 2 to 5
+ * may each be read as a two-digit number, the higher digit first (5-2 = 52; 5-5 = 55 where two decks
+ * make equal pairs), every other card counts its single value. A pair (a, b), a >= b, reads 10a + b
+ * instead of a + b: it gains 9a, so the best reading pairs as many low cards as it can, the highest
+ * of them as the tens, each with a lower one as the units. 10-5-2 = 10 + 52 = 62; 5-4-3-2 = 53 + 42
+ * = 95 (54 + 32 = 86 is another reading, not the best).
  */
 export function setValue(cards: readonly Card[]): number {
-  if (cards.length === 2 && isLow(cards[0]) && isLow(cards[1])) return twoDigit(rankNumber(cards[0]), rankNumber(cards[1]));
-  return sumOfSingles(cards);
+  const lows = cards
+    .filter(isLow)
+    .map((c) => rankNumber(c))
+    .sort((a, b) => b - a);
+  const tens = lows.slice(0, Math.floor(lows.length / 2)).reduce((n, r) => n + r, 0);
+  return sumOfSingles(cards) + 9 * tens;
 }
 
 /** Value of a pak (or of several paks) to be stolen: the single values of its cards, combinations undone. */
@@ -47,20 +50,11 @@ export function pointsOf(cards: readonly Card[]): number {
 }
 
 /**
- * The highest value of any set W with chosen ⊆ W ⊆ available (available holds the chosen cards too):
- * single values only grow with more cards, so the whole of `available` is the best sum, and a pair
- * of low cards can do better as a two-digit number. 0 when nothing is available.
+ * The highest value of any set that can still be made from `available` (the hand's cards of a suit,
+ * the cards already chosen among them), for offering only steps that can still win. A set's best
+ * reading only grows as cards join it (a card adds its single value, and a low card can only add to
+ * the pairs), so that is the whole of `available`, whatever was chosen; 0 when nothing is available.
  */
-export function bestValue(available: readonly Card[], chosen: readonly Card[] = []): number {
-  if (available.length === 0) return 0;
-  let best = sumOfSingles(available);
-  if (chosen.length > 2 || !chosen.every(isLow)) return best;
-  if (chosen.length === 2) return Math.max(best, setValue(chosen));
-  const lows = removeCards(available, chosen)
-    .filter(isLow)
-    .map((c) => rankNumber(c))
-    .sort((a, b) => b - a);
-  if (chosen.length === 1 && lows.length >= 1) best = Math.max(best, twoDigit(rankNumber(chosen[0]), lows[0]));
-  if (chosen.length === 0 && lows.length >= 2) best = Math.max(best, twoDigit(lows[0], lows[1]));
-  return best;
+export function bestValue(available: readonly Card[]): number {
+  return setValue(available);
 }

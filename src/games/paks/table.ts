@@ -1,0 +1,35 @@
+import { type Card, type Suit, suitOf } from '../../cards';
+import type { Happening, State } from '.';
+
+/** What every phase of a hand works on: a private draft of the state, and the record of what the table saw. */
+
+/** A copy the flow may change freely, so the public functions never mutate their input. */
+export function draft(s: State): State {
+  return {
+    seats: s.seats,
+    target: s.target,
+    sides: s.sides,
+    rng: s.rng,
+    hand: s.hand,
+    dealer: s.dealer,
+    stock: s.stock,
+    board: s.board.slice(),
+    hands: s.hands.map((h) => h.slice()),
+    paks: s.paks.map((p) => p.slice()),
+    turn: s.turn && { ...s.turn, stolen: s.turn.stolen.slice(), chosen: s.turn.chosen.slice() },
+    recent: s.recent,
+    scores: s.scores.slice(),
+    history: s.history,
+    lastHand: s.lastHand,
+    finished: s.finished,
+  };
+}
+
+/** How many happenings the state keeps (the move log keeps the rest). */
+const RECENT = 16;
+
+export function record(d: State, h: Happening): void {
+  d.recent = [...d.recent.slice(1 - RECENT), h];
+}
+
+export const ofSuit = (cards: readonly Card[], suit: Suit) => cards.filter((c) => suitOf(c) === suit);
