@@ -54,18 +54,25 @@ function mapSets(node: Node | undefined, value: unknown, arrange: Arrange): unkn
 
 const withSets = new WeakMap<object, boolean>();
 
+/** Whether any of a game's actions names a set (a field its action schema marks with `x-set`). */
+export function actionsHaveSets(game: AnyGame): boolean {
+  let sets = withSets.get(game.actionSchema);
+  if (sets === undefined) {
+    sets = hasSet(game.actionSchema as Node);
+    withSets.set(game.actionSchema, sets);
+  }
+  return sets;
+}
+
 /**
  * The canonical form of an action: every array its game's action schema marks as a set (`CardSet`,
  * `SetOf`) in canonical order, everything else as posted. Two postings of one set in different
  * orders are the same action; games list their legal actions in this form.
  */
 export function canonicalAction<A extends Action>(game: AnyGame, action: A): A {
-  let sets = withSets.get(game.actionSchema);
-  if (sets === undefined) {
-    sets = hasSet(game.actionSchema as Node);
-    withSets.set(game.actionSchema, sets);
-  }
-  return sets ? (mapSets(game.actionSchema as Node, action, (items) => [...items].sort(compareItems)) as A) : action;
+  return actionsHaveSets(game)
+    ? (mapSets(game.actionSchema as Node, action, (items) => [...items].sort(compareItems)) as A)
+    : action;
 }
 
 /** The action with every set rearranged by `arrange` (tests post sets in other orders with it). */

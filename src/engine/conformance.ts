@@ -3,7 +3,6 @@ import { Compile } from 'typebox/compile';
 import { seedRng, shuffle } from '../cards';
 import { canonicalAction, rearrangeSets } from './canonical';
 import type { AnyGame } from './game';
-import { decide } from './play';
 import { type PlayoutSpec, playOut } from './playout';
 
 /** One configuration to play: a seat count and options, over `matches` seeded random matches. */
@@ -19,7 +18,7 @@ export interface ConformanceSpec<S> extends Pick<PlayoutSpec<S>, 'invariant' | '
   configs: ConformanceConfig[];
   /** Check every seat's and a spectator's view every this-many-th step (default 1: every step). */
   viewsEvery?: number;
-  /** Apply every listed action, and post every set action shuffled, every this-many-th step (default 5). */
+  /** Apply every listed action, and post every set action shuffled, every this-many-th step (default 5; 0: never). */
   everyActionEvery?: number;
 }
 
@@ -83,7 +82,7 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
               spec.checkView?.(state, seat, view);
             },
             onStep(state, legal, toAct) {
-              const thorough = step++ % everyAction === 0;
+              const thorough = everyAction > 0 && step++ % everyAction === 0;
               legal.forEach((actions, seat) => {
                 for (const a of thorough ? actions : actions.slice(0, 3)) {
                   if (!actionValidator.Check(a))
@@ -92,16 +91,15 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
                     fail(`seat ${seat}'s listed action ${JSON.stringify(a)} is not in canonical form`);
                   }
                   if (!thorough) continue;
+                  // Posted in another order, a set action is the listed one (decide() matches by this form;
+                  // playOut applies every listed action).
                   const posted = rearrangeSets(game, a, (items) => {
                     let out: unknown[];
                     [out, rng] = shuffle(items, rng);
                     return out;
                   });
-                  const decided = decide(game, state, seat, posted);
-                  if (stringify(decided.action) !== stringify(a)) {
-                    fail(
-                      `seat ${seat} posted ${JSON.stringify(posted)}, logged as ${JSON.stringify(decided.action)}, not ${JSON.stringify(a)}`,
-                    );
+                  if (stringify(canonicalAction(game, posted)) !== stringify(a)) {
+                    fail(`seat ${seat} posted ${JSON.stringify(posted)}, which is not taken as ${JSON.stringify(a)}`);
                   }
                 }
               });

@@ -49,7 +49,8 @@ export function verifyRecord(doc: unknown): Verdict {
   let state: unknown;
   try {
     const options = resolveOptions(game, r.options, seats);
-    if (stringify(options) !== stringify(r.options)) problems.push('the options are not as the game resolves them (a default was changed or removed)');
+    if (stringify(options) !== stringify(r.options))
+      problems.push('the options are not as the game resolves them (a default was changed or removed)');
     state = game.setup({ seats, options, seed: r.seed, deck: r.dealtBy === 'client-deck' ? r.deck : undefined });
   } catch (e) {
     problems.push(`the game cannot be set up as recorded: ${e instanceof SetupError ? e.reason : (e as Error).message}`);
@@ -80,7 +81,9 @@ export function verifyRecord(doc: unknown): Verdict {
     if (e.by === 'clock' && r.clock?.onTimeout === 'auto') {
       const expected = game.defaultAction?.(state, e.seat);
       if (stringify(expected) !== stringify(e.action)) {
-        problems.push(`${where}: the clock played ${JSON.stringify(e.action)} for seat ${e.seat}, not its default action ${JSON.stringify(expected)}`);
+        problems.push(
+          `${where}: the clock played ${JSON.stringify(e.action)} for seat ${e.seat}, not its default action ${JSON.stringify(expected)}`,
+        );
       }
     }
     try {
@@ -89,7 +92,9 @@ export function verifyRecord(doc: unknown): Verdict {
       state = decided.state;
       moves++;
     } catch (err) {
-      problems.push(`${where}: seat ${e.seat} could not play ${JSON.stringify(e.action)}: ${err instanceof IllegalMove ? err.reason : (err as Error).message}`);
+      problems.push(
+        `${where}: seat ${e.seat} could not play ${JSON.stringify(e.action)}: ${err instanceof IllegalMove ? err.reason : (err as Error).message}`,
+      );
       return verdict();
     }
   }

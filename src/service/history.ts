@@ -90,7 +90,14 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
         scores: engine?.scores ?? [],
         result: resultOf(current) ?? null,
         createdAt: record.createdAt.toISOString(),
-        events: events.map((e) => ({ seq: e.seq, seat: e.seat, kind: e.kind, by: e.by, action: e.action, at: e.createdAt.toISOString() })),
+        events: events.map((e) => ({
+          seq: e.seq,
+          seat: e.seat,
+          kind: e.kind,
+          by: e.by,
+          action: e.action,
+          at: e.createdAt.toISOString(),
+        })),
       };
     },
 

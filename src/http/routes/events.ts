@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { History } from '../../service/history';
 import { GameRecordDocument } from '../../record/record';
+import type { History } from '../../service/history';
 import { bearer } from '../auth';
 import { EventsPage, EventsQuery, GameId, Problem, Replay, ReplayQuery } from '../schemas';
 
