@@ -1,6 +1,6 @@
 // The yardstick: bare Fastify 5 on the same machine, with nothing of the service in it. GET /hello
 // answers a constant; POST /insert writes one row per request (better-sqlite3 in WAL mode like the
-// service, or pg when DATABASE_URL is set) and answers it as JSON.
+// service, with the same synchronous setting, or pg when DATABASE_URL is set) and answers it as JSON.
 import Sqlite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -25,6 +25,7 @@ if (url && /^postgres/.test(url)) {
 } else {
   const db = new Sqlite(`${process.env.DATA_DIR ?? '.'}/bare.db`);
   db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`);
   db.exec('DROP TABLE IF EXISTS bench_rows; CREATE TABLE bench_rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const stmt = db.prepare('INSERT INTO bench_rows (body) VALUES (?)');
   insert = async (body) => Number(stmt.run(JSON.stringify(body)).lastInsertRowid);

@@ -12,6 +12,10 @@ export interface Config {
   rateLimit: number;
   /** The largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** PostgreSQL: the most connections the pool opens. */
+  poolSize: number;
+  /** SQLite: NORMAL (durable across process crashes) or FULL (also across power loss, slower). */
+  synchronous: 'NORMAL' | 'FULL';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
+    poolSize: Number(env.PG_POOL_SIZE ?? 20),
+    synchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
   };
 }
