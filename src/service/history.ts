@@ -124,6 +124,9 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
         scores: status.scores,
         finished: status.finished,
         state: then.state,
+        // What each seat could see at that moment, and a spectator: the audit shows the table as they saw it.
+        views: record.seats.map((s) => game.view(then.state, s.seat)),
+        spectator: game.view(then.state, null),
       };
     },
   };
