@@ -9,7 +9,7 @@ export const optionsSchema = Type.Object(
       minimum: 1,
       maximum: 5,
       default: 1,
-      description: 'how many times each seat deals; the text plays one round (every seat deals once)',
+      description: 'how many times each seat deals (default 1: every seat deals once)',
     }),
   },
   { additionalProperties: false },
