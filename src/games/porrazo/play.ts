@@ -1,4 +1,4 @@
-import { type Card, rankNumber, rankOf, removeCards } from '../../cards';
+import { type Card, compareCards, rankNumber, rankOf, removeCards } from '../../cards';
 import { IllegalMove } from '../../engine';
 import type { Action, Pending, PlayKind, State } from '.';
 import { dealsPerHand, endOfDeal } from './deal';
@@ -145,4 +145,10 @@ export function applyPlay(d: State, seat: number, action: Extract<Action, { type
   }
   playCard(d, seat, action.card, action.type === 'inPlace');
   afterPlay(d);
+}
+
+/** The lowest card (aces low), laid in place where it may forgo a capture: capturing is otherwise compulsory. */
+export function defaultPlay(s: State, seat: number): Action {
+  const card = s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a));
+  return mayForgo(s, card) ? { type: 'inPlace', card } : { type: 'play', card };
 }

@@ -1,4 +1,4 @@
-import type { State } from '.';
+import type { State, View } from '.';
 import { dealsPerHand } from './deal';
 import { seatsOfSide, sideOf } from './scoring';
 
@@ -11,8 +11,8 @@ export function toAct(s: State): number[] {
   return [s.turn];
 }
 
-/** What `seat` sees: its own hand, public cards, counts of the rest; declarations show their set, not their rank. */
-export function viewOf(s: State, seat: number | null) {
+/** What `seat` sees: its own hand, public cards, counts of the rest; declarations show their set, not their rank. Everything at the end. */
+export function viewOf(s: State, seat: number | null): View {
   const over = s.winner !== null;
   const own = (who: number) => over || who === seat;
   return {
@@ -29,9 +29,9 @@ export function viewOf(s: State, seat: number | null) {
     scores: s.scores,
     hand: seat === null ? null : s.hands[seat],
     handCounts: s.hands.map((h) => h.length),
-    hands: over ? s.hands : undefined,
+    hands: over ? s.hands : null,
     stockCount: s.stock.length,
-    stock: over ? s.stock : undefined,
+    stock: over ? s.stock : null,
     table: s.table,
     capturedCounts: s.captured.map((p) => p.length),
     tendidoDealt: s.tendidoDealt,
@@ -46,5 +46,3 @@ export function viewOf(s: State, seat: number | null) {
     winner: over ? seatsOfSide(s, s.winner as number) : null,
   };
 }
-
-export type View = ReturnType<typeof viewOf>;
