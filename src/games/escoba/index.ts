@@ -101,7 +101,7 @@ export const viewSchema = Type.Object(
         Type.Object(
           {
             seat: Seat('the seat that played'),
-            card: CardCode,
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
             capture: Cards('the table cards it took; empty when it was laid down'),
             escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
           },

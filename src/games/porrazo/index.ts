@@ -103,7 +103,7 @@ const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Uni
 const PlaySchema = Type.Object(
   {
     seat: Seat('the seat that played'),
-    card: CardCode,
+    card: Type.With(CardCode, { description: 'the card played from the hand' }),
     as: Type.Union(
       [
         Type.Literal('capture'),
@@ -227,7 +227,10 @@ export const viewSchema = Type.Object(
       { description: "this deal's answers, by seat: a declaration, 'pass', or null while the seat has not answered" },
     ),
     laid: Nullable(
-      Type.Object({ seat: Seat('the seat that laid it'), card: CardCode }, { additionalProperties: false }),
+      Type.Object(
+        { seat: Seat('the seat that laid it'), card: Type.With(CardCode, { description: 'the card laid' }) },
+        { additionalProperties: false },
+      ),
       'the card the previous seat laid without capturing (a porrazo may follow); null when none',
     ),
     porrazo: Nullable(

@@ -52,7 +52,7 @@ export const viewSchema = Type.Object(
         Type.Object(
           {
             seat: Seat('the seat that played'),
-            card: CardCode,
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
             took: Cards('the board cards it took; empty for a trail'),
             stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
           },

@@ -75,7 +75,7 @@ export const viewSchema = Type.Object(
         Type.Object(
           {
             seat: Seat('the seat that played'),
-            card: CardCode,
+            card: Type.With(CardCode, { description: 'the hand card played' }),
             target: Type.Union([CardCode, Type.Null()], { description: 'the table card captured; null for a trail' }),
           },
           { additionalProperties: false },
