@@ -2,7 +2,18 @@ import { type Card, isFace } from '../../cards';
 import { IllegalMove } from '../../engine';
 import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
-import { cardsOf, type Declaration, looseChoices, MAX_VALUE, oneAtATime, pips, sameList, setKey, sideOf } from './plays';
+import {
+  cardsOf,
+  type Declaration,
+  looseChoices,
+  looseSets,
+  MAX_VALUE,
+  oneAtATime,
+  pips,
+  sameList,
+  setKey,
+  sideOf,
+} from './plays';
 
 /**
  * A capture or a declaration in progress, posted a group at a time (`take`, `add`) and ended by `done`
@@ -59,14 +70,14 @@ export function pendingChoices(s: State): Card[][] {
   if (!p) return [];
   const value = valueOfPending(p);
   if (p.open.length > 0) {
-    const loose = looseChoices(s.table, needOf(p), p.from);
+    const loose = looseChoices(looseSets(s.table), needOf(p), p.from);
     return raising(p) ? [...loose, ...raisable(s, p.seat, p.card, value).map(cardsOf)] : loose;
   }
-  if (p.kind === 'declare') return [...looseChoices(s.table, value), ...regularOf(s, value).map(cardsOf)];
+  if (p.kind === 'declare') return [...looseChoices(looseSets(s.table), value), ...regularOf(s, value).map(cardsOf)];
   if (isFace(p.card)) return [];
   const own = ownDeclaration(s, p.seat);
   if (own && own.value === value && valueCounts(s.hands[p.seat])[value] === 0) return [cardsOf(own)];
-  return [...looseChoices(s.table, value), ...s.declarations.filter((d) => d.value === value).map(cardsOf)];
+  return [...looseChoices(looseSets(s.table), value), ...s.declarations.filter((d) => d.value === value).map(cardsOf)];
 }
 
 export function finishCapture(s: State): State {
@@ -173,7 +184,7 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
   const need = p.open.length > 0 ? needOf(p) : value;
   const total = sum(cards);
   if (total > need) return `the cards add up to ${total}, more than the ${need} needed`;
-  if (oneAtATime(s.table, need, p.open.length > 0 ? p.from : 0)) {
+  if (oneAtATime(looseSets(s.table), need, p.open.length > 0 ? p.from : 0)) {
     return `too many ways to make ${need} to list them all: add one card at a time, in table order`;
   }
   if (total < need) return `the cards add up to ${total}: name a whole group worth ${need}`;

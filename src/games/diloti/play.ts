@@ -3,15 +3,15 @@ import { IllegalMove } from '../../engine';
 import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
 import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
-import { canMake, faceGroup, MAX_VALUE, pips, sideOf } from './plays';
+import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
 
 /** A turn begins: a card is laid, starts a capture, or starts a declaration. */
 
 /** True when `card` can start a capture: some group is worth it (a holder's last card of the value always can). */
-function canCapture(s: State, card: Card): boolean {
+function canCapture(s: State, card: Card, loose = looseSets(s.table)): boolean {
   const value = pips(card);
   if (value === null) return s.table.some((t) => rankOf(t) === rankOf(card));
-  return canMake(s.table, value) || s.declarations.some((d) => d.value === value);
+  return canMake(loose, value) || s.declarations.some((d) => d.value === value);
 }
 
 /**
@@ -20,7 +20,13 @@ function canCapture(s: State, card: Card): boolean {
  * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
  * declaration to make up the value with, or, alone, another set of its value to group with.
  */
-export function declareValues(s: State, seat: number, card: Card, counts = valueCounts(s.hands[seat])): number[] {
+export function declareValues(
+  s: State,
+  seat: number,
+  card: Card,
+  counts = valueCounts(s.hands[seat]),
+  loose: LooseSets = looseSets(s.table),
+): number[] {
   const cardValue = pips(card);
   if (cardValue === null) return [];
   const own = ownDeclaration(s, seat);
@@ -31,8 +37,8 @@ export function declareValues(s: State, seat: number, card: Card, counts = value
     if (kept === 0 || (own && value !== own.value)) continue;
     const possible =
       value === cardValue
-        ? own !== undefined || canMake(s.table, value) || regularOf(s, value).length > 0
-        : canMake(s.table, value - cardValue) || raisable(s, seat, card, value).length > 0;
+        ? own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0
+        : canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
     if (possible) out.push(value);
   }
   return out;
@@ -117,11 +123,13 @@ function declare(s: State, seat: number, card: Card, value: number): State {
 export function legalTurn(s: State, seat: number): Action[] {
   const own = ownDeclaration(s, seat);
   const counts = valueCounts(s.hands[seat]);
+  // What the table can add up to is worked out once for the whole listing.
+  const loose = looseSets(s.table);
   const out: Action[] = [];
   for (const card of s.hands[seat]) {
     if (!own) out.push({ type: 'lay', card });
-    if (canCapture(s, card)) out.push({ type: 'capture', card });
-    for (const value of declareValues(s, seat, card, counts)) out.push({ type: 'declare', card, value });
+    if (canCapture(s, card, loose)) out.push({ type: 'capture', card });
+    for (const value of declareValues(s, seat, card, counts, loose)) out.push({ type: 'declare', card, value });
   }
   return out;
 }
