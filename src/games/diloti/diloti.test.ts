@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Card, rankOf, sameCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
+import { decide, IllegalMove, playMove, playOut, resolveOptions, SetupError } from '../../engine';
 import { type Action, diloti as game, LIST_LIMIT, type Options, type State, scoreDeal } from '.';
 import { pips } from './plays';
 
@@ -142,15 +142,15 @@ describe('Diloti: laying and capturing', () => {
   it('an 8 on 8, 6, 5, 3 and 2 captures all five in one play: 8 alone, 5+3 and 6+2 (a xeri after the first play)', () => {
     let s = act(dealt(hands, table), 1, lay('2S'));
     s = act(s, 0, capture('8S'));
-    // Nothing is taken yet: the seat chooses the first group among all three.
-    expect(game.legalActions(s, 0)).toEqual([take(['8C']), take(['6H', '2S']), take(['5D', '3C'])]);
+    // Nothing is taken yet: the seat chooses the first group among all three (each listed in the canonical order).
+    expect(game.legalActions(s, 0)).toEqual([take(['8C']), take(['2S', '6H']), take(['3C', '5D'])]);
     refused(s, 0, done, /8S has captured nothing yet/);
     refused(s, 0, lay('5H'), /finish the play in progress with 8S first/);
     refused(s, 0, take(['6H', '5D']), /add up to 11, more than the 8 needed/);
     refused(s, 0, add(['6H', '2S']), /no declaration in progress/);
     expect(game.view(s, 1)).toMatchObject({ phase: 'capturing', pending: { kind: 'capture', seat: 0, card: '8S', taken: [] } });
     s = act(s, 0, take(['8C']));
-    expect(game.legalActions(s, 0)).toEqual([take(['6H', '2S']), take(['5D', '3C']), done]);
+    expect(game.legalActions(s, 0)).toEqual([take(['2S', '6H']), take(['3C', '5D']), done]);
     s = act(s, 0, take(['5D', '3C']));
     // The last group ends the capture by itself: nothing is left to take.
     s = act(s, 0, take(['6H', '2S']));
@@ -178,7 +178,7 @@ describe('Diloti: laying and capturing', () => {
     };
     explore(s, []);
     expect([...collections].sort()).toEqual(
-      ['8C', '5D+3C', '6H+2S', '5D+3C, 8C', '6H+2S, 8C', '5D+3C, 6H+2S', '5D+3C, 6H+2S, 8C'].sort(),
+      ['8C', '3C+5D', '2S+6H', '3C+5D, 8C', '2S+6H, 8C', '2S+6H, 3C+5D', '2S+6H, 3C+5D, 8C'].sort(),
     );
   });
 
@@ -208,7 +208,7 @@ describe('Diloti: laying and capturing', () => {
     expect(sameCards(pile(s, 1), ['KD', 'KS', 'KH'])).toBe(true);
   });
 
-  it('refuses a move out of turn, a card not held, a wrong sum, a face card in a sum, a card named twice or out of order', () => {
+  it('refuses a move out of turn, a card not held, a wrong sum, a face card in a sum, a card named twice', () => {
     let s = dealt(
       [
         ['9S', '5H', 'KC', '2D', 'TH', 'QD'],
@@ -228,10 +228,25 @@ describe('Diloti: laying and capturing', () => {
     refused(s, 0, take(['5D', '4H', 'QS']), /face cards have no value/);
     refused(s, 0, take(['5D', '5D']), /only once/);
     refused(s, 0, take(['7H', '2S']), /7H is not on the table/);
-    refused(s, 0, take(['4H', '5D']), /table order: 5D 4H/);
     refused(s, 0, take(['5D', '4H', '2S']), /add up to 11, more than the 9 needed/);
     s = act(s, 0, take(['3C', '4H', '2S']));
     expect(s.table).toEqual(['5D', 'QS']);
+  });
+
+  it('a group is a set: named in any order it is the same group, logged in the canonical order', () => {
+    const hands = [
+      ['9S', '5H', 'KC', '2D', 'TH', 'QD'],
+      ['2S', '5S', '6C', '7D', 'JH', 'KD'],
+    ];
+    let s = act(dealt(hands, ['5D', '3C', '4H', 'QS']), 1, lay('2S'));
+    s = act(s, 0, capture('9S'));
+    // 9 = 5 + 4, or 3 + 4 + 2: listed by rank, then suit.
+    expect(game.legalActions(s, 0)).toEqual([take(['4H', '5D']), take(['2S', '3C', '4H'])]);
+    expect(decide(game, s, 0, take(['5D', '4H'])).action).toEqual(take(['4H', '5D']));
+    s = act(s, 0, take(['4H', '2S', '3C']));
+    expect(s.table).toEqual(['5D', 'QS']);
+    // The state keeps the group as it lay on the table.
+    expect(s.lastPlay?.taken).toEqual([['3C', '4H', '2S']]);
   });
 
   it('a crowded table offers a group one card at a time, so the list stays short', () => {
@@ -453,7 +468,7 @@ describe('Diloti: group declarations', () => {
     refused(s, 1, declare('5D', 5), /a card alone is not a declaration: there is no other set worth 5/);
     let five = act(dealt(h, ['5C', '4H', 'AD', 'QC']), 1, declare('5D', 5));
     refused(five, 1, done, /a 5D alone is not a declaration: add another set worth 5/);
-    expect(game.legalActions(five, 1)).toEqual([add(['5C']), add(['4H', 'AD'])]);
+    expect(game.legalActions(five, 1)).toEqual([add(['5C']), add(['AD', '4H'])]);
     five = act(five, 1, add(['5C']));
     five = act(five, 1, done);
     expect(five.declarations).toEqual([{ sets: [['5D'], ['5C']], value: 5, owner: 1 }]);

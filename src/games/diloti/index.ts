@@ -1,5 +1,15 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import {
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  Type,
+} from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { done, legalSteps, more } from './pending';
 import { legalTurn, startPlay } from './play';
@@ -29,7 +39,7 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const group = Type.Array(CardCode, { minItems: 1 });
+const group = CardSet({ minItems: 1, description: 'the cards of one group or set, in any order' });
 const layAction = Type.Object(
   { type: Type.Literal('lay'), card: CardCode },
   { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },

@@ -1,19 +1,8 @@
-import { type Card, isFace } from '../../cards';
+import { type Card, isFace, sortCards } from '../../cards';
 import { IllegalMove } from '../../engine';
 import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
-import {
-  cardsOf,
-  type Declaration,
-  looseChoices,
-  looseSets,
-  MAX_VALUE,
-  oneAtATime,
-  pips,
-  sameList,
-  setKey,
-  sideOf,
-} from './plays';
+import { cardsOf, type Declaration, looseChoices, looseSets, MAX_VALUE, oneAtATime, pips, setKey, sideOf } from './plays';
 
 /**
  * A capture or a declaration in progress, posted a group at a time (`take`, `add`) and ended by `done`
@@ -200,12 +189,10 @@ export function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>
       action.type === 'take' ? 'no capture in progress to take more with' : 'no declaration in progress to add to',
     );
   }
-  const offered = pendingChoices(s);
-  if (!offered.some((o) => sameList(o, action.group))) {
-    const reordered = offered.find((o) => setKey(o) === setKey(action.group));
-    throw new IllegalMove(reordered ? `name the cards in table order: ${reordered.join(' ')}` : refuseGroup(s, p, action.group));
-  }
-  return settle(join(s, action.group));
+  // A group is a set: named in any order, it is taken as the choice it matches (its cards in table order).
+  const chosen = pendingChoices(s).find((o) => setKey(o) === setKey(action.group));
+  if (!chosen) throw new IllegalMove(refuseGroup(s, p, action.group));
+  return settle(join(s, chosen));
 }
 
 export function done(s: State): State {
@@ -226,7 +213,7 @@ export function done(s: State): State {
 /** The steps of the play in progress: each group or set it may take or add, and `done` where it may end. */
 export function legalSteps(s: State, p: Pending): Action[] {
   const type = p.kind === 'capture' ? ('take' as const) : ('add' as const);
-  const out: Action[] = pendingChoices(s).map((g) => ({ type, group: g }));
+  const out: Action[] = pendingChoices(s).map((g) => ({ type, group: sortCards(g) }));
   if (canEnd(p)) out.push({ type: 'done' });
   return out;
 }

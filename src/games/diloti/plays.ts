@@ -127,8 +127,5 @@ export function faceGroup(card: Card, table: readonly Card[]): Card[] {
   return table.filter((t) => rankOf(t) === rankOf(card));
 }
 
-export const sameList = (a: readonly Card[], b: readonly Card[]): boolean =>
-  a.length === b.length && a.every((c, i) => c === b[i]);
-
-/** Order-free identity of a group, to tell a group posted in another order from one not offered at all. */
+/** Order-free identity of a group: a group named in any order is the same group. */
 export const setKey = (cards: readonly Card[]): string => [...cards].sort().join(' ');

@@ -21,7 +21,7 @@ export const rules = [
   '  sets of the value may join (`add`), making a group declaration: loose cards worth the value, or any regular declaration',
   "  of that value (its side's, a partner's or an opponent's: its holder is freed and the one grouping it holds the group).",
   '  A card alone is no declaration: it needs another set. A declaration is captured later only whole, by a card of its value.',
-  'Steps: groups and sets are posted one at a time, each as its cards in table order, and the list offers every one that can',
+  'Steps: groups and sets are posted one at a time, each as its cards in any order, and the list offers every one that can',
   `be taken or added. When more than ${LIST_LIMIT} sets of loose cards could complete a group, they are offered one card at a time`,
   '(each card that can start one, in table order) until the group is worth the value, so the list stays short on a crowded',
   'table. A step with a single possible choice, where the play may not end yet, is made at once; a play ends by itself when',
