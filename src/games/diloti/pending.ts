@@ -217,3 +217,9 @@ export function legalSteps(s: State, p: Pending): Action[] {
   if (canEnd(p)) out.push({ type: 'done' });
   return out;
 }
+
+/** A clock's step: end the play as soon as it may, else the first group or set offered. */
+export function defaultStep(s: State, p: Pending): Action {
+  const steps = legalSteps(s, p);
+  return steps.find((a) => a.type === 'done') ?? steps[0];
+}

@@ -1,4 +1,4 @@
-import { type Card, rankOf, removeCards } from '../../cards';
+import { type Card, compareCards, rankOf, removeCards } from '../../cards';
 import { IllegalMove } from '../../engine';
 import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
@@ -6,6 +6,8 @@ import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts
 import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
 
 /** A turn begins: a card is laid, starts a capture, or starts a declaration. */
+
+type Opening = Extract<Action, { type: 'lay' | 'capture' | 'declare' }>;
 
 /** True when `card` can start a capture: some group is worth it (a holder's last card of the value always can). */
 function canCapture(s: State, card: Card, loose = looseSets(s.table)): boolean {
@@ -120,12 +122,12 @@ function declare(s: State, seat: number, card: Card, value: number): State {
 }
 
 /** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */
-export function legalTurn(s: State, seat: number): Action[] {
+export function legalTurn(s: State, seat: number): Opening[] {
   const own = ownDeclaration(s, seat);
   const counts = valueCounts(s.hands[seat]);
   // What the table can add up to is worked out once for the whole listing.
   const loose = looseSets(s.table);
-  const out: Action[] = [];
+  const out: Opening[] = [];
   for (const card of s.hands[seat]) {
     if (!own) out.push({ type: 'lay', card });
     if (canCapture(s, card, loose)) out.push({ type: 'capture', card });
@@ -135,7 +137,7 @@ export function legalTurn(s: State, seat: number): Action[] {
 }
 
 /** The first step of a turn, once no play is in progress. */
-export function startPlay(s: State, seat: number, action: Extract<Action, { type: 'lay' | 'capture' | 'declare' }>): State {
+export function startPlay(s: State, seat: number, action: Opening): State {
   if (s.pending) {
     const next = s.pending.kind === 'capture' ? '`take`' : '`add`';
     throw new IllegalMove(`finish the play in progress with ${s.pending.card} first: ${next} or \`done\``);
@@ -144,4 +146,16 @@ export function startPlay(s: State, seat: number, action: Extract<Action, { type
   if (action.type === 'lay') return lay(s, seat, action.card);
   if (action.type === 'capture') return capture(s, seat, action.card);
   return declare(s, seat, action.card, action.value);
+}
+
+/**
+ * A clock's turn: lay the lowest card (aces low, face cards high); a seat holding a declaration may not
+ * lay, and captures with its lowest card that can (it always holds one that captures its declaration).
+ */
+export function defaultTurn(s: State, seat: number): Action {
+  const legal = legalTurn(s, seat);
+  const [pool] = (['lay', 'capture', 'declare'] as const)
+    .map((type) => legal.filter((a) => a.type === type))
+    .filter((actions) => actions.length > 0);
+  return pool.reduce((best, a) => (compareCards(a.card, best.card) < 0 ? a : best));
 }

@@ -38,6 +38,9 @@ export const rules = [
   'Each deal scores, per side: 10 per xeri, 4 for strictly the most cards (a 26-26 tie scores nobody), 2 for the 10 of diamonds,',
   '1 per ace, 1 for the 2 of clubs. After a deal in which a side has reached the target (option `target`, default 61) the game',
   'ends and the higher score wins; equal scores are a shared win.',
+  "When a seat's time runs out, it lays its lowest card (aces low, face cards high); a seat holding a declaration captures",
+  'with its lowest card that can, taking the first group offered; a play in progress ends as soon as it may, taking the first',
+  'choice offered until then.',
 ].join('\n');
 
 export const dealing = [

@@ -1,4 +1,4 @@
-import type { State } from '.';
+import type { State, View } from '.';
 import { needOf, ownDeclaration } from './pending';
 import { sideOf } from './plays';
 
@@ -9,9 +9,9 @@ export function seatsOfSide(s: State, side: number): number[] {
 }
 
 /** What `seat` may know: its own hand, the table, the play in progress; won piles by size only. Everything at the end. */
-export function viewOf(s: State, seat: number | null) {
+export function viewOf(s: State, seat: number | null): View {
   const own = seat === null ? undefined : ownDeclaration(s, seat);
-  const open = {
+  return {
     seats: s.seats,
     target: s.target,
     deal: s.finished ? s.deals.length : s.deals.length + 1,
@@ -25,7 +25,7 @@ export function viewOf(s: State, seat: number | null) {
     stock: s.stock.length,
     table: s.table,
     declarations: s.declarations,
-    /** The value this seat is obliged to capture, if it holds a declaration. */
+    // The value this seat is obliged to capture, if it holds a declaration.
     obligation: own ? own.value : null,
     sides: [0, 1].map((side) => ({
       seats: seatsOfSide(s, side),
@@ -41,7 +41,10 @@ export function viewOf(s: State, seat: number | null) {
     scoresheet: s.deals.map((d) => d.points),
     lastDeal: s.deals.at(-1) ?? null,
     finished: s.finished,
+    // Once the game is over every card is public.
+    hands: s.finished ? s.hands : null,
+    wonCards: s.finished ? s.won : null,
+    stockCards: s.finished ? s.stock : null,
+    deals: s.finished ? s.deals : null,
   };
-  // Once the game is over every card is public.
-  return s.finished ? { ...open, hands: s.hands, wonCards: s.won, stockCards: s.stock, deals: s.deals } : open;
 }
