@@ -775,6 +775,10 @@ function invariant(s: State) {
     }
   }
   if (s.finished && Math.max(...s.scores) < s.target) throw new Error('the game ended short of the target');
+  if (s.finished && s.seats === 4) {
+    const { scores } = game.status(s);
+    if (scores[0] !== scores[2] || scores[1] !== scores[3]) throw new Error('partners share one score');
+  }
 }
 
 /** No view shows a card of another seat's hand or of the stock; a seat sees its own hand. */

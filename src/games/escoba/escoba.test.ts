@@ -436,11 +436,12 @@ function checkView(s: State, seat: number | null, view: unknown) {
 /** Every card in one place; a finished match has one winning side, at or above the target. */
 function invariant(s: State) {
   assertConserved([everyCard(s)], fortyCardDeck());
-  if (
-    s.winner !== null &&
-    (s.scores[s.winner] < s.target || s.scores.some((n, side) => side !== s.winner && n >= s.scores[s.winner as number]))
-  )
+  const w = s.winner;
+  if (w === null) return;
+  if (s.scores[w] < s.target || s.scores.some((n, side) => side !== w && n >= s.scores[w]))
     throw new Error('a match ends with one side ahead at the target or above');
+  if (game.status(s).result?.winners.length !== (s.partnerships ? 2 : 1))
+    throw new Error('the winning side is one seat, or a partnership of two');
 }
 
 describe('Escoba: seeded random matches', () => {
