@@ -12,7 +12,7 @@ export const rules = [
   'Each deal scores one point each for: most cards; most diamonds; the siete de velo; la setenta; and one point per escoba. A tie for most cards, most diamonds or the best setenta scores nobody.',
   'La setenta: only a pile holding all four suits is eligible. Take its best card in each suit, ranked 7, 6, A, 5, 4, 3, 2, face cards (lowest, all equal), and compare the four best cards highest first, card by card, as poker hands are compared; the first difference decides.',
   'A play names the card played and the table cards it takes, in any order ([] lays it down).',
-  'After a deal, when a side has 21 points or more (option target), the highest score wins; if the highest score is shared, another deal is played.',
+  'After a deal, when a side has 21 points or more (option target, default 21), the highest score wins; if the highest score is shared, another deal is played.',
   "When a seat's time runs out, it lays its lowest card on the table, capturing nothing.",
 ].join('\n');
 

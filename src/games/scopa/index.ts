@@ -281,7 +281,7 @@ export const scopa: Game<State, Action, Options, View> = {
     'Scoring, one point each, counted in this order: most cards; most diamonds; the settebello; the primiera; then one point per scopa, in the order the scopas were made. A tie for most cards or most diamonds scores nobody.',
     'Primiera: only a pile holding all four suits is eligible. Its best card in each suit counts 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face card = 10, and the four are added. The higher eligible count scores; equal counts score nobody; a seat lacking a suit cannot score it, so the other scores it if eligible.',
     'A play names the card played and the table cards it takes, in any order ([] trails it).',
-    'The match ends the moment a seat reaches 11 points (option target) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
+    'The match ends the moment a seat reaches 11 points (option target, default 11) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
     "When a seat's time runs out, it trails its lowest card that captures nothing; when every card it holds must capture, its lowest card takes the fewest table cards it can.",
   ].join('\n'),
   dealing:
