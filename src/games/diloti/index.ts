@@ -1,21 +1,26 @@
-import { type Card, deal, isFace, type RngState, rankOf, removeCards, shuffle, standardDeck } from '../../cards';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type Card, type RngState, standardDeck } from '../../cards';
 import {
-  canMake,
-  cardsOf,
-  type Declaration,
-  faceGroup,
-  LIST_LIMIT,
-  looseChoices,
-  MAX_VALUE,
-  oneAtATime,
-  pips,
-  sameList,
-  setKey,
-  sideOf,
-} from './plays';
-import { type DealScore, scoreDeal } from './scoring';
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  type TSchema,
+  Type,
+} from '../../engine';
+import { freshDeal, SIDES } from './deal';
+import { defaultStep, done, legalSteps, more } from './pending';
+import { defaultTurn, legalTurn, startPlay } from './play';
+import { type Declaration, MAX_VALUE, sideOf } from './plays';
+import { dealing, rules } from './rules';
+import type { DealScore } from './scoring';
+import { seatsOfSide, viewOf } from './view';
 
+export { pendingChoices } from './pending';
+export { declareValues } from './play';
 export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
 export { type DealScore, scoreDeal } from './scoring';
@@ -35,7 +40,7 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const group = Type.Array(CardCode, { minItems: 1 });
+const group = CardSet({ minItems: 1, description: 'the cards of one group or set, in any order' });
 const layAction = Type.Object(
   { type: Type.Literal('lay'), card: CardCode },
   { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },
@@ -82,9 +87,145 @@ const doneAction = Type.Object(
 export const actionSchema = Type.Union([layAction, captureAction, takeAction, declareAction, addAction, doneAction]);
 export type Action = Static<typeof actionSchema>;
 
-/** Cards dealt to each seat at a time, and face up to the table at the start of a deal. */
-const HAND = 6;
-const TABLE = 4;
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const Value = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_VALUE, description });
+const BySide = (description: string) => Type.Array(Count('a number'), { description });
+
+const DeclarationSchema = Type.Object(
+  {
+    sets: Type.Array(Cards('one set, worth the value'), {
+      description: 'its sets, each worth the value: one set is a regular declaration, several a group declaration',
+    }),
+    value: Value('the value of the card that captures it (1 to 10)'),
+    owner: Seat('the seat obliged to capture it: who formed it, or last raised it or took it into a group'),
+  },
+  { additionalProperties: false, description: 'a declaration: a bundle captured only whole, by a card of its value' },
+);
+
+const PendingSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        kind: Type.Literal('capture'),
+        seat: Seat('the seat capturing'),
+        card: Type.With(CardCode, { description: 'the card being played to capture' }),
+        taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups taken so far, in order' }),
+        open: Cards('the cards of a group being built one card at a time, not yet worth the value; empty when none'),
+        from: Count('internal: the table position the open group goes on from (each group is built in table order)'),
+        needs: Count('what the open group still needs to be worth the value; 0 when no group is open'),
+      },
+      { additionalProperties: false, description: 'a capture in progress' },
+    ),
+    Type.Object(
+      {
+        kind: Type.Literal('declare'),
+        seat: Seat('the seat declaring'),
+        card: Type.With(CardCode, { description: 'the card being played into the declaration' }),
+        forming: DeclarationSchema,
+        open: Cards('the cards of a set not yet worth the value (the card played and loose cards); empty when none'),
+        from: Count('internal: the table position the open set goes on from (each set is built in table order)'),
+        raised: Nullable(Value('a value'), "the value of the opponent's declaration the card raised; null when it raised none"),
+        needs: Count('what the open set still needs to be worth the value; 0 when no set is open'),
+      },
+      { additionalProperties: false, description: 'a declaration being formed' },
+    ),
+  ],
+  {},
+);
+
+const DealScoreSchema = Type.Object(
+  {
+    dealer: Seat('the seat that dealt it'),
+    cards: BySide('cards won, by side (leftovers included)'),
+    xeris: BySide('xeris made, by side'),
+    aces: BySide('aces won, by side'),
+    mostCards: Nullable(Count('a side'), 'the side scoring 4 for the most cards; null on a 26-26 tie'),
+    tenOfDiamonds: Nullable(Count('a side'), 'the side scoring 2 for the 10 of diamonds; null when nobody won it'),
+    twoOfClubs: Nullable(Count('a side'), 'the side scoring 1 for the 2 of clubs; null when nobody won it'),
+    leftovers: Type.Object(
+      {
+        side: Nullable(Count('a side'), 'the side of the last capturer, who took them; null when nobody captured'),
+        cards: Cards('the cards left on the table at the end of the deal'),
+      },
+      { additionalProperties: false, description: 'the cards left on the table at the end, and who took them' },
+    ),
+    points: BySide('points scored in the deal, by side'),
+  },
+  { additionalProperties: false, description: "one deal's score, line by line" },
+);
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'two seats, or four in partnerships' }),
+    target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal'),
+    turn: Nullable(
+      Seat('the seat to play'),
+      'the seat to play (the one finishing a play in progress); null once the game is over',
+    ),
+    phase: Type.Union([Type.Literal('play'), Type.Literal('capturing'), Type.Literal('declaring'), Type.Literal('over')], {
+      description:
+        'play: a turn is to begin; capturing or declaring: a play is in progress (see pending); over: the game has ended',
+    }),
+    pending: Nullable(PendingSchema, 'the play in progress, face up for everyone; null when none'),
+    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
+    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
+    stock: Count('how many cards are left in the stock'),
+    table: Cards('the loose face-up table cards, in the order they came'),
+    declarations: Type.Array(DeclarationSchema, { description: 'the declarations on the table' }),
+    obligation: Nullable(Value('a value'), 'the value of the declaration this seat must capture; null when it holds none'),
+    sides: Type.Array(
+      Type.Object(
+        {
+          seats: Type.Array(Seat('a seat'), { description: 'the seats of the side' }),
+          won: Count('how many cards its face-down pile of won cards holds this deal'),
+          xeris: Count('its xeris this deal'),
+          score: Count('its score in the game'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'the two sides (seats 0 and 1, or partners 0+2 and 1+3), by side' },
+    ),
+    lastCapturer: Nullable(
+      Seat('a seat'),
+      'the last seat to capture this deal (it takes the leftovers); null before any capture',
+    ),
+    lastPlay: Nullable(
+      Type.Object(
+        {
+          seat: Seat('the seat that played'),
+          card: Type.With(CardCode, { description: 'the card played' }),
+          kind: Type.Union([Type.Literal('lay'), Type.Literal('capture'), Type.Literal('declare')], {
+            description: 'laid on the table, a capture, or a declaration',
+          }),
+          taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups captured, in order' }),
+          declaration: Nullable(DeclarationSchema, 'the declaration formed; null for a lay or a capture'),
+          raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
+          xeri: Type.Boolean({ description: 'true when the capture swept the table for a xeri' }),
+        },
+        { additionalProperties: false },
+      ),
+      'the last finished play of this deal; null before the first',
+    ),
+    scores: BySide('the scores, by side'),
+    scoresheet: Type.Array(BySide("one deal's points, by side"), { description: "each finished deal's points, in order" }),
+    lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
+    finished: Type.Boolean({ description: 'true once the game is over' }),
+    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
+    wonCards: Nullable(
+      Type.Array(Cards('a pile')),
+      "each side's won cards of the last deal, once the game is over; null during play",
+    ),
+    stockCards: Nullable(Cards('the stock, top first'), 'the cards left in the stock, once the game is over; null during play'),
+    deals: Nullable(Type.Array(DealScoreSchema), 'every deal, line by line, once the game is over; null during play'),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 /**
  * A play in progress, posted a group at a time. `open` holds a group (capture) or set (declaration) not yet
@@ -143,438 +284,20 @@ export interface State {
   finished: boolean;
 }
 
-const SIDES = 2;
-
-function threeOfARank(cards: readonly Card[]): boolean {
-  return cards.some((c) => cards.filter((o) => rankOf(o) === rankOf(c)).length >= 3);
-}
-
-/**
- * Six cards to each seat one at a time from the dealer's left, then four face up to the table (three or
- * more of one rank among them: they go back, the stock is shuffled and four more are dealt); the rest is the stock.
- */
-function dealFrom(deck: readonly Card[], seats: number, dealer: number, rng: RngState) {
-  const { hands, stock } = deal(deck, { seats, count: HAND, first: (dealer + 1) % seats });
-  let table = stock.slice(0, TABLE);
-  let rest = stock.slice(TABLE);
-  let next = rng;
-  while (threeOfARank(table)) {
-    [rest, next] = shuffle([...table, ...rest], next);
-    table = rest.slice(0, TABLE);
-    rest = rest.slice(TABLE);
-  }
-  return { hands, table, stock: rest, rng: next };
-}
-
-function freshDeal(seats: number, dealer: number, deck: readonly Card[], rng: RngState) {
-  return {
-    ...dealFrom(deck, seats, dealer, rng),
-    dealer,
-    turn: (dealer + 1) % seats,
-    declarations: [],
-    pending: null,
-    won: Array.from({ length: SIDES }, () => []),
-    xeris: Array.from({ length: SIDES }, () => 0),
-    lastCapturer: null,
-    plays: 0,
-    lastPlay: null,
-  };
-}
-
-const ownDeclaration = (s: State, seat: number): Declaration | undefined => s.declarations.find((d) => d.owner === seat);
-const findDeclaration = (s: State, cards: readonly Card[]): Declaration | undefined =>
-  s.declarations.find((d) => setKey(cardsOf(d)) === setKey(cards));
-const sum = (cards: readonly Card[]): number => cards.reduce((n, c) => n + (pips(c) ?? 0), 0);
-
-/** How many number cards of each value (1 to 10) a hand holds. */
-function valueCounts(hand: readonly Card[]): number[] {
-  const counts = new Array<number>(MAX_VALUE + 1).fill(0);
-  for (const c of hand) {
-    const v = pips(c);
-    if (v !== null) counts[v]++;
-  }
-  return counts;
-}
-
-/** An opponent's regular declaration `card` may raise to `value`: never one's own side's, never a group. */
-function raisable(s: State, seat: number, card: Card, value: number): Declaration[] {
-  const cardValue = pips(card) ?? 0;
-  return s.declarations.filter((d) => d.sets.length === 1 && sideOf(d.owner) !== sideOf(seat) && d.value + cardValue === value);
-}
-
-/** Regular declarations of `value` that may join a group declaration as one set. */
-const regularOf = (s: State, value: number) => s.declarations.filter((d) => d.sets.length === 1 && d.value === value);
-
-/** True when `card` can start a capture: some group is worth it (a holder's last card of the value always can). */
-function canCapture(s: State, card: Card): boolean {
-  const value = pips(card);
-  if (value === null) return s.table.some((t) => rankOf(t) === rankOf(card));
-  return canMake(s.table, value) || s.declarations.some((d) => d.value === value);
-}
-
-/**
- * The values `card` can declare. The seat must keep a card of the value to capture it. A seat holding a
- * regular declaration may only form a group of that value, which takes its declaration in; a seat
- * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
- * declaration to make up the value with, or, alone, another set of its value to group with.
- */
-export function declareValues(s: State, seat: number, card: Card, counts = valueCounts(s.hands[seat])): number[] {
-  const cardValue = pips(card);
-  if (cardValue === null) return [];
-  const own = ownDeclaration(s, seat);
-  if (own && own.sets.length > 1) return [];
-  const out: number[] = [];
-  for (let value = cardValue; value <= MAX_VALUE; value++) {
-    const kept = counts[value] - (value === cardValue ? 1 : 0);
-    if (kept === 0 || (own && value !== own.value)) continue;
-    const possible =
-      value === cardValue
-        ? own !== undefined || canMake(s.table, value) || regularOf(s, value).length > 0
-        : canMake(s.table, value - cardValue) || raisable(s, seat, card, value).length > 0;
-    if (possible) out.push(value);
-  }
-  return out;
-}
-
-const valueOfPending = (p: Pending): number => (p.kind === 'declare' ? p.forming.value : (pips(p.card) as number));
-/** What the open group or set still needs (0: none is open). */
-const needOf = (p: Pending): number => (p.open.length === 0 ? 0 : valueOfPending(p) - sum(p.open));
-
-/** A declaration's first set holds the card played alone: an opponent's declaration may still be raised with it. */
-const raising = (p: Pending): boolean => p.kind === 'declare' && p.open.length === 1 && p.open[0] === p.card;
-
-/** A declaration is one when it holds a table card besides the card played, or several sets. */
-const complete = (d: Declaration): boolean => d.sets.length > 1 || (d.sets.length === 1 && d.sets[0].length > 1);
-
-/** The play in progress may end now: no group is open, and something was taken or a declaration formed. */
-function canEnd(p: Pending): boolean {
-  if (p.open.length > 0) return false;
-  return p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming);
-}
-
-/**
- * What the play in progress may take or add next. An open group goes on with loose cards only (and, for a
- * declaration's first set holding the card alone, a raise); a new group may be a whole declaration. A
- * holder playing its last card of its declaration's value must take that declaration first.
- */
-export function pendingChoices(s: State): Card[][] {
-  const p = s.pending;
-  if (!p) return [];
-  const value = valueOfPending(p);
-  if (p.open.length > 0) {
-    const loose = looseChoices(s.table, needOf(p), p.from);
-    return raising(p) ? [...loose, ...raisable(s, p.seat, p.card, value).map(cardsOf)] : loose;
-  }
-  if (p.kind === 'declare') return [...looseChoices(s.table, value), ...regularOf(s, value).map(cardsOf)];
-  if (isFace(p.card)) return [];
-  const own = ownDeclaration(s, p.seat);
-  if (own && own.value === value && valueCounts(s.hands[p.seat])[value] === 0) return [cardsOf(own)];
-  return [...looseChoices(s.table, value), ...s.declarations.filter((d) => d.value === value).map(cardsOf)];
-}
-
-function withHand(s: State, seat: number, card: Card): Card[][] {
-  return s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-}
-
-function finishCapture(s: State): State {
-  const p = s.pending as Extract<Pending, { kind: 'capture' }>;
-  const side = sideOf(p.seat);
-  const won = s.won.map((pile, i) => (i === side ? [...pile, p.card, ...p.taken.flat()] : pile));
-  // A capture that sweeps the table is a xeri, except on the very first play of the deal.
-  const xeri = s.table.length === 0 && s.declarations.length === 0 && s.plays > 0;
-  const xeris = s.xeris.map((n, i) => (i === side && xeri ? n + 1 : n));
-  const lastPlay: Play = { seat: p.seat, card: p.card, kind: 'capture', taken: p.taken, declaration: null, raised: null, xeri };
-  return endTurn({ ...s, won, xeris, lastCapturer: p.seat, pending: null, lastPlay }, p.seat);
-}
-
-function finishDeclare(s: State): State {
-  const p = s.pending as Extract<Pending, { kind: 'declare' }>;
-  const lastPlay: Play = {
-    seat: p.seat,
-    card: p.card,
-    kind: 'declare',
-    taken: [],
-    declaration: p.forming,
-    raised: p.raised,
-    xeri: false,
-  };
-  return endTurn({ ...s, declarations: [...s.declarations, p.forming], pending: null, lastPlay }, p.seat);
-}
-
-/** Takes `cards` (one of the pending choices) into the play in progress. */
-function join(s: State, cards: Card[]): State {
-  const p = s.pending as Pending;
-  const d = findDeclaration(s, cards);
-  const declarations = d ? s.declarations.filter((o) => o !== d) : s.declarations;
-  const table = d ? s.table : s.table.filter((c) => !cards.includes(c));
-  // Cards after the last one taken move up as the taken ones leave: the open group goes on from there.
-  const from = d ? 0 : s.table.indexOf(cards[cards.length - 1]) - cards.length + 1;
-  const open = d ? [] : [...p.open, ...cards];
-  const closed = d !== undefined || sum(open) === valueOfPending(p);
-  if (p.kind === 'capture') {
-    const taken = closed ? [...p.taken, d ? cardsOf(d) : open] : p.taken;
-    return { ...s, table, declarations, pending: { ...p, taken, open: closed ? [] : open, from: closed ? 0 : from } };
-  }
-  let { sets } = p.forming;
-  let raised = p.raised;
-  if (d && p.open.length > 0) {
-    // A raise: the card played goes onto the opponent's declaration.
-    sets = [[...cardsOf(d), p.card], ...sets];
-    raised = d.value;
-  } else if (d) {
-    sets = [...sets, ...d.sets];
-  } else if (closed) {
-    // The set holding the card played is shown first.
-    sets = open.includes(p.card) ? [open, ...sets] : [...sets, open];
-  }
-  const forming = { ...p.forming, sets };
-  return { ...s, table, declarations, pending: { ...p, forming, raised, open: closed ? [] : open, from: closed ? 0 : from } };
-}
-
-/**
- * Plays the forced steps of the play in progress: a single possible choice where it may not end yet is
- * made at once, and a play with nothing left to take or add ends by itself.
- */
-function settle(s: State): State {
-  let next = s;
-  for (;;) {
-    const p = next.pending;
-    if (!p) return next;
-    const choices = pendingChoices(next);
-    const ending = canEnd(p);
-    if (choices.length === 0) return p.kind === 'capture' ? finishCapture(next) : finishDeclare(next);
-    if (choices.length > 1 || ending) return next;
-    next = join(next, choices[0]);
-  }
-}
-
-function endTurn(s: State, seat: number): State {
-  const next = { ...s, plays: s.plays + 1, turn: (seat + 1) % s.seats };
-  if (next.hands.some((h) => h.length > 0)) return next;
-  if (next.stock.length > 0) {
-    const { hands, stock } = deal(next.stock, { seats: s.seats, count: HAND, first: (s.dealer + 1) % s.seats });
-    return { ...next, hands, stock };
-  }
-  return endDeal(next);
-}
-
-function endDeal(s: State): State {
-  const leftovers = [...s.table, ...s.declarations.flatMap(cardsOf)];
-  const side = s.lastCapturer === null ? null : sideOf(s.lastCapturer);
-  const won = s.won.map((pile, i) => (i === side ? [...pile, ...leftovers] : pile));
-  const score = scoreDeal(won, s.xeris);
-  const deals = [...s.deals, { dealer: s.dealer, leftovers: { side, cards: leftovers }, ...score }];
-  const scores = s.scores.map((n, i) => n + score.points[i]);
-  if (Math.max(...scores) >= s.target) {
-    // Leftovers nobody captured stay on the table, so every card is still somewhere.
-    const table = side === null ? s.table : [];
-    const declarations = side === null ? s.declarations : [];
-    return { ...s, won, table, declarations, scores, deals, finished: true };
-  }
-  const [deck, rng] = shuffle(standardDeck(), s.rng);
-  return { ...s, ...freshDeal(s.seats, (s.dealer + 1) % s.seats, deck, rng), scores, deals };
-}
-
-function lay(s: State, seat: number, card: Card): State {
-  const own = ownDeclaration(s, seat);
-  if (own) {
-    throw new IllegalMove(
-      `you have a declaration of ${own.value} to capture: you cannot lay a card until it is captured or raised`,
-    );
-  }
-  const lastPlay: Play = { seat, card, kind: 'lay', taken: [], declaration: null, raised: null, xeri: false };
-  return endTurn({ ...s, hands: withHand(s, seat, card), table: [...s.table, card], lastPlay }, seat);
-}
-
-function capture(s: State, seat: number, card: Card): State {
-  const value = pips(card);
-  if (!canCapture(s, card)) {
-    throw new IllegalMove(
-      value === null
-        ? `there is no ${rankOf(card)} on the table for ${card} to capture`
-        : `nothing on the table is worth ${value}`,
-    );
-  }
-  const hands = withHand(s, seat, card);
-  if (value === null) {
-    // A face card takes every card of its rank at once.
-    const taken = faceGroup(card, s.table);
-    const table = s.table.filter((c) => !taken.includes(c));
-    return finishCapture({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken: [taken], open: [], from: 0 } });
-  }
-  return settle({ ...s, hands, pending: { kind: 'capture', seat, card, taken: [], open: [], from: 0 } });
-}
-
-/** Why `card` cannot declare `value` now, in the order a player thinks of it. */
-function refuseDeclare(s: State, seat: number, card: Card, value: number): string {
-  const cardValue = pips(card);
-  if (cardValue === null) return 'face cards have no value: they cannot be part of a declaration';
-  const own = ownDeclaration(s, seat);
-  if (own && own.sets.length > 1) return `you must capture your group declaration of ${own.value}s before you declare again`;
-  if (value < cardValue) return `a declaration holds the ${card}: it is worth at least ${cardValue}`;
-  if (value > MAX_VALUE) return `no card captures more than ${MAX_VALUE}`;
-  if (own && value !== own.value) {
-    return `you have a declaration of ${own.value} to capture: the only declaration you may form is a group of ${own.value}s that takes it in`;
-  }
-  if (valueCounts(s.hands[seat])[value] - (value === cardValue ? 1 : 0) === 0) {
-    return `to declare ${value} you must keep a card worth ${value} in your hand to capture it`;
-  }
-  if (value === cardValue) return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
-  const onto = s.declarations.find((d) => d.value + cardValue === value);
-  if (onto && onto.sets.length > 1) return 'a group declaration cannot be raised';
-  if (onto?.owner === seat) return 'you cannot raise your own declaration';
-  if (onto && sideOf(onto.owner) === sideOf(seat)) return "you cannot raise your partner's declaration";
-  return `nothing on the table makes up ${value - cardValue} with the ${card}: no loose cards, no opponent's declaration of ${value - cardValue} to raise`;
-}
-
-function declare(s: State, seat: number, card: Card, value: number): State {
-  if (!declareValues(s, seat, card).includes(value)) throw new IllegalMove(refuseDeclare(s, seat, card, value));
-  const own = ownDeclaration(s, seat);
-  const alone = value === pips(card);
-  // A holder's pending declaration is taken into the group it forms.
-  const sets = [...(alone ? [[card]] : []), ...(own ? own.sets : [])];
-  const pending: Pending = {
-    kind: 'declare',
-    seat,
-    card,
-    forming: { sets, value, owner: seat },
-    open: alone ? [] : [card],
-    from: 0,
-    raised: null,
-  };
-  const declarations = s.declarations.filter((d) => d !== own);
-  return settle({ ...s, hands: withHand(s, seat, card), declarations, pending });
-}
-
-/** Why `cards` cannot be taken into the play in progress. */
-function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
-  const value = valueOfPending(p);
-  if (new Set(cards).size !== cards.length) return 'a card can be named only once';
-  const d = findDeclaration(s, cards);
-  if (d) {
-    if (p.open.length > 0 && !raising(p)) {
-      return `finish the group in progress first: it needs ${needOf(p)} more from loose cards`;
-    }
-    if (p.kind === 'declare' && d.sets.length > 1)
-      return 'a group declaration can be neither raised nor taken into another group';
-    if (raising(p)) {
-      if (d.owner === p.seat) return 'you cannot raise your own declaration';
-      if (sideOf(d.owner) === sideOf(p.seat)) return "you cannot raise your partner's declaration";
-      if (d.value + sum(p.open) > MAX_VALUE)
-        return `that would raise it to ${d.value + sum(p.open)}: a declaration cannot be raised above 10`;
-      return `raising that declaration with the ${p.card} makes ${d.value + sum(p.open)}, not ${value}`;
-    }
-    if (d.value !== value) return `that declaration is worth ${d.value}, not ${value}`;
-    return `${p.card} is your last ${value}: it may only capture your declaration of ${value} first`;
-  }
-  const missing = cards.find((c) => !s.table.includes(c));
-  if (missing) {
-    const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(missing));
-    return inDeclaration
-      ? `${missing} is part of a declaration: a declaration goes only as a whole`
-      : `${missing} is not on the table`;
-  }
-  if (cards.some(isFace)) return 'face cards have no value: they are never part of a sum';
-  const need = p.open.length > 0 ? needOf(p) : value;
-  const total = sum(cards);
-  if (total > need) return `the cards add up to ${total}, more than the ${need} needed`;
-  if (oneAtATime(s.table, need, p.open.length > 0 ? p.from : 0)) {
-    return `too many ways to make ${need} to list them all: add one card at a time, in table order`;
-  }
-  if (total < need) return `the cards add up to ${total}: name a whole group worth ${need}`;
-  if (p.open.length > 0) return `the group in progress goes on with cards after ${p.open[p.open.length - 1]}, in table order`;
-  return 'that group cannot join this play';
-}
-
-function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>): State {
-  const p = s.pending;
-  const wanted = action.type === 'take' ? 'capture' : 'declare';
-  if (!p || p.kind !== wanted) {
-    throw new IllegalMove(
-      action.type === 'take' ? 'no capture in progress to take more with' : 'no declaration in progress to add to',
-    );
-  }
-  const offered = pendingChoices(s);
-  if (!offered.some((o) => sameList(o, action.group))) {
-    const reordered = offered.find((o) => setKey(o) === setKey(action.group));
-    throw new IllegalMove(reordered ? `name the cards in table order: ${reordered.join(' ')}` : refuseGroup(s, p, action.group));
-  }
-  return settle(join(s, action.group));
-}
-
-function done(s: State): State {
-  const p = s.pending;
-  if (!p) throw new IllegalMove('nothing in progress to end: play a card');
-  if (p.open.length > 0) throw new IllegalMove(`finish the group in progress first: it needs ${needOf(p)} more`);
-  if (p.kind === 'capture') {
-    if (p.taken.length === 0)
-      throw new IllegalMove(`${p.card} has captured nothing yet: take a group worth ${valueOfPending(p)}`);
-    return finishCapture(s);
-  }
-  if (!complete(p.forming)) {
-    throw new IllegalMove(`a ${p.card} alone is not a declaration: add another set worth ${p.forming.value}`);
-  }
-  return finishDeclare(s);
-}
-
-function seatsOfSide(s: State, side: number): number[] {
-  return [...Array(s.seats).keys()].filter((seat) => sideOf(seat) === side);
-}
-
 const sideName = (s: State, side: number) => {
   const seats = seatsOfSide(s, side);
   return seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(' and ')}`;
 };
 
-export const diloti: Game<State, Action, Options> = {
+export const diloti: Game<State, Action, Options, View> = {
   kind: 'diloti',
   title: 'Diloti',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,
-  rules: [
-    'Two seats, or four in partnerships (seats 0+2 against 1+3, sharing one pile of won cards and one score), one 52-card deck.',
-    'Seat 0 deals first; the deal passes to the left (the next seat). Six cards to each seat, four face up to the table (three',
-    'or more of one rank among them: they are shuffled back into the stock and four more are turned up); the rest is the stock.',
-    "The seat to the dealer's left plays first, then play passes to the left. Values: ace 1, two to ten their pips; face cards",
-    'have no value and are never part of a sum or a declaration. A turn plays one card from the hand in one of three ways',
-    '(capturing is never compulsory; a card that could capture may be laid):',
-    '- Lay it face up on the table (`lay`).',
-    '- Capture (`capture` the card, then `take` groups, then `done`): a number card captures, in one play, any set of disjoint',
-    '  groups each worth its value: a single table card of its rank, loose number cards adding up to it, or a whole declaration',
-    '  of that value (a declaration is taken only whole, never as part of a sum). A face card captures every table card of its',
-    "  rank at once. The card and the groups go face down to the side's pile (only its size is shown).",
-    '- Declare (`declare` the card and a value, then `add`, then `done`): the card played is always part of the declaration.',
-    "  Its first set is the card with loose number cards making up the value, or the card raising an opponent's regular",
-    "  declaration (the card goes onto it: never one's own or a partner's, never a group declaration, never above 10), or, when",
-    "  the value is the card's own, the card alone. The seat must keep another card of the value in hand to capture it. More",
-    '  sets of the value may join (`add`), making a group declaration: loose cards worth the value, or any regular declaration',
-    "  of that value (its side's, a partner's or an opponent's: its holder is freed and the one grouping it holds the group).",
-    '  A card alone is no declaration: it needs another set. A declaration is captured later only whole, by a card of its value.',
-    'Steps: groups and sets are posted one at a time, each as its cards in table order, and the list offers every one that can',
-    `be taken or added. When more than ${LIST_LIMIT} sets of loose cards could complete a group, they are offered one card at a time`,
-    '(each card that can start one, in table order) until the group is worth the value, so the list stays short on a crowded',
-    'table. A step with a single possible choice, where the play may not end yet, is made at once; a play ends by itself when',
-    'nothing more can be taken or added; `done` ends it earlier (never in the middle of a group, nor before anything is taken).',
-    'The holder of a declaration (who formed it, or last raised it or grouped it) may not lay a card, raise, or form another',
-    'declaration until it is captured (by anyone) or raised by an opponent, and must keep a card of its value: its last such card',
-    'may only be played to capture it (that declaration is then the first group it takes; others may follow). The one exception:',
-    'the holder of a regular declaration may form a group declaration of the same value (the card with loose cards, the card',
-    "alone, or raising an opponent's declaration to that value), which takes its own declaration in at once as one set. The",
-    'holder of a group declaration may only capture. So a seat holds at most one declaration, and always a card that captures it.',
-    'A capture that leaves the table empty (no loose card, no declaration) is a xeri, except on the very first play of a deal.',
-    'When every hand is empty, six more cards each are dealt from the stock. When the stock and the hands are empty, the last',
-    'seat to capture takes what is left on the table for its side (not a xeri; if nobody captured in the deal, it stays unscored).',
-    'Each deal scores, per side: 10 per xeri, 4 for strictly the most cards (a 26-26 tie scores nobody), 2 for the 10 of diamonds,',
-    '1 per ace, 1 for the 2 of clubs. After a deal in which a side has reached the target (option `target`, default 61) the game',
-    'ends and the higher score wins; equal scores are a shared win.',
-  ].join('\n'),
-  dealing: [
-    "Each deal: six cards one at a time to each seat, starting with the dealer's left and going up in seat order",
-    '(seat 0 deals the first deal, so seat 1 gets the top card), then the next four cards face up to the table; the rest is the',
-    'stock. If three or more of those four have the same rank, they go back into the stock, the stock is shuffled (seeded) and',
-    'four more are turned up. When every hand is empty, six more cards each are dealt from the top of the stock the same way.',
-  ].join(' '),
+  viewSchema,
+  rules,
+  dealing,
 
   cards: () => standardDeck(),
 
@@ -596,79 +319,41 @@ export const diloti: Game<State, Action, Options> = {
 
   legalActions(s, seat) {
     if (s.finished || seat !== s.turn) return [];
-    const p = s.pending;
-    if (p) {
-      const type = p.kind === 'capture' ? ('take' as const) : ('add' as const);
-      const out: Action[] = pendingChoices(s).map((g) => ({ type, group: g }));
-      if (canEnd(p)) out.push({ type: 'done' });
-      return out;
-    }
-    const own = ownDeclaration(s, seat);
-    const counts = valueCounts(s.hands[seat]);
-    const out: Action[] = [];
-    for (const card of s.hands[seat]) {
-      if (!own) out.push({ type: 'lay', card });
-      if (canCapture(s, card)) out.push({ type: 'capture', card });
-      for (const value of declareValues(s, seat, card, counts)) out.push({ type: 'declare', card, value });
-    }
-    return out;
+    return s.pending ? legalSteps(s, s.pending) : legalTurn(s, seat);
   },
 
   apply(s, seat, action) {
     if (s.finished) throw new IllegalMove('the game is over');
     if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    const type: string = action.type;
-    if (action.type === 'take' || action.type === 'add') return more(s, action);
-    if (action.type === 'done') return done(s);
-    if (action.type !== 'lay' && action.type !== 'capture' && action.type !== 'declare') {
-      throw new IllegalMove(`unknown action ${type}: lay, capture, take, declare, add or done`);
+    switch (action.type) {
+      case 'take':
+      case 'add':
+        return more(s, action);
+      case 'done':
+        return done(s);
+      case 'lay':
+      case 'capture':
+      case 'declare':
+        return startPlay(s, seat, action);
+      default:
+        throw new IllegalMove(`unknown action ${(action as { type: string }).type}: lay, capture, take, declare, add or done`);
     }
-    if (s.pending) {
-      const next = s.pending.kind === 'capture' ? '`take`' : '`add`';
-      throw new IllegalMove(`finish the play in progress with ${s.pending.card} first: ${next} or \`done\``);
-    }
-    if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
-    if (action.type === 'lay') return lay(s, seat, action.card);
-    if (action.type === 'capture') return capture(s, seat, action.card);
-    return declare(s, seat, action.card, action.value);
   },
 
-  view(s, seat) {
-    const own = seat === null ? undefined : ownDeclaration(s, seat);
-    const open = {
-      seats: s.seats,
-      target: s.target,
-      deal: s.finished ? s.deals.length : s.deals.length + 1,
-      dealer: s.dealer,
-      turn: s.finished ? null : s.turn,
-      phase: s.finished ? 'over' : s.pending ? (s.pending.kind === 'capture' ? 'capturing' : 'declaring') : 'play',
-      // The card being played and what it has gathered so far lie face up.
-      pending: s.pending && { ...s.pending, needs: needOf(s.pending) },
-      hand: seat === null ? null : s.hands[seat],
-      handCounts: s.hands.map((h) => h.length),
-      stock: s.stock.length,
-      table: s.table,
-      declarations: s.declarations,
-      /** The value this seat is obliged to capture, if it holds a declaration. */
-      obligation: own ? own.value : null,
-      sides: [0, 1].map((side) => ({
-        seats: seatsOfSide(s, side),
-        // The won piles are face down: only their sizes (and the xeris marked on them) are known.
-        won: s.won[side].length,
-        xeris: s.xeris[side],
-        score: s.scores[side],
-      })),
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      // The scoresheet: each finished deal's points by side; the last deal's lines in full.
-      scoresheet: s.deals.map((d) => d.points),
-      lastDeal: s.deals.at(-1) ?? null,
-      finished: s.finished,
-    };
-    // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, wonCards: s.won, stockCards: s.stock, deals: s.deals } : open;
+  // Capturing is never compulsory: lay the lowest card; a play in progress ends as soon as it may.
+  defaultAction(s, seat) {
+    return s.pending ? defaultStep(s, s.pending) : defaultTurn(s, seat);
   },
+
+  sides: (seats) =>
+    seats === 4
+      ? [
+          [0, 2],
+          [1, 3],
+        ]
+      : [[0], [1]],
+
+  view: viewOf,
 
   status(s): Status {
     const scores = [...Array(s.seats).keys()].map((seat) => s.scores[sideOf(seat)]);

@@ -2,7 +2,7 @@ import { type Card, isFace, RANKS, rankNumber, rankOf } from '../../cards';
 
 /**
  * What is on the table in Diloti and what a card can do with it: the groups a card captures and the
- * declarations it can form. Everything here is pure and works on plain lists of card codes.
+ * declarations it can form. Everything here is pure, keeps no state between calls, and works on plain lists of card codes.
  */
 
 /** A declaration: a bundle captured only as a unit, by a card of its value. */
@@ -36,7 +36,10 @@ export const MAX_VALUE = 10;
  */
 export const LIST_LIMIT = 60;
 
-interface LooseSets {
+/** What the loose cards of a table can add up to: worked out once per listing or move, and passed along. */
+export interface LooseSets {
+  /** The loose table cards, in table order. */
+  table: readonly Card[];
   values: number[];
   /** reach[i]: bit t set when some cards from position i on add up to t (t up to 10). */
   reach: number[];
@@ -46,16 +49,8 @@ interface LooseSets {
   byTotal: (Card[][] | undefined)[];
 }
 
-/** The last table looked at: a turn's listing and the move checked against it ask about the same table. */
-let lastTable: readonly Card[] | null = null;
-let lastSets: LooseSets | null = null;
-
-/**
- * What the loose cards of `table` can add up to. Remembered for the last table array only (arrays in a
- * state are never mutated), which is all the listing of a turn and the checking of its move need.
- */
-function loose(table: readonly Card[]): LooseSets {
-  if (table === lastTable && lastSets) return lastSets;
+/** What the loose cards of `table` can add up to. */
+export function looseSets(table: readonly Card[]): LooseSets {
   const n = table.length;
   const width = MAX_VALUE + 1;
   const values = table.map((c) => pips(c) ?? width);
@@ -70,20 +65,18 @@ function loose(table: readonly Card[]): LooseSets {
       ways[i * width + t] = ways[(i + 1) * width + t] + (v <= t ? ways[(i + 1) * width + t - v] : 0);
     }
   }
-  lastTable = table;
-  lastSets = { values, reach, ways, byTotal: [] };
-  return lastSets;
+  return { table, values, reach, ways, byTotal: [] };
 }
 
 /** True when some loose cards from position `from` on add up to `need`. */
-export function canMake(table: readonly Card[], need: number, from = 0): boolean {
-  return need >= 1 && need <= MAX_VALUE && ((loose(table).reach[from] >> need) & 1) === 1;
+export function canMake(loose: LooseSets, need: number, from = 0): boolean {
+  return need >= 1 && need <= MAX_VALUE && ((loose.reach[from] >> need) & 1) === 1;
 }
 
 /** Sets of loose cards from position `from` on adding up to `need` (one card of that rank is one), in table order. */
-export function looseSetsWorth(table: readonly Card[], need: number, from = 0): Card[][] {
+export function looseSetsWorth(loose: LooseSets, need: number, from = 0): Card[][] {
   if (need < 1 || need > MAX_VALUE) return [];
-  const { values, reach, byTotal } = loose(table);
+  const { table, values, reach, byTotal } = loose;
   const known = from === 0 ? byTotal[need] : undefined;
   if (known) return known;
   const found: Card[][] = [];
@@ -112,10 +105,10 @@ export function looseSetsWorth(table: readonly Card[], need: number, from = 0): 
  * completing it when there are at most LIST_LIMIT of them, otherwise each single card that starts (or
  * completes) a set the rest of the table can finish.
  */
-export function looseChoices(table: readonly Card[], need: number, from = 0): Card[][] {
+export function looseChoices(loose: LooseSets, need: number, from = 0): Card[][] {
   if (need < 1 || need > MAX_VALUE) return [];
-  const { values, reach, ways } = loose(table);
-  if (ways[from * (MAX_VALUE + 1) + need] <= LIST_LIMIT) return looseSetsWorth(table, need, from);
+  const { table, values, reach, ways } = loose;
+  if (ways[from * (MAX_VALUE + 1) + need] <= LIST_LIMIT) return looseSetsWorth(loose, need, from);
   const singles: Card[][] = [];
   for (let i = from; i < table.length; i++) {
     const rest = need - values[i];
@@ -125,8 +118,8 @@ export function looseChoices(table: readonly Card[], need: number, from = 0): Ca
 }
 
 /** Whether the choices for `need` from `from` on come one card at a time (too many whole sets to list). */
-export function oneAtATime(table: readonly Card[], need: number, from = 0): boolean {
-  return need >= 1 && need <= MAX_VALUE && loose(table).ways[from * (MAX_VALUE + 1) + need] > LIST_LIMIT;
+export function oneAtATime(loose: LooseSets, need: number, from = 0): boolean {
+  return need >= 1 && need <= MAX_VALUE && loose.ways[from * (MAX_VALUE + 1) + need] > LIST_LIMIT;
 }
 
 /** What a face card captures: every loose table card of its rank, as one group (none when there is none). */
@@ -134,8 +127,5 @@ export function faceGroup(card: Card, table: readonly Card[]): Card[] {
   return table.filter((t) => rankOf(t) === rankOf(card));
 }
 
-export const sameList = (a: readonly Card[], b: readonly Card[]): boolean =>
-  a.length === b.length && a.every((c, i) => c === b[i]);
-
-/** Order-free identity of a group, to tell a group posted in another order from one not offered at all. */
+/** Order-free identity of a group: a group named in any order is the same group. */
 export const setKey = (cards: readonly Card[]): string => [...cards].sort().join(' ');

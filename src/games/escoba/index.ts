@@ -1,6 +1,7 @@
 import {
   allMost,
   type Card,
+  compareCards,
   containsCards,
   deal,
   fortyCardDeck,
@@ -8,11 +9,23 @@ import {
   rankNumber,
   removeCards,
   shuffle,
+  sortCards,
   subsetsSumming,
   teamOf,
 } from '../../cards';
 import { replenishHands, takeLeftovers } from '../../cards/fishing';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import {
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  Type,
+} from '../../engine';
+import { dealing, rules } from './rules';
 import { type DealScore, scoreDeal } from './scoring';
 
 export { type DealScore, scoreDeal } from './scoring';
@@ -40,14 +53,112 @@ export const actionSchema = Type.Object(
   {
     type: Type.Literal('play'),
     card: CardCode,
-    capture: Type.Array(CardCode, {
+    capture: CardSet({
       maxItems: 14,
-      description: 'the table cards taken, which with the card played make fifteen; [] to lay the card on the table',
+      description:
+        'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
     }),
   },
   { additionalProperties: false, description: 'play one card from the hand, capturing a fifteen or laying it down' },
 );
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySide = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const Side = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const viewSchema = Type.Object(
+  {
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the next seat plays first'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    target: Type.Integer({ description: 'the points that end the match (option target)' }),
+    partnerships: Type.Boolean({ description: 'true when four seats play as partners 0+2 against 1+3' }),
+    sides: Type.Array(Type.Array(Seat('a seat of the side')), {
+      description: 'the seats of each side, by side: a seat alone, or a partnership; piles and scores are by side',
+    }),
+    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
+      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
+    }),
+    handSizes: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    table: Cards('the face-up table cards, in the order they came'),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    captured: Type.Array(Cards("a side's score pile, in the order taken"), {
+      description: "each side's score pile this deal, by side (captures are made face up)",
+    }),
+    capturedCounts: BySide('how many cards each score pile holds, by side'),
+    escobas: BySide("each side's escobas this deal, by side, the dealer's from the four table cards included"),
+    dealerEscobas: Type.Integer({
+      minimum: 0,
+      maximum: 2,
+      description: 'escobas the dealer took this deal from the four table cards: 1 for 15, 2 for 30, else 0',
+    }),
+    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
+      description: 'the last seat to capture this deal (its side takes the leftovers); null before any capture',
+    }),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            capture: Cards('the table cards it took; empty when it was laid down'),
+            escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played this deal and what it took; null before the first' },
+    ),
+    scores: BySide('match points, by side'),
+    history: Type.Array(
+      Type.Object(
+        {
+          deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
+          dealer: Seat('the seat that dealt it'),
+          cards: BySide('cards in each score pile, by side'),
+          diamonds: BySide('diamonds in each score pile, by side'),
+          sieteDeVelo: Type.Union([Side('the side that took the 7 of diamonds'), Type.Null()], {
+            description: 'the side that took the siete de velo (7D); null when nobody did',
+          }),
+          setenta: Type.Array(Type.Union([Type.Array(Type.Integer()), Type.Null()]), {
+            description:
+              "each side's setenta by side: its four best cards' points, highest first (7 21, 6 18, A 16, 5 15 ... face 10); null without all four suits",
+          }),
+          escobas: BySide('escobas made, by side'),
+          points: BySide('points scored this deal, by side'),
+          lines: Type.Object(
+            {
+              cards: Type.Union([Side('the side with the most cards'), Type.Null()], {
+                description: 'the side scoring most cards; null on a tie',
+              }),
+              diamonds: Type.Union([Side('the side with the most diamonds'), Type.Null()], {
+                description: 'the side scoring most diamonds; null on a tie',
+              }),
+              sieteDeVelo: Type.Union([Side('the side with the 7 of diamonds'), Type.Null()], {
+                description: 'the side scoring the siete de velo; null when nobody took it',
+              }),
+              setenta: Type.Union([Side('the side with the best setenta'), Type.Null()], {
+                description: 'the side scoring la setenta; null on a tie or when nobody holds all four suits',
+              }),
+            },
+            { additionalProperties: false, description: 'the side that scored each one-point line' },
+          ),
+          scoresAfter: BySide('match points after this deal, by side'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'every finished deal and its count, in order' },
+    ),
+    winner: Type.Union([Side('the side that won'), Type.Null()], {
+      description: 'the side that won (see sides); null during play',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export interface Play {
   seat: number;
@@ -152,28 +263,15 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
 
 const sideName = (s: State, side: number) => (s.partnerships ? `seats ${side} and ${side + 2}` : `seat ${side}`);
 
-export const escoba: Game<State, Action, Options> = {
+export const escoba: Game<State, Action, Options, View> = {
   kind: 'escoba',
   title: 'Escoba',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,
-  rules: [
-    'Two to four seats play with the 40-card deck: A-7 and J Q K of each suit. J stands for the sota, Q for the caballo, K for the rey.',
-    'Values: A 1, 2-7 their pips, J 8, Q 9, K 10. Diamonds are the coins (oros); the 7 of diamonds is the siete de velo.',
-    'Four seats play alone, or in partnerships with option partnerships (seats 0 and 2 against 1 and 3, sharing one score pile).',
-    "Seat numbers run to the right: the dealer's right is the next seat number. The last seat deals first, so seat 0 plays first; the deal passes to the next seat number after each deal.",
-    'Each deal gives three cards to each seat and four face up to the table. If the four table cards add up to 15 the dealer takes them at once and scores an escoba; if they add up to 30, two escobas.',
-    "Play starts at the dealer's right and goes in seat order. A turn plays one card: either it takes a set of table cards that makes exactly fifteen with it (your choice when several sets do), or it is laid on the table. Capturing is never compulsory.",
-    'Taking every card on the table is an escoba (one point), with any card of the deal, the last included.',
-    "When every hand is empty, three more cards each come from the stock; the table gets no more. When stock and hands are exhausted, the last seat to capture (the dealer, after a dealer's escoba) takes the cards left on the table, not as an escoba; if nobody captured in the whole deal they stay unscored.",
-    'Each deal scores one point each for: most cards; most diamonds; the siete de velo; la setenta; and one point per escoba. A tie for most cards, most diamonds or the best setenta scores nobody.',
-    'La setenta: only a pile holding all four suits is eligible. Take its best card in each suit, ranked 7, 6, A, 5, 4, 3, 2, face cards (lowest, all equal), and compare the four best cards highest first, card by card, as poker hands are compared; the first difference decides.',
-    'Each legal action names the card played and the exact table cards it takes, in table order ([] lays it down).',
-    'After a deal, when a side has 21 points or more (option target), the highest score wins; if the highest score is shared, another deal is played.',
-  ].join('\n'),
-  dealing:
-    "Each deal, from the top: three cards to each seat one at a time, starting at the seat after the dealer (the dealer's right) and going up in seat numbers, wrapping, the dealer last; then four cards face up to the table; the rest is the stock. When every hand is empty, three more each the same way. The last seat deals first, so a stacked deck serves seat 0 first (2 seats: positions 0, 2, 4 to seat 0, 1, 3, 5 to seat 1, 6-9 to the table); the deal passes to the next seat number. Later deals come from new shuffles of the seed.",
+  viewSchema,
+  rules,
+  dealing,
 
   cards: () => fortyCardDeck(),
 
@@ -212,7 +310,7 @@ export const escoba: Game<State, Action, Options> = {
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
     return s.hands[seat].flatMap((card) =>
-      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture })),
+      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
     );
   },
 
@@ -245,6 +343,19 @@ export const escoba: Game<State, Action, Options> = {
     const refill = replenishHands(hands, s.stock, 3, next(s, s.dealer));
     return refill ? { ...after, ...refill } : finishDeal(after);
   },
+
+  // Capturing is optional: the least committal play lays the lowest card down.
+  defaultAction(s, seat) {
+    return { type: 'play', card: s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a)), capture: [] };
+  },
+
+  sides: (seats, options) =>
+    options.partnerships && seats === 4
+      ? [
+          [0, 2],
+          [1, 3],
+        ]
+      : Array.from({ length: seats }, (_, seat) => [seat]),
 
   view(s, seat) {
     const finished = s.winner !== null;

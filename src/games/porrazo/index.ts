@@ -1,15 +1,4 @@
-import {
-  type Card,
-  deal,
-  type Rank,
-  type RngState,
-  rankNumber,
-  rankOf,
-  removeCards,
-  shuffle,
-  standardDeck,
-  teamOf,
-} from '../../cards';
+import { type Card, type Rank, type RngState, standardDeck } from '../../cards';
 import {
   CardCode,
   type Game,
@@ -19,24 +8,20 @@ import {
   type SetupContext,
   type Static,
   type Status,
+  type TSchema,
   Type,
 } from '../../engine';
-import {
-  bestDeclaration,
-  captureOf,
-  type Declaration,
-  declarationOf,
-  declarationValue,
-  fitsInPlace,
-  handWinner,
-  limpiaValue,
-  rondaValue,
-  rondineValue,
-  scoreTendido,
-  type TendidoScore,
-} from './rules';
+import { applyTendido, legalTendido, newHand } from './deal';
+import { applyDeclaration, legalDeclarations } from './declaring';
+import { applyPlay, defaultPlay, legalPlays } from './play';
+import { dealing, rules } from './rules';
+import { seatsOfSide, sideCount, sideOf } from './scoring';
+import type { Declaration, TendidoScore } from './values';
+import { toAct, viewOf } from './view';
 
-export * from './rules';
+export { dealsPerHand } from './deal';
+export { sideOf } from './scoring';
+export * from './values';
 
 /** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
 
@@ -57,24 +42,26 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const rankSchema = Type.Union(
-  [
-    Type.Literal('A'),
-    Type.Literal('2'),
-    Type.Literal('3'),
-    Type.Literal('4'),
-    Type.Literal('5'),
-    Type.Literal('6'),
-    Type.Literal('7'),
-    Type.Literal('8'),
-    Type.Literal('9'),
-    Type.Literal('T'),
-    Type.Literal('J'),
-    Type.Literal('Q'),
-    Type.Literal('K'),
-  ],
-  { description: 'a rank: A 2-9 T J Q K' },
-);
+const RankSchema = (description: string) =>
+  Type.Union(
+    [
+      Type.Literal('A'),
+      Type.Literal('2'),
+      Type.Literal('3'),
+      Type.Literal('4'),
+      Type.Literal('5'),
+      Type.Literal('6'),
+      Type.Literal('7'),
+      Type.Literal('8'),
+      Type.Literal('9'),
+      Type.Literal('T'),
+      Type.Literal('J'),
+      Type.Literal('Q'),
+      Type.Literal('K'),
+    ],
+    { description },
+  );
+const SetSchema = (description: string) => Type.Union([Type.Literal('ronda'), Type.Literal('rondine')], { description });
 
 export const actionSchema = Type.Union([
   Type.Object(
@@ -88,8 +75,8 @@ export const actionSchema = Type.Union([
   Type.Object(
     {
       type: Type.Literal('declare'),
-      set: Type.Union([Type.Literal('ronda'), Type.Literal('rondine')]),
-      rank: rankSchema,
+      set: SetSchema('ronda: the pair held; rondine: the three of a kind held'),
+      rank: RankSchema('the rank held: A 2-9 T J Q K'),
     },
     {
       additionalProperties: false,
@@ -107,6 +94,176 @@ export const actionSchema = Type.Union([
   ),
 ]);
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+
+const PlaySchema = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    card: Type.With(CardCode, { description: 'the card played from the hand' }),
+    as: Type.Union(
+      [
+        Type.Literal('capture'),
+        Type.Literal('laid'),
+        Type.Literal('in place'),
+        Type.Literal('porrazo'),
+        Type.Literal('counter-porrazo'),
+        Type.Literal('san benito'),
+        Type.Literal('last card'),
+      ],
+      {
+        description:
+          "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
+      },
+    ),
+    took: Cards(
+      'the table cards captured, the run in order from the matched card up; for a counter-porrazo the two cards taken from the porrazo',
+    ),
+    swept: Type.Optional(Cards("the dealer's last card only: every table card swept up with it")),
+  },
+  { additionalProperties: false, description: 'one card played' },
+);
+
+const NoteSchema = Type.Object(
+  {
+    side: Count('the seat, or the partnership (0: seats 0+2, 1: seats 1+3), that scored'),
+    seat: Nullable(Seat('the seat that made the score'), "the seat that made the score; null for a partnership's hand score"),
+    points: Count('the points scored'),
+    for: Type.Union(
+      [
+        Type.Literal('in place'),
+        Type.Literal('limpia'),
+        Type.Literal('porrazo'),
+        Type.Literal('counter-porrazo'),
+        Type.Literal('san benito'),
+        Type.Literal('ronda'),
+        Type.Literal('rondine'),
+        Type.Literal('tendido'),
+        Type.Literal('hand'),
+      ],
+      {
+        description: 'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
+      },
+    ),
+    rank: Type.Optional(RankSchema('the rank that scored, where a rank decides the points')),
+  },
+  { additionalProperties: false, description: 'one score, in the order made' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    phase: Type.Union([Type.Literal('tendido'), Type.Literal('declaring'), Type.Literal('playing'), Type.Literal('over')], {
+      description:
+        'tendido: the dealer decides on the tendido; declaring: every seat declares or passes; playing: cards are played; over: the game has ended',
+    }),
+    toAct: Type.Array(Seat('a seat to act'), { description: 'the seats the game waits for (several while declaring)' }),
+    handNo: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
+    deal: Type.Integer({ minimum: 1, description: 'the deal of three within the hand, from 1' }),
+    dealsPerHand: Type.Integer({
+      minimum: 1,
+      description: 'deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five',
+    }),
+    dealer: Seat('the seat that deals this hand (it decides on the tendido and plays last)'),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play a card; null outside the play and once the game is over'),
+    partners: Type.Boolean({ description: 'true when four seats play as partners 0+2 and 1+3 (option partners)' }),
+    target: Type.Integer({ description: 'the score that wins (option target)' }),
+    sideOf: Type.Array(Count('a side'), {
+      description: 'the side each seat scores for, by seat: its own number alone, 0 or 1 with partners',
+    }),
+    scores: Type.Array(Count('a score'), { description: 'the scores, by side' }),
+    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
+    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
+    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
+    stockCount: Count('how many cards are left in the stock'),
+    stock: Nullable(
+      Cards('the stock, top first'),
+      'the cards left in the stock, top first, once the game is over; null during play',
+    ),
+    table: Cards('the face-up table cards, in the order they came'),
+    capturedCounts: Type.Array(Count('a pile size'), {
+      description: "how many cards each seat's face-down won-cards pile holds, by seat",
+    }),
+    tendidoDealt: Type.Boolean({ description: 'true once the dealer has dealt the tendido this hand' }),
+    tendido: Nullable(
+      Type.Object(
+        {
+          cards: Cards('the four tendido cards as dealt: pairs 1st-2nd and 3rd-4th'),
+          counted: Cards('the four cards in the order that scored best, position 1 first'),
+          places: Count('pips of the cards lying in their own position'),
+          sets: Type.Array(
+            Type.Object(
+              {
+                rank: RankSchema('the rank of the set'),
+                count: Type.Integer({ minimum: 2, maximum: 4, description: 'how many of that rank lie on the table' }),
+                points: Count('what it scored: a ronda, a rondine, or twice a rondine'),
+              },
+              { additionalProperties: false },
+            ),
+            { description: 'the pairs, threes and fours on the table that hold a tendido card' },
+          ),
+          points: Count('what the tendido scored the dealer in all'),
+        },
+        { additionalProperties: false },
+      ),
+      "this hand's tendido and its score; null until the dealer deals one",
+    ),
+    leftover: Cards('the odd cards laid face up after the last deal of the hand (they score nothing)'),
+    declarations: Type.Array(
+      Type.Union([
+        Type.Object(
+          { set: SetSchema('ronda or rondine'), rank: RankSchema('the rank declared') },
+          { additionalProperties: false, description: 'your own declaration (every one once the game is over)' },
+        ),
+        Type.Object(
+          { set: SetSchema('ronda or rondine') },
+          { additionalProperties: false, description: "another seat's declaration: its rank is secret" },
+        ),
+        Type.Literal('pass'),
+        Type.Null(),
+      ]),
+      { description: "this deal's answers, by seat: a declaration, 'pass', or null while the seat has not answered" },
+    ),
+    laid: Nullable(
+      Type.Object(
+        { seat: Seat('the seat that laid it'), card: Type.With(CardCode, { description: 'the card laid' }) },
+        { additionalProperties: false },
+      ),
+      'the card the previous seat laid without capturing (a porrazo may follow); null when none',
+    ),
+    porrazo: Nullable(
+      Type.Object(
+        {
+          stage: Type.Union([Type.Literal('porrazo'), Type.Literal('counter')], {
+            description: 'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
+          }),
+          seat: Seat('the seat that made it'),
+          rank: RankSchema('its rank'),
+        },
+        { additionalProperties: false },
+      ),
+      'a porrazo or counter-porrazo waiting for the next play; null when none',
+    ),
+    plays: Type.Array(PlaySchema, { description: "this deal's plays (the last deal's until the next is begun), in order" }),
+    scored: Type.Array(NoteSchema, { description: "this hand's scores, in the order made" }),
+    lastHand: Nullable(
+      Type.Object(
+        {
+          captured: Type.Array(Count('cards'), { description: 'cards captured, by side' }),
+          winner: Nullable(Count('a side'), 'the side that scored the difference; null when the most was shared'),
+          points: Count('the points it scored'),
+        },
+        { additionalProperties: false },
+      ),
+      'the last finished hand: the captured cards and who scored; null before the end of the first hand',
+    ),
+    winner: Nullable(Type.Array(Seat('a winning seat')), 'the seats that won, once the game is over; null during play'),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export type Phase = 'tendido' | 'declaring' | 'playing';
 
@@ -200,15 +357,6 @@ export interface State {
   winner: number | null;
 }
 
-const SIDES_PARTNERS = 2;
-
-export const sideOf = (s: Pick<State, 'partners'>, seat: number): number => (s.partners ? teamOf(seat, SIDES_PARTNERS) : seat);
-const sideCount = (s: State): number => (s.partners ? SIDES_PARTNERS : s.seats);
-const seatsOfSide = (s: State, side: number): number[] => [...Array(s.seats).keys()].filter((seat) => sideOf(s, seat) === side);
-
-/** Deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five (the same with or without a tendido). */
-export const dealsPerHand = (seats: number): number => Math.floor(48 / (3 * seats));
-
 /**
  * A copy to change: the outer arrays are copied; inner hands and piles, the stock and the logs'
  * entries are shared, so they are only ever replaced, never changed in place.
@@ -242,276 +390,18 @@ function clone(s: State): State {
   };
 }
 
-/** Scores for a side; the game ends the moment a side reaches the target, and nothing scores after. */
-function award(s: State, side: number, seat: number | null, points: number, reason: ScoreReason, rank?: Rank): void {
-  if (s.winner !== null || points <= 0) return;
-  s.scores[side] += points;
-  s.notes.push(rank ? { side, seat, points, for: reason, rank } : { side, seat, points, for: reason });
-  if (s.scores[side] >= s.target) s.winner = side;
-}
-
-const awardSeat = (s: State, seat: number, points: number, reason: ScoreReason, rank?: Rank) =>
-  award(s, sideOf(s, seat), seat, points, reason, rank);
-
-function dealThree(s: State): void {
-  s.deal += 1;
-  const dealt = deal(s.stock, { seats: s.seats, count: 3, first: (s.dealer + 1) % s.seats, batch: 3, hands: s.hands });
-  s.hands = dealt.hands;
-  s.stock = dealt.stock;
-  s.answers = Array(s.seats).fill(null);
-  s.laid = null;
-  s.pending = null;
-  if (s.tendidoDealt) afterTendido(s);
-  else s.phase = 'tendido';
-}
-
-function dealTendido(s: State): void {
-  const cards = s.stock.slice(0, 4);
-  s.stock = s.stock.slice(4);
-  const score = scoreTendido(cards, s.table);
-  s.table.push(...cards);
-  s.tendidoDealt = true;
-  s.tendido = { cards, ...score };
-  awardSeat(s, s.dealer, score.points, 'tendido');
-}
-
-/** After the last deal the odd cards go face up to the table; then the declarations. */
-function afterTendido(s: State): void {
-  if (s.deal === dealsPerHand(s.seats) && s.stock.length > 0) {
-    s.leftover = s.stock;
-    s.table.push(...s.stock);
-    s.stock = [];
-  }
-  s.phase = 'declaring';
-}
-
-function newHand(s: State, deck: Card[]): void {
-  s.stock = deck;
-  s.hands = Array.from({ length: s.seats }, () => []);
-  s.table = [];
-  s.captured = Array.from({ length: s.seats }, () => []);
-  s.tendidoDealt = false;
-  s.tendido = null;
-  s.leftover = [];
-  s.plays = [];
-  s.notes = [];
-  s.deal = 0;
-  dealThree(s);
-}
-
-/** The card a seat may lay in place instead of capturing: an ace to 4 in place that would capture (or counter a porrazo). */
-function mayForgo(s: State, card: Card): boolean {
-  if (!fitsInPlace(card, s.table.length)) return false;
-  const counters = s.pending?.stage === 'porrazo' && s.pending.rank === rankOf(card);
-  return counters || captureOf(s.table, card).length > 0;
-}
-
-function sanBenito(s: State, seat: number, card: Card): void {
-  s.table.push(card);
-  s.plays.push({ seat, card, as: 'san benito', took: [] });
-  const side = sideOf(s, seat);
-  // The san benito scores the entire game: the side is raised to the target.
-  award(s, side, seat, s.target - s.scores[side], 'san benito', rankOf(card));
-}
-
-function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending): void {
-  s.captured[porrazo.seat] = removeCards(s.captured[porrazo.seat], porrazo.cards);
-  s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards];
-  s.plays.push({ seat, card, as: 'counter-porrazo', took: [...porrazo.cards] });
-  s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
-  awardSeat(s, seat, rondineValue(porrazo.rank), 'counter-porrazo', porrazo.rank);
-}
-
-const porrazoStands = (s: State, p: Pending) => awardSeat(s, p.seat, rondaValue(p.rank), 'porrazo', p.rank);
-
-/** One card from the hand of the seat to play, after the porrazo of the previous play is settled. */
-function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
-  if (s.hands.every((h) => h.length === 3)) s.plays = [];
-  s.hands[seat] = removeCards(s.hands[seat], [card]);
-  const rank = rankOf(card);
-  const { pending, laid } = s;
-  s.pending = null;
-  s.laid = null;
-  if (pending?.stage === 'counter' && pending.rank === rank) {
-    sanBenito(s, seat, card);
-    return;
-  }
-  if (pending?.stage === 'porrazo') {
-    if (pending.rank === rank && !inPlace) {
-      counterPorrazo(s, seat, card, pending);
-      return;
-    }
-    porrazoStands(s, pending);
-  }
-  const took = inPlace ? [] : captureOf(s.table, card);
-  if (took.length > 0) {
-    s.table = removeCards(s.table, took);
-    s.captured[seat] = [...s.captured[seat], card, ...took];
-    const porrazo = laid !== null && rankOf(laid.card) === rank;
-    if (porrazo) s.pending = { stage: 'porrazo', seat, rank, cards: [took[0], card] };
-    s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'capture', took });
-    if (s.table.length === 0) awardSeat(s, seat, limpiaValue(took), 'limpia', rankOf(took[took.length - 1]));
-    return;
-  }
-  const placed = fitsInPlace(card, s.table.length);
-  s.table.push(card);
-  s.laid = { seat, card };
-  s.plays.push({ seat, card, as: placed ? 'in place' : 'laid', took: [] });
-  if (placed) awardSeat(s, seat, rankNumber(card), 'in place');
-}
-
-/**
- * The dealer's last card of the hand: the porrazo family still counts (it follows the previous
- * play), but it neither scores in place nor as a limpia, and every table card is swept up with it.
- */
-function lastCard(s: State): void {
-  const seat = s.dealer;
-  const [card] = s.hands[seat];
-  s.hands[seat] = [];
-  const rank = rankOf(card);
-  const { pending, laid } = s;
-  s.pending = null;
-  s.laid = null;
-  if (pending?.stage === 'counter' && pending.rank === rank) {
-    sanBenito(s, seat, card);
-    return;
-  }
-  let as: PlayKind = 'last card';
-  let took: Card[] = [];
-  if (pending?.stage === 'porrazo' && pending.rank === rank) {
-    s.captured[pending.seat] = removeCards(s.captured[pending.seat], pending.cards);
-    took = [...pending.cards];
-    as = 'counter-porrazo';
-    awardSeat(s, seat, rondineValue(rank), 'counter-porrazo', rank);
-  } else {
-    if (pending?.stage === 'porrazo') porrazoStands(s, pending);
-    // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
-    if (laid !== null && rankOf(laid.card) === rank) {
-      as = 'porrazo';
-      awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
-    }
-  }
-  const swept = s.table;
-  s.table = [];
-  s.captured[seat] = [...s.captured[seat], card, ...took, ...swept];
-  s.plays.push({ seat, card, as, took, swept });
-}
-
-/** The deal's end: a porrazo still waiting stands, then the best declaration scores. */
-function endOfDeal(s: State): void {
-  if (s.pending?.stage === 'porrazo') porrazoStands(s, s.pending);
-  s.pending = null;
-  s.laid = null;
-  const declared = s.answers.map((a) => (a === null || a === 'pass' ? null : a));
-  const best = bestDeclaration(declared, s.dealer);
-  if (best !== undefined) {
-    const d = declared[best] as Declaration;
-    awardSeat(s, best, declarationValue(d), d.set, d.rank);
-  }
-  if (s.winner !== null) return;
-  if (s.deal < dealsPerHand(s.seats)) dealThree(s);
-  else endOfHand(s);
-}
-
-/** The side with the most captured cards scores the difference to the next best. */
-function endOfHand(s: State): void {
-  const counts = Array(sideCount(s)).fill(0);
-  s.captured.forEach((pile, seat) => {
-    counts[sideOf(s, seat)] += pile.length;
-  });
-  const { winner, points } = handWinner(counts);
-  s.lastHand = { captured: counts, winner, points };
-  if (winner !== null) award(s, winner, null, points, 'hand');
-  if (s.winner !== null) return;
-  s.dealer = (s.dealer + 1) % s.seats;
-  s.handNo += 1;
-  const [deck, rng] = shuffle(standardDeck(), s.rng);
-  s.rng = rng;
-  newHand(s, deck);
-}
-
-function afterPlay(s: State): void {
-  if (s.winner !== null) return;
-  if (s.hands.every((h) => h.length === 0)) {
-    endOfDeal(s);
-    return;
-  }
-  s.turn = (s.turn + 1) % s.seats;
-  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) {
-    lastCard(s);
-    if (s.winner === null) endOfDeal(s);
-  }
-}
-
-function toAct(s: State): number[] {
-  if (s.winner !== null) return [];
-  if (s.phase === 'tendido') return [s.dealer];
-  if (s.phase === 'declaring') return [...Array(s.seats).keys()].filter((seat) => s.answers[seat] === null);
-  return [s.turn];
-}
-
-/** What `seat` sees: its own hand, public cards, counts of the rest; declarations show their set, not their rank. */
-function viewOf(s: State, seat: number | null) {
-  const over = s.winner !== null;
-  const own = (who: number) => over || who === seat;
-  return {
-    phase: over ? 'over' : s.phase,
-    toAct: toAct(s),
-    handNo: s.handNo,
-    deal: s.deal,
-    dealsPerHand: dealsPerHand(s.seats),
-    dealer: s.dealer,
-    turn: s.phase === 'playing' && !over ? s.turn : null,
-    partners: s.partners,
-    target: s.target,
-    sideOf: [...Array(s.seats).keys()].map((who) => sideOf(s, who)),
-    scores: s.scores,
-    hand: seat === null ? null : s.hands[seat],
-    handCounts: s.hands.map((h) => h.length),
-    hands: over ? s.hands : undefined,
-    stockCount: s.stock.length,
-    stock: over ? s.stock : undefined,
-    table: s.table,
-    capturedCounts: s.captured.map((p) => p.length),
-    tendidoDealt: s.tendidoDealt,
-    tendido: s.tendido,
-    leftover: s.leftover,
-    declarations: s.answers.map((a, who) => (a === null || a === 'pass' || own(who) ? a : { set: a.set })),
-    laid: s.laid,
-    porrazo: s.pending && { stage: s.pending.stage, seat: s.pending.seat, rank: s.pending.rank },
-    plays: s.plays,
-    scored: s.notes,
-    lastHand: s.lastHand,
-    winner: over ? seatsOfSide(s, s.winner as number) : null,
-  };
-}
-
-export type View = ReturnType<typeof viewOf>;
-
 const seatName = (s: State, side: number): string =>
   s.partners ? `Seats ${seatsOfSide(s, side).join(' and ')}` : `Seat ${side}`;
 
-export const porrazo: Game<State, Action, Options> = {
+export const porrazo: Game<State, Action, Options, View> = {
   kind: 'porrazo',
   title: 'Porrazo',
   seats: { min: 2, max: 5 },
   optionsSchema,
   actionSchema,
-  rules: [
-    'A 52-card deck, aces low. 2 to 5 seats play alone; with option partners, four seats play as partners 0+2 and 1+3 (captured cards and points pooled). Seat numbers are turn order; seat 0 deals the first hand and the deal passes to the next seat each hand. The first side to reach 61 (option target) wins: play stops the moment it is reached, even in the middle of a hand or of a move.',
-    'Each deal gives three cards to every seat (see dealing). Deals per hand: 8 with two seats, 5 with three, 4 with four, 3 with five. The seat left of the dealer (dealer + 1) plays first in every deal; turns go up in seat order.',
-    'Tendido: once per hand, right after any deal of three (the last one included), the dealer chooses to deal the tendido (action tendido) or not (noTendido): four cards face up to the table as two pairs [1 2] [3 4]. The engine scores its best arrangement: either pair may be swapped and the row counted from either end, and a card in its own position (an ace 1st, a 2 2nd, a 3 3rd, a 4 4th) scores its pips. Every pair, three or four of a kind on the table that holds a tendido card also scores: a ronda, a rondine, twice a rondine.',
-    'After the last deal the cards left in the stock (3 with an odd number of seats after a tendido; 4, or 7 with an odd number, if the dealer never dealt one) go face up to the table; they score nothing.',
-    "Declarations: after each deal (and tendido decision) every seat answers at the same time: declare the pair (ronda) or three of a kind (rondine) it holds (three of a kind is declared as a rondine), or pass (a seat may pass while holding one; seats holding nothing pass too, so that being asked tells nothing). Others see the set declared, never its rank; the rank of the declaration that scores is shown once the deal is played out. When the deal has been played out the best declaration scores (rondine over ronda, then the higher rank, aces low; equal ones go to the first in turn order from the dealer's left): ronda K 4, Q 3, J 2, 10 to A 1; rondine K 12, Q 9, J 6, 10 to A 3. If the game ends first it never scores.",
-    'Play: a card that matches a table card must capture it with the unbroken run of table cards going up from it, one card per rank (K is followed by A: 10-J-Q-K-A-2 is one run); where a rank lies twice only one card of it is taken (the one laid last; suits never score). A card that captures nothing stays on the table.',
-    'Playing in place: an ace to 4 laid without capturing so that the table then holds as many cards as its pips (an ace on an empty table, a 2 as second card...) scores its pips. An ace to 4 that would capture (or counter a porrazo) and fits in place may instead be laid in place (action inPlace): the only way to forgo a capture.',
-    'Limpia: a capture that empties the table scores the ronda value of the last card of the run taken (K-A-2-3-4 scores 1 for the 4), or of the single card taken.',
-    "Porrazo: when the previous seat laid a card without capturing and the next seat captures it with a card of the same rank, the capture is made at once and the porrazo scores a ronda of that rank when it stands: when the next play is not a counter-porrazo, or at the end of the deal. Counter-porrazo: the next seat plays the third card of that rank: the porrazo does not score, the counter-porrazo scores a rondine of the rank and takes the laid card and the porrazo card from the porrazo's pile (with its own card; no table card); a limpia the porrazo made stays scored. San benito: the next seat plays the fourth card of that rank: it wins the game (its score is raised to the target). All of them need cards from one deal of three: a new deal breaks the chain, and a porrazo waiting then stands.",
-    "The dealer's last card of the hand is played automatically: it still makes a porrazo, counter-porrazo or san benito, but it scores neither in place nor as a limpia, and the dealer sweeps every table card with it.",
-    'End of the hand: the side with the most captured cards scores the difference to the next best side (equal most: nobody). Then the next seat deals a new hand from a fresh shuffle.',
-  ].join('\n'),
-  dealing:
-    "Each deal of three: from the top of the stock, three cards at a time to each seat, starting with the seat left of the dealer (dealer + 1) and ending with the dealer. If the dealer then deals the tendido, the next four cards go face up to the table in order (the two pairs: 1st-2nd and 3rd-4th). After the last deal of the hand (and the dealer's tendido decision) the rest of the stock goes face up to the table in order. Seat 0 deals the first hand. Example with two seats: cards 1-3 to seat 1, 4-6 to seat 0, then (if chosen) 7-10 are the tendido, and the next deal continues from there.",
+  viewSchema,
+  rules,
+  dealing,
 
   cards: () => standardDeck(),
 
@@ -537,7 +427,7 @@ export const porrazo: Game<State, Action, Options> = {
       hands: [],
       table: [],
       captured: [],
-      scores: Array(partners ? SIDES_PARTNERS : ctx.seats).fill(0),
+      scores: Array(sideCount({ partners, seats: ctx.seats })).fill(0),
       tendidoDealt: false,
       tendido: null,
       leftover: [],
@@ -555,21 +445,9 @@ export const porrazo: Game<State, Action, Options> = {
 
   legalActions(s, seat): Action[] {
     if (s.winner !== null) return [];
-    if (s.phase === 'tendido') return seat === s.dealer ? [{ type: 'tendido' }, { type: 'noTendido' }] : [];
-    if (s.phase === 'declaring') {
-      if (s.answers[seat] !== null) return [];
-      const d = declarationOf(s.hands[seat]);
-      return d ? [{ type: 'declare', set: d.set, rank: d.rank }, { type: 'pass' }] : [{ type: 'pass' }];
-    }
-    if (seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card): Action[] =>
-      mayForgo(s, card)
-        ? [
-            { type: 'play', card },
-            { type: 'inPlace', card },
-          ]
-        : [{ type: 'play', card }],
-    );
+    if (s.phase === 'tendido') return legalTendido(s, seat);
+    if (s.phase === 'declaring') return legalDeclarations(s, seat);
+    return legalPlays(s, seat);
   },
 
   apply(s, seat, action) {
@@ -578,60 +456,36 @@ export const porrazo: Game<State, Action, Options> = {
     const next = clone(s);
     switch (action.type) {
       case 'tendido':
-      case 'noTendido': {
-        if (seat !== s.dealer) throw new IllegalMove('only the dealer decides on the tendido');
-        if (s.phase !== 'tendido') {
-          throw new IllegalMove(
-            s.tendidoDealt
-              ? 'the tendido has already been dealt this hand'
-              : 'the tendido is dealt only right after a deal of three',
-          );
-        }
-        if (action.type === 'tendido') dealTendido(next);
-        if (next.winner === null) afterTendido(next);
+      case 'noTendido':
+        applyTendido(next, seat, action);
         return next;
-      }
       case 'declare':
-      case 'pass': {
-        if (s.phase !== 'declaring') throw new IllegalMove('declarations are made before the first card of a deal is played');
-        if (s.answers[seat] !== null) throw new IllegalMove('you have already answered for this deal');
-        if (action.type === 'declare') {
-          const held = declarationOf(s.hands[seat]);
-          if (!held) throw new IllegalMove('you hold no pair or three of a kind to declare');
-          if (held.set !== action.set || held.rank !== action.rank) {
-            throw new IllegalMove(`you can declare only what you hold: a ${held.set} of ${held.rank}`);
-          }
-          next.answers[seat] = held;
-        } else next.answers[seat] = 'pass';
-        if (next.answers.every((a) => a !== null)) {
-          next.phase = 'playing';
-          next.turn = (s.dealer + 1) % s.seats;
-        }
+      case 'pass':
+        applyDeclaration(next, seat, action);
         return next;
-      }
       case 'play':
-      case 'inPlace': {
-        if (s.phase !== 'playing')
-          throw new IllegalMove(
-            s.phase === 'tendido' ? 'the dealer must decide on the tendido first' : 'declarations are still being made',
-          );
-        if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn to play`);
-        if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
-        if (action.type === 'inPlace' && !mayForgo(s, action.card)) {
-          throw new IllegalMove(
-            fitsInPlace(action.card, s.table.length)
-              ? `${action.card} captures nothing: play it and it lies in place by itself`
-              : `${action.card} is not in place: only an ace to 4 that makes the table count its pips is`,
-          );
-        }
-        playCard(next, seat, action.card, action.type === 'inPlace');
-        afterPlay(next);
+      case 'inPlace':
+        applyPlay(next, seat, action);
         return next;
-      }
       default:
         throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
     }
   },
+
+  // The least committal answer in each phase: no tendido, no declaration, the lowest card.
+  defaultAction(s, seat) {
+    if (s.phase === 'tendido') return { type: 'noTendido' };
+    if (s.phase === 'declaring') return { type: 'pass' };
+    return defaultPlay(s, seat);
+  },
+
+  sides: (seats, options) =>
+    options.partners && seats === 4
+      ? [
+          [0, 2],
+          [1, 3],
+        ]
+      : Array.from({ length: seats }, (_, seat) => [seat]),
 
   view: viewOf,
 

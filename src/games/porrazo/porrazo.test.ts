@@ -550,8 +550,8 @@ describe('Porrazo: a game', () => {
     expect(v.hand).toEqual(cardsOf('4S 5S 6S'));
     expect(v.handCounts).toEqual([3, 3, 3]);
     expect(v.stockCount).toBe(43);
-    expect(v.hands).toBeUndefined();
-    expect(v.stock).toBeUndefined();
+    expect(v.hands).toBeNull();
+    expect(v.stock).toBeNull();
     expect(JSON.stringify(v)).not.toContain('"AS"');
     expect(view(s, null).hand).toBeNull();
     expect(v.turn).toBe(1);
@@ -569,5 +569,37 @@ describe('Porrazo: a game', () => {
     expect(() => resolveOptions(game, { partners: true }, 3)).toThrow(SetupError);
     expect(() => resolveOptions(game, { partners: true }, 4)).not.toThrow();
     expect(() => resolveOptions(game, {}, 6)).toThrow(SetupError);
+  });
+
+  it('partners win or lose together; otherwise every seat plays for itself', () => {
+    const opts = (partners: boolean) => resolveOptions(game, { partners }, 4) as Options;
+    expect(game.sides?.(4, opts(true))).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+    expect(game.sides?.(4, opts(false))).toEqual([[0], [1], [2], [3]]);
+  });
+});
+
+describe('Porrazo: a clock that runs out', () => {
+  it('the dealer deals no tendido, and a seat asked to declare passes, even holding a pair', () => {
+    const s = start(2, 'QS QD 5C KH 9S 8S');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'noTendido' });
+    const asked = noTendido(s);
+    expect(game.legalActions(asked, 1)).toContainEqual({ type: 'declare', set: 'ronda', rank: 'Q' });
+    expect(game.defaultAction?.(asked, 1)).toEqual({ type: 'pass' });
+    expect(game.defaultAction?.(asked, 0)).toEqual({ type: 'pass' });
+  });
+
+  it('a seat to play plays its lowest card, aces low', () => {
+    // Seat 1 holds 9D 5S 6S on an empty table: the 5 cannot lie in place, so it is simply played.
+    const s = ready(start(2, '9D 5S 6S KC 7S 8H'));
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'play', card: '5S' });
+  });
+
+  it('a lowest card that may forgo its capture is laid in place', () => {
+    // Seat 1 laid 2S; seat 0's 2H would capture it, or lie in place as the second card.
+    const s = plays(ready(start(2, '2S 2D 9H 2H 8C 7D')), '2S');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'inPlace', card: '2H' });
   });
 });

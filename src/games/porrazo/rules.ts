@@ -1,163 +1,19 @@
-import { type Card, RANKS, type Rank, rankNumber, rankOf, strictlyMost } from '../../cards';
+/** Porrazo as this service plays it, for the catalog: the rules, and how the cards leave the top of the deck. */
 
-/** Porrazo's scoring vocabulary: ronda values, runs, playing in place, the tendido and declarations. */
+export const rules = [
+  'A 52-card deck, aces low. 2 to 5 seats play alone; with option partners (default off), four seats play as partners 0+2 and 1+3 (captured cards and points pooled). Seat numbers are turn order; seat 0 deals the first hand and the deal passes to the next seat each hand. The first side to reach 61 (option target, default 61) wins: play stops the moment it is reached, even in the middle of a hand or of a move.',
+  'Each deal gives three cards to every seat (see dealing). Deals per hand: 8 with two seats, 5 with three, 4 with four, 3 with five. The seat left of the dealer (dealer + 1) plays first in every deal; turns go up in seat order.',
+  'Tendido: once per hand, right after any deal of three (the last one included), the dealer chooses to deal the tendido (action tendido) or not (noTendido): four cards face up to the table as two pairs [1 2] [3 4]. The engine scores its best arrangement: either pair may be swapped and the row counted from either end, and a card in its own position (an ace 1st, a 2 2nd, a 3 3rd, a 4 4th) scores its pips. Every pair, three or four of a kind on the table that holds a tendido card also scores: a ronda, a rondine, twice a rondine.',
+  'After the last deal the cards left in the stock (3 with an odd number of seats after a tendido; 4, or 7 with an odd number, if the dealer never dealt one) go face up to the table; they score nothing.',
+  "Declarations: after each deal (and tendido decision) every seat answers at the same time: declare the pair (ronda) or three of a kind (rondine) it holds (three of a kind is declared as a rondine), or pass (a seat may pass while holding one; seats holding nothing pass too, so that being asked tells nothing). Others see the set declared, never its rank; the rank of the declaration that scores is shown once the deal is played out. When the deal has been played out the best declaration scores (rondine over ronda, then the higher rank, aces low; equal ones go to the first in turn order from the dealer's left): ronda K 4, Q 3, J 2, 10 to A 1; rondine K 12, Q 9, J 6, 10 to A 3. If the game ends first it never scores.",
+  'Play: a card that matches a table card must capture it with the unbroken run of table cards going up from it, one card per rank (K is followed by A: 10-J-Q-K-A-2 is one run); where a rank lies twice only one card of it is taken (the one laid last; suits never score). A card that captures nothing stays on the table.',
+  'Playing in place: an ace to 4 laid without capturing so that the table then holds as many cards as its pips (an ace on an empty table, a 2 as second card...) scores its pips. An ace to 4 that would capture (or counter a porrazo) and fits in place may instead be laid in place (action inPlace): the only way to forgo a capture.',
+  'Limpia: a capture that empties the table scores the ronda value of the last card of the run taken (K-A-2-3-4 scores 1 for the 4), or of the single card taken.',
+  "Porrazo: when the previous seat laid a card without capturing and the next seat captures it with a card of the same rank, the capture is made at once and the porrazo scores a ronda of that rank when it stands: when the next play is not a counter-porrazo, or at the end of the deal. Counter-porrazo: the next seat plays the third card of that rank: the porrazo does not score, the counter-porrazo scores a rondine of the rank and takes the laid card and the porrazo card from the porrazo's pile (with its own card; no table card); a limpia the porrazo made stays scored. San benito: the next seat plays the fourth card of that rank: it wins the game (its score is raised to the target). All of them need cards from one deal of three: a new deal breaks the chain, and a porrazo waiting then stands.",
+  "The dealer's last card of the hand is played automatically: it still makes a porrazo, counter-porrazo or san benito, but it scores neither in place nor as a limpia, and the dealer sweeps every table card with it.",
+  'End of the hand: the side with the most captured cards scores the difference to the next best side (equal most: nobody). Then the next seat deals a new hand from a fresh shuffle.',
+  "When a seat's time runs out, the dealer deals no tendido, a seat asked to declare passes, and a seat to play plays its lowest card (aces low), laying it in place where it may instead of capturing.",
+].join('\n');
 
-export type SetName = 'ronda' | 'rondine';
-
-export interface Declaration {
-  set: SetName;
-  rank: Rank;
-}
-
-/** A ronda (pair) is worth 4 in kings, 3 in queens, 2 in jacks, 1 in tens down to aces. */
-export function rondaValue(rank: Rank): number {
-  if (rank === 'K') return 4;
-  if (rank === 'Q') return 3;
-  if (rank === 'J') return 2;
-  return 1;
-}
-
-/** A rondine (three of a kind) is worth three times the ronda of its rank. */
-export function rondineValue(rank: Rank): number {
-  return 3 * rondaValue(rank);
-}
-
-/** The rank that follows in a run; the king is followed by the ace. */
-export function nextRank(rank: Rank): Rank {
-  return RANKS[(RANKS.indexOf(rank) + 1) % RANKS.length];
-}
-
-function lastOfRank(table: readonly Card[], rank: Rank): number {
-  // A code's first character is its rank.
-  for (let i = table.length - 1; i >= 0; i--) if (table[i][0] === rank) return i;
-  return -1;
-}
-
-/**
- * The table cards a played card captures: nothing unless a table card has its rank; otherwise that
- * card and the unbroken run going up from it (K-A wraps), one card of each rank. Where a rank lies
- * twice on the table the card laid last is taken (suits never score, so which one is immaterial).
- */
-export function captureOf(table: readonly Card[], played: Card): Card[] {
-  const taken: Card[] = [];
-  let rank = rankOf(played);
-  // Thirteen ranks at most: one card never captures two table cards of one rank.
-  for (let i = 0; i < RANKS.length; i++) {
-    const at = lastOfRank(table, rank);
-    if (at < 0) break;
-    taken.push(table[at]);
-    rank = nextRank(rank);
-  }
-  return taken;
-}
-
-/** An ace to 4 is in place when, once laid, the number of table cards equals its pips. */
-export function fitsInPlace(card: Card, tableCountBefore: number): boolean {
-  const pips = rankNumber(card);
-  return pips <= 4 && pips === tableCountBefore + 1;
-}
-
-/** The ronda value of a limpia: the rank of the last card of the run taken (not the highest). */
-export function limpiaValue(taken: readonly Card[]): number {
-  return rondaValue(rankOf(taken[taken.length - 1]));
-}
-
-export interface TendidoSet {
-  rank: Rank;
-  count: number;
-  points: number;
-}
-
-export interface TendidoScore {
-  /** The four cards in the order they are counted, position 1 first. */
-  counted: Card[];
-  /** Pips of the cards lying in their own position (an ace first, a 2 second...). */
-  places: number;
-  /** Pairs, threes and fours on the table that hold a tendido card. */
-  sets: TendidoSet[];
-  points: number;
-}
-
-/** Points of a pair, three or four of a kind: ronda, rondine, twice the rondine. */
-export function setValue(rank: Rank, count: number): number {
-  if (count === 2) return rondaValue(rank);
-  if (count === 3) return rondineValue(rank);
-  if (count === 4) return 2 * rondineValue(rank);
-  return 0;
-}
-
-function placePoints(counted: readonly Card[]): number {
-  return counted.reduce((sum, c, i) => (rankNumber(c) === i + 1 ? sum + i + 1 : sum), 0);
-}
-
-/**
- * The dealer's tendido scored at its best: the two pairs as dealt ([t1 t2] [t3 t4]) may each be
- * swapped and counted from either end, so either pair may take positions 1-2 in either order.
- * Every pair, three or four of a kind on the table that the tendido formed (it holds a tendido card) scores too.
- */
-export function scoreTendido(tendido: readonly Card[], tableBefore: readonly Card[]): TendidoScore {
-  const pairs = [tendido.slice(0, 2), tendido.slice(2, 4)];
-  let counted: Card[] = [...tendido];
-  let places = -1;
-  for (const [first, second] of [pairs, [pairs[1], pairs[0]]]) {
-    for (const a of [first, [first[1], first[0]]]) {
-      for (const b of [second, [second[1], second[0]]]) {
-        const order = [...a, ...b];
-        const p = placePoints(order);
-        if (p > places) {
-          places = p;
-          counted = order;
-        }
-      }
-    }
-  }
-  const table = [...tableBefore, ...tendido];
-  const sets: TendidoSet[] = [];
-  for (const rank of RANKS) {
-    const count = table.filter((c) => rankOf(c) === rank).length;
-    if (count >= 2 && tendido.some((c) => rankOf(c) === rank)) sets.push({ rank, count, points: setValue(rank, count) });
-  }
-  return { counted, places, sets, points: places + sets.reduce((sum, s) => sum + s.points, 0) };
-}
-
-/** What a hand of three may declare: a rondine for three of a kind, a ronda for a pair, else nothing. */
-export function declarationOf(hand: readonly Card[]): Declaration | null {
-  const ranks = hand.map(rankOf);
-  for (const rank of ranks) {
-    const count = ranks.filter((r) => r === rank).length;
-    if (count >= 3) return { set: 'rondine', rank };
-    if (count === 2) return { set: 'ronda', rank };
-  }
-  return null;
-}
-
-export function declarationValue(d: Declaration): number {
-  return d.set === 'rondine' ? rondineValue(d.rank) : rondaValue(d.rank);
-}
-
-/** A rondine beats any ronda; within a kind the higher rank wins, aces low. */
-export function beats(a: Declaration, b: Declaration): boolean {
-  if (a.set !== b.set) return a.set === 'rondine';
-  return rankNumber(a.rank) > rankNumber(b.rank);
-}
-
-/**
- * The seat whose declaration scores: the best one; equal ones go to the seat first in turn order
- * from the dealer's left. `declared` is by seat, null for no declaration.
- */
-export function bestDeclaration(declared: readonly (Declaration | null)[], dealer: number): number | undefined {
-  let best: number | undefined;
-  for (let k = 1; k <= declared.length; k++) {
-    const seat = (dealer + k) % declared.length;
-    const d = declared[seat];
-    if (d && (best === undefined || beats(d, declared[best] as Declaration))) best = seat;
-  }
-  return best;
-}
-
-/** The hand's score: the side with strictly the most captured cards scores the difference to the next best. */
-export function handWinner(captured: readonly number[]): { winner: number | null; points: number } {
-  const winner = strictlyMost(captured);
-  if (winner === undefined) return { winner: null, points: 0 };
-  return { winner, points: captured[winner] - Math.max(...captured.filter((_, side) => side !== winner)) };
-}
+export const dealing =
+  "Each deal of three: from the top of the stock, three cards at a time to each seat, starting with the seat left of the dealer (dealer + 1) and ending with the dealer. If the dealer then deals the tendido, the next four cards go face up to the table in order (the two pairs: 1st-2nd and 3rd-4th). After the last deal of the hand (and the dealer's tendido decision) the rest of the stock goes face up to the table in order. Seat 0 deals the first hand. Example with two seats: cards 1-3 to seat 1, 4-6 to seat 0, then (if chosen) 7-10 are the tendido, and the next deal continues from there.";

@@ -1,5 +1,6 @@
 import {
   type Card,
+  compareCards,
   containsCards,
   deal,
   fortyCardDeck,
@@ -9,11 +10,22 @@ import {
   removeCards,
   sameCards,
   shuffle,
+  sortCards,
   subsetsSumming,
 } from '../../cards';
 import { allHandsEmpty, replenishHands, takeLeftovers } from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import {
+  CardCode,
+  CardSet,
+  type Game,
+  IllegalMove,
+  openingDeck,
+  type SetupContext,
+  type Static,
+  type Status,
+  Type,
+} from '../../engine';
 import { type DealScore, dealRecord, scoreDeal } from './scoring';
 
 export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
@@ -41,14 +53,105 @@ export const actionSchema = Type.Object(
   {
     type: Type.Literal('play'),
     card: CardCode,
-    capture: Type.Array(CardCode, {
+    capture: CardSet({
       maxItems: 10,
-      description: 'the table cards taken: one card of the same rank, or cards adding up to its value; [] to trail',
+      description: 'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
     }),
   },
   { additionalProperties: false, description: 'play one card from the hand, capturing or trailing it' },
 );
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const PointView = Type.Object(
+  {
+    line: Type.Union(
+      [
+        Type.Literal('cards'),
+        Type.Literal('diamonds'),
+        Type.Literal('settebello'),
+        Type.Literal('primiera'),
+        Type.Literal('scopa'),
+      ],
+      { description: 'the scoring line: most cards, most diamonds, the settebello, the primiera, or one scopa' },
+    ),
+    seat: Seat('the seat it went to'),
+  },
+  { additionalProperties: false, description: 'one point of a deal' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the other plays first'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    target: Type.Integer({ description: 'the points that win (option target)' }),
+    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
+      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
+    }),
+    handSizes: BySeat('how many cards each seat holds, by seat'),
+    table: Cards('the face-up table cards, in the order they came'),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    redeals: Type.Integer({
+      minimum: 0,
+      description: 'how many times this deal was thrown in for three or four kings on the table',
+    }),
+    captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
+      description: "each seat's score pile this deal, by seat (captures are made face up)",
+    }),
+    capturedCounts: BySeat('how many cards each score pile holds, by seat'),
+    primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
+      description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
+    }),
+    scopas: BySeat('the scopas each seat has made this deal, by seat'),
+    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
+      description: 'the last seat to capture this deal (it takes the leftovers); null before any capture',
+    }),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            capture: Cards('the table cards it took; empty for a trail'),
+            scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played this deal and what it took; null before the first' },
+    ),
+    scores: BySeat('match points, by seat'),
+    history: Type.Array(
+      Type.Object(
+        {
+          deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
+          dealer: Seat('the seat that dealt it'),
+          cards: BySeat('cards in each score pile, by seat'),
+          diamonds: BySeat('diamonds in each score pile, by seat'),
+          settebello: Type.Union([Seat('the seat that took the 7 of diamonds'), Type.Null()], {
+            description: 'the seat that took the settebello (7D); null when it was not captured',
+          }),
+          primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
+            description: "each seat's primiera count, by seat; null when its pile lacked a suit",
+          }),
+          scopas: BySeat('scopas made, by seat'),
+          awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
+          unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
+          scoresAfter: BySeat('match points after this deal, by seat'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'every finished deal and its count, in order' },
+    ),
+    winner: Type.Union([Seat('the seat that won'), Type.Null()], { description: 'the seat that won; null during play' }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export interface Play {
   seat: number;
@@ -160,12 +263,13 @@ function finishDeal(s: State): State {
   return startDeal({ ...s, scores: scored.scores, history, deal: s.deal + 1, dealer: other(s.dealer) }, deck, rng);
 }
 
-export const scopa: Game<State, Action, Options> = {
+export const scopa: Game<State, Action, Options, View> = {
   kind: 'scopa',
   title: 'Scopa',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'Two seats play with the 40-card deck: A-7 and J Q K of each suit. J stands for the fante, Q for the cavallo, K for the re.',
     'Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. Diamonds are the coins (denari); the 7 of diamonds is the settebello.',
@@ -176,8 +280,9 @@ export const scopa: Game<State, Action, Options> = {
     'When both hands are empty, three more cards each come from the stock; the table gets no more. When stock and hands are exhausted, the last seat to capture takes the cards left on the table (not a scopa); if nobody captured in the whole deal they stay unscored.',
     'Scoring, one point each, counted in this order: most cards; most diamonds; the settebello; the primiera; then one point per scopa, in the order the scopas were made. A tie for most cards or most diamonds scores nobody.',
     'Primiera: only a pile holding all four suits is eligible. Its best card in each suit counts 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, face card = 10, and the four are added. The higher eligible count scores; equal counts score nobody; a seat lacking a suit cannot score it, so the other scores it if eligible.',
-    'Each legal action names the card played and the exact table cards it takes, in table order ([] lays it down).',
-    'The match ends the moment a seat reaches 11 points (option target) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
+    'A play names the card played and the table cards it takes, in any order ([] trails it).',
+    'The match ends the moment a seat reaches 11 points (option target, default 11) while the points are counted in that order; the remaining lines go unscored, and that seat wins.',
+    "When a seat's time runs out, it trails its lowest card that captures nothing; when every card it holds must capture, its lowest card takes the fewest table cards it can.",
   ].join('\n'),
   dealing:
     'Each deal, from the top: three cards to each seat one at a time, the non-dealer first (non-dealer, dealer, non-dealer, dealer, non-dealer, dealer), then four cards face up to the table; the rest is the stock. When both hands are empty, three more each the same way. Seat 1 deals first (so a stacked deck serves seat 0 first: deck positions 0, 2, 4 to seat 0, 1, 3, 5 to seat 1, 6-9 to the table); the deal alternates. A deal thrown in for three kings, and every later deal, comes from a new shuffle of the seed.',
@@ -201,7 +306,7 @@ export const scopa: Game<State, Action, Options> = {
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
     return s.hands[seat].flatMap((card) =>
-      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture })),
+      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
     );
   },
 
@@ -231,6 +336,15 @@ export const scopa: Game<State, Action, Options> = {
     };
     const refill = replenishHands(hands, s.stock, 3, other(s.dealer));
     return refill ? { ...next, ...refill } : finishDeal(next);
+  },
+
+  // A trail captures nothing and gives up the lowest card; failing one, the lowest card takes the fewest cards.
+  defaultAction(s, seat) {
+    const legal = scopa.legalActions(s, seat);
+    const trails = legal.filter((a) => a.capture.length === 0);
+    return (trails.length > 0 ? trails : legal).reduce((best, a) =>
+      (compareCards(a.card, best.card) || a.capture.length - best.capture.length) < 0 ? a : best,
+    );
   },
 
   view(s, seat) {

@@ -1,4 +1,4 @@
-import { allMost, type Card, rankOf, removeCards, standardDeck } from '../../cards';
+import { allMost, type Card, compareCards, rankOf, removeCards, standardDeck } from '../../cards';
 import { deal } from '../../cards/deal';
 import { replenishHands } from '../../cards/fishing';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
@@ -21,6 +21,58 @@ const trailAction = Type.Object(
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+
+export const viewSchema = Type.Object(
+  {
+    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
+      description: "this seat's own hand; null for a spectator",
+    }),
+    handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    dealer: Seat('the seat that dealt (seat 0); the other plays first'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    board: Cards('the face-up board cards, in the order they came'),
+    bundles: Type.Array(
+      Type.Object(
+        {
+          top: Type.Union([CardCode, Type.Null()], {
+            description: 'the top card of the bundle (the last card played to it); null when empty',
+          }),
+          count: Type.Integer({ minimum: 0, description: 'how many cards the bundle holds: its score' }),
+        },
+        { additionalProperties: false, description: "one seat's face-up bundle" },
+      ),
+      { description: "each seat's bundle, by seat: only its top card and size show" },
+    ),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            took: Cards('the board cards it took; empty for a trail'),
+            stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played and what it took; null before the first play' },
+    ),
+    finished: Type.Boolean({ description: 'true once the game is over' }),
+    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
+      description: 'every hand, by seat, once the game is over (then empty); null during play',
+    }),
+    bundleCards: Type.Union([Type.Array(Cards('a bundle, bottom first')), Type.Null()], {
+      description: 'every card of each bundle, by seat, bottom first, once the game is over; null during play',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 const HAND = 4;
 const BOARD = 4;
@@ -62,12 +114,13 @@ function captures(s: State, seat: number, card: Card): boolean {
   return take.board.length > 0 || take.bundle;
 }
 
-export const stealingBundles: Game<State, Action, Options> = {
+export const stealingBundles: Game<State, Action, Options, View> = {
   kind: 'stealing-bundles',
   title: 'Stealing Bundles',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'Two seats, one 52-card deck, one deal: seat 0 deals, seat 1 (the non-dealer) plays first, then the seats alternate.',
     'Each seat gets four cards and four cards go face up to the board; the rest is the stock.',
@@ -80,6 +133,7 @@ export const stealingBundles: Game<State, Action, Options> = {
     'When both hands are empty, four more cards each are dealt from the stock (the board gets none). When the stock and',
     'the hands are empty the game is over: cards left on the board belong to nobody; the seat with more cards in its',
     'bundle wins; equal bundles are a shared win. The score shown is the size of each bundle.',
+    "When a seat's time runs out, it plays the lowest card it may play (aces low): a capture if it can capture, else a trail.",
   ].join('\n'),
   dealing: [
     'Four cards one at a time to each seat, starting with seat 1 (the non-dealer), then the next four face up to the',
@@ -148,8 +202,13 @@ export const stealingBundles: Game<State, Action, Options> = {
     return refilled ? { ...s, ...play, ...refilled, turn } : { ...s, ...play, hands, turn, finished: true };
   },
 
+  // Capturing is compulsory, so the least committal move is the lowest card among the plays listed.
+  defaultAction(s, seat) {
+    return stealingBundles.legalActions(s, seat).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
+  },
+
   view(s, seat) {
-    const open = {
+    return {
       hand: seat === null ? null : s.hands[seat],
       handCounts: s.hands.map((h) => h.length),
       dealer: s.dealer,
@@ -160,9 +219,10 @@ export const stealingBundles: Game<State, Action, Options> = {
       bundles: s.bundles.map((b) => ({ top: b.length > 0 ? b[b.length - 1] : null, count: b.length })),
       lastPlay: s.lastPlay,
       finished: s.finished,
+      // Once the game is over every card is public.
+      hands: s.finished ? s.hands : null,
+      bundleCards: s.finished ? s.bundles : null,
     };
-    // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, bundleCards: s.bundles } : open;
   },
 
   status(s): Status {

@@ -1,4 +1,4 @@
-import { allMost, buildDeck, type Card, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
+import { allMost, buildDeck, type Card, compareCards, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 
 /** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
@@ -9,7 +9,7 @@ export const optionsSchema = Type.Object(
       minimum: 1,
       maximum: 5,
       default: 1,
-      description: 'how many times each seat deals; the text plays one round (every seat deals once)',
+      description: 'how many times each seat deals (default 1: every seat deals once)',
     }),
   },
   { additionalProperties: false },
@@ -26,6 +26,68 @@ const trailAction = Type.Object(
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer({ minimum: 2, maximum: 6, description: 'how many seats play' }),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
+    dealer: Seat('the seat that dealt this deal'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    firstTurn: Type.Array(Type.Boolean(), {
+      description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
+    }),
+    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
+      description: "this seat's own hand; null for a spectator",
+    }),
+    handSizes: BySeat('how many cards each seat holds, by seat'),
+    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
+      description: 'every hand, by seat, once the game is over; null during play',
+    }),
+    unused: Type.Union([Cards('the cards set aside'), Type.Null()], {
+      description: 'the cards set aside unseen in the last deal, once the game is over; null during play',
+    }),
+    unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
+    table: Cards('the face-up table cards, in the order they came'),
+    captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
+      description: "each seat's captured cards this deal, by seat (captures are made face up)",
+    }),
+    pairs: Type.Array(Cards('one code per identical pair'), {
+      description: 'the identical pairs each seat has captured this deal, by seat: one point each',
+    }),
+    deals: Type.Array(
+      Type.Object(
+        {
+          dealer: Seat('the seat that dealt it'),
+          pairs: Type.Array(Cards('one code per identical pair'), { description: 'the pairs each seat scored, by seat' }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'the deals played so far, in order' },
+    ),
+    scores: BySeat("each seat's pairs in the match so far, the deal in progress included, by seat"),
+    last: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the hand card played' }),
+            target: Type.Union([CardCode, Type.Null()], { description: 'the table card captured; null for a trail' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last move of this deal; null before the first' },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
 
 export interface Move {
   seat: number;
@@ -123,12 +185,13 @@ function endOfDeal(s: State): State {
   return { ...s, ...dealFrom(deck, s.seats, (s.dealer + 1) % s.seats), captured: empty, deals, last: null, rng };
 }
 
-export const totit: Game<State, Action, Options> = {
+export const totit: Game<State, Action, Options, View> = {
   kind: 'totit',
   title: 'Totit',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,
+  viewSchema,
   rules: [
     'A 60-card deck: two copies each of A-9 of spades, hearts and diamonds and of J Q K of clubs. 2 to 6 seats.',
     'Each deal: eighteen cards face up to the table, seven to each seat (eleven with two seats); the rest are set aside unseen.',
@@ -137,7 +200,8 @@ export const totit: Game<State, Action, Options> = {
     "On a seat's own first turn of a deal it may capture only a card identical to the hand card (same rank and suit). From its own second turn on, it may capture any card of the same rank whatever the suit; aces, jacks, queens and kings all count as one rank (A♠ takes K♣, J♣ takes Q♣...).",
     'Odd suit first (from the second turn on): while a card of that rank lies on the table once only, cards lying there as an identical pair cannot be captured; when only identical pairs of that rank remain, any of them can be. (This never stops a first-turn capture: a seat holding a copy leaves only one copy of that card for the table.)',
     'The deal ends when the hands are empty; cards left on the table are discarded. Each seat scores one point for each pair of identical cards (same rank and suit) in its captured pile, however they got there.',
-    'The match is as many deals as seats (every seat deals once; option rounds: every seat deals that many times). Highest total wins; equal highest totals share the win.',
+    'The match is as many deals as seats: every seat deals once (option rounds, default 1: every seat deals that many times). Highest total wins; equal highest totals share the win.',
+    "When a seat's time runs out, it trails its lowest card (aces low, then 2-9, J, Q, K) and captures nothing.",
   ].join('\n'),
   dealing:
     "Each deal: the top eighteen cards go face up to the table (top card first); then one card at a time to each seat, starting with the seat on the dealer's left (seat 1 in the first deal) and ending with the dealer, until each holds seven cards (eleven with two seats); the rest of the deck is set aside unseen. Seat 0 deals first; later deals come from the seeded shuffle.",
@@ -200,6 +264,11 @@ export const totit: Game<State, Action, Options> = {
     return next.hands.every((h) => h.length === 0) ? endOfDeal(next) : next;
   },
 
+  // Capturing is optional: the least committal move captures nothing and gives up the lowest card.
+  defaultAction(s, seat) {
+    return { type: 'trail', card: s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a)) };
+  },
+
   view(s, seat) {
     const over = finished(s);
     return {
@@ -211,7 +280,8 @@ export const totit: Game<State, Action, Options> = {
       firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
       hand: seat === null ? null : s.hands[seat],
       handSizes: s.hands.map((h) => h.length),
-      ...(over ? { hands: s.hands, unused: s.unused } : {}),
+      hands: over ? s.hands : null,
+      unused: over ? s.unused : null,
       unusedCount: s.unused.length,
       table: s.table,
       captured: s.captured,

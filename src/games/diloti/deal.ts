@@ -1,0 +1,75 @@
+import { type Card, deal, type RngState, rankOf, shuffle, standardDeck } from '../../cards';
+import type { State } from '.';
+import { cardsOf, sideOf } from './plays';
+import { scoreDeal } from './scoring';
+
+/** The deal: six cards to each seat and four to the table, six more each when the hands run out, and the end of a deal. */
+
+/** Cards dealt to each seat at a time, and face up to the table at the start of a deal. */
+const HAND = 6;
+const TABLE = 4;
+/** Two sides always: two seats alone, or partners 0+2 and 1+3. */
+export const SIDES = 2;
+
+function threeOfARank(cards: readonly Card[]): boolean {
+  return cards.some((c) => cards.filter((o) => rankOf(o) === rankOf(c)).length >= 3);
+}
+
+/**
+ * Six cards to each seat one at a time from the dealer's left, then four face up to the table (three or
+ * more of one rank among them: they go back, the stock is shuffled and four more are dealt); the rest is the stock.
+ */
+function dealFrom(deck: readonly Card[], seats: number, dealer: number, rng: RngState) {
+  const { hands, stock } = deal(deck, { seats, count: HAND, first: (dealer + 1) % seats });
+  let table = stock.slice(0, TABLE);
+  let rest = stock.slice(TABLE);
+  let next = rng;
+  while (threeOfARank(table)) {
+    [rest, next] = shuffle([...table, ...rest], next);
+    table = rest.slice(0, TABLE);
+    rest = rest.slice(TABLE);
+  }
+  return { hands, table, stock: rest, rng: next };
+}
+
+export function freshDeal(seats: number, dealer: number, deck: readonly Card[], rng: RngState) {
+  return {
+    ...dealFrom(deck, seats, dealer, rng),
+    dealer,
+    turn: (dealer + 1) % seats,
+    declarations: [],
+    pending: null,
+    won: Array.from({ length: SIDES }, () => []),
+    xeris: Array.from({ length: SIDES }, () => 0),
+    lastCapturer: null,
+    plays: 0,
+    lastPlay: null,
+  };
+}
+
+export function endTurn(s: State, seat: number): State {
+  const next = { ...s, plays: s.plays + 1, turn: (seat + 1) % s.seats };
+  if (next.hands.some((h) => h.length > 0)) return next;
+  if (next.stock.length > 0) {
+    const { hands, stock } = deal(next.stock, { seats: s.seats, count: HAND, first: (s.dealer + 1) % s.seats });
+    return { ...next, hands, stock };
+  }
+  return endDeal(next);
+}
+
+function endDeal(s: State): State {
+  const leftovers = [...s.table, ...s.declarations.flatMap(cardsOf)];
+  const side = s.lastCapturer === null ? null : sideOf(s.lastCapturer);
+  const won = s.won.map((pile, i) => (i === side ? [...pile, ...leftovers] : pile));
+  const score = scoreDeal(won, s.xeris);
+  const deals = [...s.deals, { dealer: s.dealer, leftovers: { side, cards: leftovers }, ...score }];
+  const scores = s.scores.map((n, i) => n + score.points[i]);
+  if (Math.max(...scores) >= s.target) {
+    // Leftovers nobody captured stay on the table, so every card is still somewhere.
+    const table = side === null ? s.table : [];
+    const declarations = side === null ? s.declarations : [];
+    return { ...s, won, table, declarations, scores, deals, finished: true };
+  }
+  const [deck, rng] = shuffle(standardDeck(), s.rng);
+  return { ...s, ...freshDeal(s.seats, (s.dealer + 1) % s.seats, deck, rng), scores, deals };
+}

@@ -1,0 +1,161 @@
+import { type Card, compareCards, rankOf, removeCards } from '../../cards';
+import { IllegalMove } from '../../engine';
+import type { Action, Pending, Play, State } from '.';
+import { endTurn } from './deal';
+import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
+import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
+
+/** A turn begins: a card is laid, starts a capture, or starts a declaration. */
+
+type Opening = Extract<Action, { type: 'lay' | 'capture' | 'declare' }>;
+
+/** True when `card` can start a capture: some group is worth it (a holder's last card of the value always can). */
+function canCapture(s: State, card: Card, loose = looseSets(s.table)): boolean {
+  const value = pips(card);
+  if (value === null) return s.table.some((t) => rankOf(t) === rankOf(card));
+  return canMake(loose, value) || s.declarations.some((d) => d.value === value);
+}
+
+/**
+ * The values `card` can declare. The seat must keep a card of the value to capture it. A seat holding a
+ * regular declaration may only form a group of that value, which takes its declaration in; a seat
+ * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
+ * declaration to make up the value with, or, alone, another set of its value to group with.
+ */
+export function declareValues(
+  s: State,
+  seat: number,
+  card: Card,
+  counts = valueCounts(s.hands[seat]),
+  loose: LooseSets = looseSets(s.table),
+): number[] {
+  const cardValue = pips(card);
+  if (cardValue === null) return [];
+  const own = ownDeclaration(s, seat);
+  if (own && own.sets.length > 1) return [];
+  const out: number[] = [];
+  for (let value = cardValue; value <= MAX_VALUE; value++) {
+    const kept = counts[value] - (value === cardValue ? 1 : 0);
+    if (kept === 0 || (own && value !== own.value)) continue;
+    const possible =
+      value === cardValue
+        ? own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0
+        : canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
+    if (possible) out.push(value);
+  }
+  return out;
+}
+
+function withHand(s: State, seat: number, card: Card): Card[][] {
+  return s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+}
+
+function lay(s: State, seat: number, card: Card): State {
+  const own = ownDeclaration(s, seat);
+  if (own) {
+    throw new IllegalMove(
+      `you have a declaration of ${own.value} to capture: you cannot lay a card until it is captured or raised`,
+    );
+  }
+  const lastPlay: Play = { seat, card, kind: 'lay', taken: [], declaration: null, raised: null, xeri: false };
+  return endTurn({ ...s, hands: withHand(s, seat, card), table: [...s.table, card], lastPlay }, seat);
+}
+
+function capture(s: State, seat: number, card: Card): State {
+  const value = pips(card);
+  if (!canCapture(s, card)) {
+    throw new IllegalMove(
+      value === null
+        ? `there is no ${rankOf(card)} on the table for ${card} to capture`
+        : `nothing on the table is worth ${value}`,
+    );
+  }
+  const hands = withHand(s, seat, card);
+  if (value === null) {
+    // A face card takes every card of its rank at once.
+    const taken = faceGroup(card, s.table);
+    const table = s.table.filter((c) => !taken.includes(c));
+    return finishCapture({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken: [taken], open: [], from: 0 } });
+  }
+  return settle({ ...s, hands, pending: { kind: 'capture', seat, card, taken: [], open: [], from: 0 } });
+}
+
+/** Why `card` cannot declare `value` now, in the order a player thinks of it. */
+function refuseDeclare(s: State, seat: number, card: Card, value: number): string {
+  const cardValue = pips(card);
+  if (cardValue === null) return 'face cards have no value: they cannot be part of a declaration';
+  const own = ownDeclaration(s, seat);
+  if (own && own.sets.length > 1) return `you must capture your group declaration of ${own.value}s before you declare again`;
+  if (value < cardValue) return `a declaration holds the ${card}: it is worth at least ${cardValue}`;
+  if (value > MAX_VALUE) return `no card captures more than ${MAX_VALUE}`;
+  if (own && value !== own.value) {
+    return `you have a declaration of ${own.value} to capture: the only declaration you may form is a group of ${own.value}s that takes it in`;
+  }
+  if (valueCounts(s.hands[seat])[value] - (value === cardValue ? 1 : 0) === 0) {
+    return `to declare ${value} you must keep a card worth ${value} in your hand to capture it`;
+  }
+  if (value === cardValue) return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
+  const onto = s.declarations.find((d) => d.value + cardValue === value);
+  if (onto && onto.sets.length > 1) return 'a group declaration cannot be raised';
+  if (onto?.owner === seat) return 'you cannot raise your own declaration';
+  if (onto && sideOf(onto.owner) === sideOf(seat)) return "you cannot raise your partner's declaration";
+  return `nothing on the table makes up ${value - cardValue} with the ${card}: no loose cards, no opponent's declaration of ${value - cardValue} to raise`;
+}
+
+function declare(s: State, seat: number, card: Card, value: number): State {
+  if (!declareValues(s, seat, card).includes(value)) throw new IllegalMove(refuseDeclare(s, seat, card, value));
+  const own = ownDeclaration(s, seat);
+  const alone = value === pips(card);
+  // A holder's pending declaration is taken into the group it forms.
+  const sets = [...(alone ? [[card]] : []), ...(own ? own.sets : [])];
+  const pending: Pending = {
+    kind: 'declare',
+    seat,
+    card,
+    forming: { sets, value, owner: seat },
+    open: alone ? [] : [card],
+    from: 0,
+    raised: null,
+  };
+  const declarations = s.declarations.filter((d) => d !== own);
+  return settle({ ...s, hands: withHand(s, seat, card), declarations, pending });
+}
+
+/** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */
+export function legalTurn(s: State, seat: number): Opening[] {
+  const own = ownDeclaration(s, seat);
+  const counts = valueCounts(s.hands[seat]);
+  // What the table can add up to is worked out once for the whole listing.
+  const loose = looseSets(s.table);
+  const out: Opening[] = [];
+  for (const card of s.hands[seat]) {
+    if (!own) out.push({ type: 'lay', card });
+    if (canCapture(s, card, loose)) out.push({ type: 'capture', card });
+    for (const value of declareValues(s, seat, card, counts, loose)) out.push({ type: 'declare', card, value });
+  }
+  return out;
+}
+
+/** The first step of a turn, once no play is in progress. */
+export function startPlay(s: State, seat: number, action: Opening): State {
+  if (s.pending) {
+    const next = s.pending.kind === 'capture' ? '`take`' : '`add`';
+    throw new IllegalMove(`finish the play in progress with ${s.pending.card} first: ${next} or \`done\``);
+  }
+  if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
+  if (action.type === 'lay') return lay(s, seat, action.card);
+  if (action.type === 'capture') return capture(s, seat, action.card);
+  return declare(s, seat, action.card, action.value);
+}
+
+/**
+ * A clock's turn: lay the lowest card (aces low, face cards high); a seat holding a declaration may not
+ * lay, and captures with its lowest card that can (it always holds one that captures its declaration).
+ */
+export function defaultTurn(s: State, seat: number): Action {
+  const legal = legalTurn(s, seat);
+  const [pool] = (['lay', 'capture', 'declare'] as const)
+    .map((type) => legal.filter((a) => a.type === type))
+    .filter((actions) => actions.length > 0);
+  return pool.reduce((best, a) => (compareCards(a.card, best.card) < 0 ? a : best));
+}

@@ -1,0 +1,154 @@
+import { type Card, compareCards, rankNumber, rankOf, removeCards } from '../../cards';
+import { IllegalMove } from '../../engine';
+import type { Action, Pending, PlayKind, State } from '.';
+import { dealsPerHand, endOfDeal } from './deal';
+import { award, awardSeat, porrazoStands, sideOf } from './scoring';
+import { captureOf, fitsInPlace, limpiaValue, rondaValue, rondineValue } from './values';
+
+/** The play of the hand: captures and runs, limpias, playing in place, porrazos, and the dealer's last card. */
+
+/** The card a seat may lay in place instead of capturing: an ace to 4 in place that would capture (or counter a porrazo). */
+function mayForgo(s: State, card: Card): boolean {
+  if (!fitsInPlace(card, s.table.length)) return false;
+  const counters = s.pending?.stage === 'porrazo' && s.pending.rank === rankOf(card);
+  return counters || captureOf(s.table, card).length > 0;
+}
+
+function sanBenito(s: State, seat: number, card: Card): void {
+  s.table.push(card);
+  s.plays.push({ seat, card, as: 'san benito', took: [] });
+  const side = sideOf(s, seat);
+  // The san benito scores the entire game: the side is raised to the target.
+  award(s, side, seat, s.target - s.scores[side], 'san benito', rankOf(card));
+}
+
+function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending): void {
+  s.captured[porrazo.seat] = removeCards(s.captured[porrazo.seat], porrazo.cards);
+  s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards];
+  s.plays.push({ seat, card, as: 'counter-porrazo', took: [...porrazo.cards] });
+  s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
+  awardSeat(s, seat, rondineValue(porrazo.rank), 'counter-porrazo', porrazo.rank);
+}
+
+/** One card from the hand of the seat to play, after the porrazo of the previous play is settled. */
+function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
+  if (s.hands.every((h) => h.length === 3)) s.plays = [];
+  s.hands[seat] = removeCards(s.hands[seat], [card]);
+  const rank = rankOf(card);
+  const { pending, laid } = s;
+  s.pending = null;
+  s.laid = null;
+  if (pending?.stage === 'counter' && pending.rank === rank) {
+    sanBenito(s, seat, card);
+    return;
+  }
+  if (pending?.stage === 'porrazo') {
+    if (pending.rank === rank && !inPlace) {
+      counterPorrazo(s, seat, card, pending);
+      return;
+    }
+    porrazoStands(s, pending);
+  }
+  const took = inPlace ? [] : captureOf(s.table, card);
+  if (took.length > 0) {
+    s.table = removeCards(s.table, took);
+    s.captured[seat] = [...s.captured[seat], card, ...took];
+    const porrazo = laid !== null && rankOf(laid.card) === rank;
+    if (porrazo) s.pending = { stage: 'porrazo', seat, rank, cards: [took[0], card] };
+    s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'capture', took });
+    if (s.table.length === 0) awardSeat(s, seat, limpiaValue(took), 'limpia', rankOf(took[took.length - 1]));
+    return;
+  }
+  const placed = fitsInPlace(card, s.table.length);
+  s.table.push(card);
+  s.laid = { seat, card };
+  s.plays.push({ seat, card, as: placed ? 'in place' : 'laid', took: [] });
+  if (placed) awardSeat(s, seat, rankNumber(card), 'in place');
+}
+
+/**
+ * The dealer's last card of the hand: the porrazo family still counts (it follows the previous
+ * play), but it neither scores in place nor as a limpia, and every table card is swept up with it.
+ */
+function lastCard(s: State): void {
+  const seat = s.dealer;
+  const [card] = s.hands[seat];
+  s.hands[seat] = [];
+  const rank = rankOf(card);
+  const { pending, laid } = s;
+  s.pending = null;
+  s.laid = null;
+  if (pending?.stage === 'counter' && pending.rank === rank) {
+    sanBenito(s, seat, card);
+    return;
+  }
+  let as: PlayKind = 'last card';
+  let took: Card[] = [];
+  if (pending?.stage === 'porrazo' && pending.rank === rank) {
+    s.captured[pending.seat] = removeCards(s.captured[pending.seat], pending.cards);
+    took = [...pending.cards];
+    as = 'counter-porrazo';
+    awardSeat(s, seat, rondineValue(rank), 'counter-porrazo', rank);
+  } else {
+    if (pending?.stage === 'porrazo') porrazoStands(s, pending);
+    // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
+    if (laid !== null && rankOf(laid.card) === rank) {
+      as = 'porrazo';
+      awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
+    }
+  }
+  const swept = s.table;
+  s.table = [];
+  s.captured[seat] = [...s.captured[seat], card, ...took, ...swept];
+  s.plays.push({ seat, card, as, took, swept });
+}
+
+function afterPlay(s: State): void {
+  if (s.winner !== null) return;
+  if (s.hands.every((h) => h.length === 0)) {
+    endOfDeal(s);
+    return;
+  }
+  s.turn = (s.turn + 1) % s.seats;
+  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) {
+    lastCard(s);
+    if (s.winner === null) endOfDeal(s);
+  }
+}
+
+export function legalPlays(s: State, seat: number): Action[] {
+  if (seat !== s.turn) return [];
+  return s.hands[seat].flatMap((card): Action[] =>
+    mayForgo(s, card)
+      ? [
+          { type: 'play', card },
+          { type: 'inPlace', card },
+        ]
+      : [{ type: 'play', card }],
+  );
+}
+
+/** One card played, and what follows from it. `d` is the draft of the next state. */
+export function applyPlay(d: State, seat: number, action: Extract<Action, { type: 'play' | 'inPlace' }>): void {
+  if (d.phase !== 'playing')
+    throw new IllegalMove(
+      d.phase === 'tendido' ? 'the dealer must decide on the tendido first' : 'declarations are still being made',
+    );
+  if (seat !== d.turn) throw new IllegalMove(`it is seat ${d.turn}'s turn to play`);
+  if (!d.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
+  if (action.type === 'inPlace' && !mayForgo(d, action.card)) {
+    throw new IllegalMove(
+      fitsInPlace(action.card, d.table.length)
+        ? `${action.card} captures nothing: play it and it lies in place by itself`
+        : `${action.card} is not in place: only an ace to 4 that makes the table count its pips is`,
+    );
+  }
+  playCard(d, seat, action.card, action.type === 'inPlace');
+  afterPlay(d);
+}
+
+/** The lowest card (aces low), laid in place where it may forgo a capture: capturing is otherwise compulsory. */
+export function defaultPlay(s: State, seat: number): Action {
+  const card = s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a));
+  return mayForgo(s, card) ? { type: 'inPlace', card } : { type: 'play', card };
+}

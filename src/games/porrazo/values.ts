@@ -1,0 +1,163 @@
+import { type Card, RANKS, type Rank, rankNumber, rankOf, strictlyMost } from '../../cards';
+
+/** Porrazo's vocabulary: ronda values, runs, playing in place, the tendido and declarations. */
+
+export type SetName = 'ronda' | 'rondine';
+
+export interface Declaration {
+  set: SetName;
+  rank: Rank;
+}
+
+/** A ronda (pair) is worth 4 in kings, 3 in queens, 2 in jacks, 1 in tens down to aces. */
+export function rondaValue(rank: Rank): number {
+  if (rank === 'K') return 4;
+  if (rank === 'Q') return 3;
+  if (rank === 'J') return 2;
+  return 1;
+}
+
+/** A rondine (three of a kind) is worth three times the ronda of its rank. */
+export function rondineValue(rank: Rank): number {
+  return 3 * rondaValue(rank);
+}
+
+/** The rank that follows in a run; the king is followed by the ace. */
+export function nextRank(rank: Rank): Rank {
+  return RANKS[(RANKS.indexOf(rank) + 1) % RANKS.length];
+}
+
+function lastOfRank(table: readonly Card[], rank: Rank): number {
+  // A code's first character is its rank.
+  for (let i = table.length - 1; i >= 0; i--) if (table[i][0] === rank) return i;
+  return -1;
+}
+
+/**
+ * The table cards a played card captures: nothing unless a table card has its rank; otherwise that
+ * card and the unbroken run going up from it (K-A wraps), one card of each rank. Where a rank lies
+ * twice on the table the card laid last is taken (suits never score, so which one is immaterial).
+ */
+export function captureOf(table: readonly Card[], played: Card): Card[] {
+  const taken: Card[] = [];
+  let rank = rankOf(played);
+  // Thirteen ranks at most: one card never captures two table cards of one rank.
+  for (let i = 0; i < RANKS.length; i++) {
+    const at = lastOfRank(table, rank);
+    if (at < 0) break;
+    taken.push(table[at]);
+    rank = nextRank(rank);
+  }
+  return taken;
+}
+
+/** An ace to 4 is in place when, once laid, the number of table cards equals its pips. */
+export function fitsInPlace(card: Card, tableCountBefore: number): boolean {
+  const pips = rankNumber(card);
+  return pips <= 4 && pips === tableCountBefore + 1;
+}
+
+/** The ronda value of a limpia: the rank of the last card of the run taken (not the highest). */
+export function limpiaValue(taken: readonly Card[]): number {
+  return rondaValue(rankOf(taken[taken.length - 1]));
+}
+
+export interface TendidoSet {
+  rank: Rank;
+  count: number;
+  points: number;
+}
+
+export interface TendidoScore {
+  /** The four cards in the order they are counted, position 1 first. */
+  counted: Card[];
+  /** Pips of the cards lying in their own position (an ace first, a 2 second...). */
+  places: number;
+  /** Pairs, threes and fours on the table that hold a tendido card. */
+  sets: TendidoSet[];
+  points: number;
+}
+
+/** Points of a pair, three or four of a kind: ronda, rondine, twice the rondine. */
+export function setValue(rank: Rank, count: number): number {
+  if (count === 2) return rondaValue(rank);
+  if (count === 3) return rondineValue(rank);
+  if (count === 4) return 2 * rondineValue(rank);
+  return 0;
+}
+
+function placePoints(counted: readonly Card[]): number {
+  return counted.reduce((sum, c, i) => (rankNumber(c) === i + 1 ? sum + i + 1 : sum), 0);
+}
+
+/**
+ * The dealer's tendido scored at its best: the two pairs as dealt ([t1 t2] [t3 t4]) may each be
+ * swapped and counted from either end, so either pair may take positions 1-2 in either order.
+ * Every pair, three or four of a kind on the table that the tendido formed (it holds a tendido card) scores too.
+ */
+export function scoreTendido(tendido: readonly Card[], tableBefore: readonly Card[]): TendidoScore {
+  const pairs = [tendido.slice(0, 2), tendido.slice(2, 4)];
+  let counted: Card[] = [...tendido];
+  let places = -1;
+  for (const [first, second] of [pairs, [pairs[1], pairs[0]]]) {
+    for (const a of [first, [first[1], first[0]]]) {
+      for (const b of [second, [second[1], second[0]]]) {
+        const order = [...a, ...b];
+        const p = placePoints(order);
+        if (p > places) {
+          places = p;
+          counted = order;
+        }
+      }
+    }
+  }
+  const table = [...tableBefore, ...tendido];
+  const sets: TendidoSet[] = [];
+  for (const rank of RANKS) {
+    const count = table.filter((c) => rankOf(c) === rank).length;
+    if (count >= 2 && tendido.some((c) => rankOf(c) === rank)) sets.push({ rank, count, points: setValue(rank, count) });
+  }
+  return { counted, places, sets, points: places + sets.reduce((sum, s) => sum + s.points, 0) };
+}
+
+/** What a hand of three may declare: a rondine for three of a kind, a ronda for a pair, else nothing. */
+export function declarationOf(hand: readonly Card[]): Declaration | null {
+  const ranks = hand.map(rankOf);
+  for (const rank of ranks) {
+    const count = ranks.filter((r) => r === rank).length;
+    if (count >= 3) return { set: 'rondine', rank };
+    if (count === 2) return { set: 'ronda', rank };
+  }
+  return null;
+}
+
+export function declarationValue(d: Declaration): number {
+  return d.set === 'rondine' ? rondineValue(d.rank) : rondaValue(d.rank);
+}
+
+/** A rondine beats any ronda; within a kind the higher rank wins, aces low. */
+export function beats(a: Declaration, b: Declaration): boolean {
+  if (a.set !== b.set) return a.set === 'rondine';
+  return rankNumber(a.rank) > rankNumber(b.rank);
+}
+
+/**
+ * The seat whose declaration scores: the best one; equal ones go to the seat first in turn order
+ * from the dealer's left. `declared` is by seat, null for no declaration.
+ */
+export function bestDeclaration(declared: readonly (Declaration | null)[], dealer: number): number | undefined {
+  let best: number | undefined;
+  for (let k = 1; k <= declared.length; k++) {
+    const seat = (dealer + k) % declared.length;
+    const d = declared[seat];
+    if (d && (best === undefined || beats(d, declared[best] as Declaration))) best = seat;
+  }
+  return best;
+}
+
+/** The hand's score: the side with strictly the most captured cards scores the difference to the next best. */
+export function handWinner(captured: readonly number[]): { winner: number | null; points: number } {
+  const winner = strictlyMost(captured);
+  if (winner === undefined) return { winner: null, points: 0 };
+  return { winner, points: captured[winner] - Math.max(...captured.filter((_, side) => side !== winner)) };
+}
