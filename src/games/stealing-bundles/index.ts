@@ -5,7 +5,15 @@ import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type 
 
 /** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
 
-export const optionsSchema = Type.Object({}, { additionalProperties: false });
+export const optionsSchema = Type.Object(
+  {
+    mustCapture: Type.Boolean({
+      default: false,
+      description: 'false (the rules: a seat "may" capture): capturing is the seat\'s choice; true: a seat that can capture must',
+    }),
+  },
+  { additionalProperties: false },
+);
 export type Options = Static<typeof optionsSchema>;
 
 const captureAction = Type.Object(
@@ -17,7 +25,10 @@ const captureAction = Type.Object(
 );
 const trailAction = Type.Object(
   { type: Type.Literal('trail'), card: CardCode },
-  { additionalProperties: false, description: 'discard a card face up to the board (only when no card in the hand can capture)' },
+  {
+    additionalProperties: false,
+    description: 'discard a card face up to the board (with option mustCapture, only when no card in the hand can capture)',
+  },
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
@@ -88,6 +99,8 @@ export interface Play {
 }
 
 export interface State {
+  /** Option mustCapture: a seat that can capture may not trail. */
+  mustCapture: boolean;
   dealer: number;
   turn: number;
   hands: Card[][];
@@ -128,12 +141,12 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     "the opponent's bundle is of its rank; one play then takes every board card of that rank AND, if its top card is of",
     "that rank, the opponent's whole bundle. Everything taken goes into the player's own face-up bundle, the card played",
     "on top (so the top of a bundle is always the last card played to it). A seat's own bundle is never captured back.",
-    'A seat that cannot capture with any card trails one card face up to the board; a seat that can capture must capture',
-    '(with the card of its choice).',
+    'Instead of capturing, a seat may trail one card face up to the board; a seat that cannot capture with any card must',
+    "trail. Capturing is the seat's choice (option mustCapture, default false; true: a seat that can capture must capture).",
     'When both hands are empty, four more cards each are dealt from the stock (the board gets none). When the stock and',
     'the hands are empty the game is over: cards left on the board belong to nobody; the seat with more cards in its',
     'bundle wins; equal bundles are a shared win. The score shown is the size of each bundle.',
-    "When a seat's time runs out, it plays the lowest card it may play (aces low): a capture if it can capture, else a trail.",
+    "When a seat's time runs out, it trails its lowest card (aces low); with mustCapture, it plays the lowest card that captures if any does.",
   ].join('\n'),
   dealing: [
     'Four cards one at a time to each seat, starting with seat 1 (the non-dealer), then the next four face up to the',
@@ -149,6 +162,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     const dealer = 0;
     const { hands, stock } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
     return {
+      mustCapture: ctx.options.mustCapture,
       dealer,
       turn: 1 - dealer,
       hands,
@@ -163,9 +177,9 @@ export const stealingBundles: Game<State, Action, Options, View> = {
   legalActions(s, seat) {
     if (s.finished || seat !== s.turn) return [];
     const hand = s.hands[seat];
-    const capturing = hand.filter((card) => captures(s, seat, card));
-    if (capturing.length > 0) return capturing.map((card): Action => ({ type: 'capture', card }));
-    return hand.map((card): Action => ({ type: 'trail', card }));
+    const capturing = hand.filter((card) => captures(s, seat, card)).map((card): Action => ({ type: 'capture', card }));
+    if (s.mustCapture && capturing.length > 0) return capturing;
+    return [...capturing, ...hand.map((card): Action => ({ type: 'trail', card }))];
   },
 
   apply(s, seat, action) {
@@ -180,8 +194,8 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     let play: Pick<State, 'board' | 'bundles' | 'lastPlay'>;
     if (type === 'trail') {
       const capturing = hand.filter((c) => captures(s, seat, c));
-      if (capturing.length > 0) {
-        throw new IllegalMove(`you can capture (with ${capturing.join(', ')}): trailing is allowed only when no card captures`);
+      if (s.mustCapture && capturing.length > 0) {
+        throw new IllegalMove(`you can capture (with ${capturing.join(', ')}): at this table a seat that can capture must`);
       }
       play = { board: [...s.board, card], bundles: s.bundles, lastPlay: { seat, card, took: [], stole: 0 } };
     } else {
@@ -202,9 +216,11 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     return refilled ? { ...s, ...play, ...refilled, turn } : { ...s, ...play, hands, turn, finished: true };
   },
 
-  // Capturing is compulsory, so the least committal move is the lowest card among the plays listed.
+  // The least committal move: trail the lowest card; where capturing is compulsory, the lowest card that captures.
   defaultAction(s, seat) {
-    return stealingBundles.legalActions(s, seat).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
+    const legal = stealingBundles.legalActions(s, seat);
+    const trails = legal.filter((a) => a.type === 'trail');
+    return (trails.length > 0 ? trails : legal).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
   },
 
   view(s, seat) {

@@ -12,11 +12,11 @@ function deckFor(board: Card[], plays: Card[]): Card[] {
   return [...plays.slice(0, 8), ...board, ...plays.slice(8), ...standardDeck().filter((c) => !used.includes(c))];
 }
 
-function dealt(board: Card[], plays: Card[]): State {
-  return game.setup({ seats: 2, options: {}, seed: 'stacked', deck: deckFor(board, plays) });
+function dealt(board: Card[], plays: Card[], mustCapture = false): State {
+  return game.setup({ seats: 2, options: { mustCapture }, seed: 'stacked', deck: deckFor(board, plays) });
 }
 
-/** The seat to act plays `card`, as the one action listed for it (a capture or a trail). */
+/** The seat to act plays `card`: a capture when the card captures, else a trail. */
 function play(s: State, card: Card): State {
   const action = game.legalActions(s, s.turn).find((a) => a.card === card);
   if (!action) throw new Error(`seat ${s.turn} may not play ${card}`);
@@ -116,8 +116,19 @@ describe('Stealing Bundles: capturing', () => {
     ]);
   });
 
-  it('a seat may trail only when no card in its hand can capture', () => {
+  it('a seat may trail a card even when it could capture: capturing is its choice', () => {
     const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D']);
+    // Seat 1 holds 5S 3S 6S 8S: the 5 of spades could take both fives.
+    expect(game.legalActions(s, 1)).toEqual([
+      { type: 'capture', card: '5S' },
+      ...['5S', '3S', '6S', '8S'].map((card) => ({ type: 'trail', card })),
+    ]);
+    const t = playMove(game, s, 1, { type: 'trail', card: '3S' });
+    expect(t.board).toEqual(['5H', '5C', '9S', 'KD', '3S']);
+  });
+
+  it('with option mustCapture, a seat may trail only when no card in its hand can capture', () => {
+    const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D'], true);
     expect(game.legalActions(s, 1)).toEqual([{ type: 'capture', card: '5S' }]);
     expect(() => game.apply(s, 1, { type: 'trail', card: '3S' })).toThrow(/you can capture \(with 5S\)/);
     const t = play(s, '5S');
@@ -195,9 +206,15 @@ describe('Stealing Bundles: views', () => {
 });
 
 describe('Stealing Bundles: a clock that runs out', () => {
-  it('plays the lowest card that captures when a card can capture', () => {
-    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: the lower, 4C, is played.
+  it('trails the lowest card, capturing nothing, even when a card could capture', () => {
+    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: it trails the 2 of diamonds.
     const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trail', card: '2D' });
+  });
+
+  it('with option mustCapture, plays the lowest card that captures when a card can capture', () => {
+    // The same hand: 9S and 4C capture; the lower, 4C, is played.
+    const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D'], true);
     expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '4C' });
   });
 
@@ -226,7 +243,10 @@ function noLeak(s: State, seat: number | null, view: unknown) {
 
 describe('Stealing Bundles: seeded random games', () => {
   const checks = conformance<State>(game, {
-    configs: [{ seats: 2, matches: 1000 }],
+    configs: [
+      { seats: 2, matches: 800 },
+      { seats: 2, options: { mustCapture: true }, matches: 200, label: 'captures compulsory' },
+    ],
     // Views every 3rd step and every listed action every 7th (the old loop sampled every 7th after its first
     // hundred matches) keep the run near its old length.
     viewsEvery: 3,
