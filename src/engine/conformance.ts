@@ -42,19 +42,11 @@ function fail(message: string): never {
  * Each game's test registers them: `for (const c of conformance(game, spec)) it(c.name, c.run)`.
  */
 export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[] {
-  const viewValidator = game.viewSchema ? Compile(game.viewSchema) : null;
+  const viewValidator = Compile(game.viewSchema);
   const actionValidator = Compile(game.actionSchema);
   const everyAction = spec.everyActionEvery ?? 5;
 
-  const checks: Check[] = [
-    {
-      name: 'declares a view schema and a default action',
-      run() {
-        if (!game.viewSchema) fail(`${game.kind} has no viewSchema`);
-        if (!game.defaultAction) fail(`${game.kind} has no defaultAction`);
-      },
-    },
-  ];
+  const checks: Check[] = [];
 
   for (const config of spec.configs) {
     const label = config.label ?? `${config.seats} seats`;
@@ -73,7 +65,7 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
             maxMoves: spec.maxMoves,
             invariant: spec.invariant,
             checkView(state, seat, view) {
-              if (viewValidator && !viewValidator.Check(view)) {
+              if (!viewValidator.Check(view)) {
                 const [first] = viewValidator.Errors(view);
                 fail(
                   `the view of ${seat === null ? 'a spectator' : `seat ${seat}`} does not fit the view schema at ${first?.instancePath}: ${first?.message}`,
@@ -104,12 +96,12 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
                 }
               });
               for (const seat of toAct) {
-                const chosen = game.defaultAction?.(state, seat);
+                const chosen = game.defaultAction(state, seat);
                 const key = stringify(chosen);
                 if (!legal[seat].some((a) => stringify(a) === key)) {
                   fail(`the default action of seat ${seat}, ${JSON.stringify(chosen)}, is not one of its legal actions`);
                 }
-                if (stringify(game.defaultAction?.(state, seat)) !== key)
+                if (stringify(game.defaultAction(state, seat)) !== key)
                   fail(`the default action of seat ${seat} is not deterministic`);
               }
             },

@@ -59,7 +59,7 @@ export interface Game<State = unknown, A extends Action = Action, Options = Reco
    * see are null for it), during play and after the end. Every field carries a one-line description:
    * it is the contract front ends draw from (the OpenAPI document publishes it per kind).
    */
-  viewSchema?: TSchema;
+  viewSchema: TSchema;
   /** The rules as this service plays them, with every choice made where the text is silent. */
   rules: string;
   /** How the deck is dealt from the top (to whom, in what order, in what batches), to stack a deal by hand. */
@@ -81,7 +81,7 @@ export interface Game<State = unknown, A extends Action = Action, Options = Reco
    * more than two sides: deterministic, one of `legalActions(state, seat)`, and the least committal
    * (pass, stand, the lowest legal card). Called only for a seat in `toAct`.
    */
-  defaultAction?(state: State, seat: number): A;
+  defaultAction(state: State, seat: number): A;
   /**
    * The sides that win or lose together (partnerships), as lists of seats; by default every seat
    * plays for itself. A resignation or a forfeit ends a game of two sides.

@@ -45,7 +45,7 @@ export const CatalogEntry = Type.Object({
   options: Type.Record(Type.String(), Type.Unknown(), { description: 'every option with its default value' }),
   optionsSchema: Type.Unknown({ description: 'JSON Schema of the options' }),
   actionSchema: Type.Unknown({ description: 'JSON Schema of one action' }),
-  viewSchema: Type.Optional(Type.Unknown({ description: 'JSON Schema of the `state` of a seat’s view, every field described' })),
+  viewSchema: Type.Unknown({ description: 'JSON Schema of the `state` of a seat’s view, every field described' }),
   rules: Type.String({ description: 'the rules as this service plays them' }),
   dealing: Type.String({ description: 'how cards leave the top of the deck, for stacking a deal' }),
   cards: Type.Integer({ description: 'how many cards the game uses with its fewest seats and default options' }),

@@ -21,6 +21,10 @@ export const tally: Game<State, Action, { target: number }> = {
     { additionalProperties: false },
   ),
   actionSchema,
+  viewSchema: Type.Object({
+    marks: Type.Array(Type.Object({ seat: Type.Integer(), n: Type.Integer() }), { description: 'the marks down, in order' }),
+    target: Type.Integer({ description: 'how many marks end the game' }),
+  }),
   rules: 'Any seat marks any number not yet marked; the game ends when target marks are down.',
   dealing: 'No cards.',
   cards: () => [],
@@ -33,6 +37,10 @@ export const tally: Game<State, Action, { target: number }> = {
   apply(s, seat, action) {
     if (s.marks.some((m) => m.n === action.n)) throw new IllegalMove(`${action.n} is already marked`);
     return { ...s, marks: [...s.marks, { seat, n: action.n }] };
+  },
+  defaultAction: (s) => {
+    const taken = new Set(s.marks.map((m) => m.n));
+    return { type: 'mark', n: [...Array(s.target + 1).keys()].find((n) => !taken.has(n)) ?? 0 };
   },
   view: (s) => s,
   status: (s) => {

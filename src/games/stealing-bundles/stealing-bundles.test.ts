@@ -45,7 +45,7 @@ const PLAYS_GAME: Card[] = [
 
 describe('Stealing Bundles: the deal', () => {
   it('deals four cards each one at a time from the non-dealer, then four face up to the board', () => {
-    const s = game.setup({ seats: 2, options: {}, seed: 'x', deck: standardDeck() });
+    const s = game.setup({ seats: 2, options: { mustCapture: false }, seed: 'x', deck: standardDeck() });
     expect(s.hands).toEqual([
       ['2S', '4S', '6S', '8S'],
       ['AS', '3S', '5S', '7S'],

@@ -25,7 +25,7 @@ function entry(game: AnyGame) {
     options,
     optionsSchema: optional(game.optionsSchema),
     actionSchema: game.actionSchema,
-    ...(game.viewSchema ? { viewSchema: game.viewSchema } : {}),
+    viewSchema: game.viewSchema,
     rules: game.rules,
     dealing: game.dealing,
     cards: game.cards(game.seats.min, options).length,
