@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,8 @@ import { tableService } from '../service/tables';
 import { seatTokens } from '../service/tokens';
 import type { Db } from '../store/database';
 import { gameStore } from '../store/games';
+import { identityOf } from './auth';
+import { rateLimiting } from './plugins/rate-limit';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
 import { historyRoutes } from './routes/events';
@@ -82,17 +83,7 @@ export async function buildApp(deps: AppDeps) {
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },
   });
-  await app.register(rateLimit, {
-    max: deps.config.rateLimit,
-    timeWindow: '1 minute',
-    // One budget per seat token where there is one, else per address.
-    keyGenerator: (request) => request.headers.authorization ?? request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'FST_RATE_LIMITED',
-      message: `too many requests: ${context.max} a minute; retry in ${context.after}`,
-    }),
-  });
+  await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(seatTokens(deps.jwtSecret)) });
   await app.register(sse, { heartbeatInterval: 15_000 });
 
   const tables = tableService({
