@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { moveRoutes } from './routes/moves';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { validationByPart } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps) {
     },
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: validationByPart(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
