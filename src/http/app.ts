@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health';
 import { moveRoutes } from './routes/moves';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
 export interface AppDeps {
@@ -53,9 +54,11 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: validationByPart(),
+    ...transportProblemOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
+  await app.register(problemsOnly);
 
   await app.register(swagger, {
     openapi: {
@@ -81,6 +84,8 @@ export async function buildApp(deps: AppDeps) {
     retryAfter: 5,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
+      // Liveness answers under load (a busy server is not a dead one: restarting it would not help).
+      if (request.routeOptions.url === '/health') return;
       reply.header('retry-after', '5');
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },
