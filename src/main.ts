@@ -8,7 +8,13 @@ import { openDatabase } from './store/database';
 const config = loadConfig();
 const db = await openDatabase(config);
 const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
-const app = await buildApp({ config, db: db.prisma, notifier, jwtSecret: loadSecret(config.jwtSecret, config.dataDir) });
+const app = await buildApp({
+  config,
+  db: db.prisma,
+  pool: db.pool,
+  notifier,
+  jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -4,16 +4,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
+import { createMetrics } from '../metrics';
 import type { Notifier } from '../service/notifier';
 import { tableService } from '../service/tables';
 import { seatTokens } from '../service/tokens';
 import type { Db } from '../store/database';
 import { gameStore } from '../store/games';
 import { identityOf } from './auth';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
+import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
 import { historyRoutes } from './routes/events';
@@ -26,8 +30,10 @@ import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'>;
   db: Db;
+  /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
+  pool?: pg.Pool;
   notifier: Notifier;
   jwtSecret: string;
   games?: ReadonlyMap<string, AnyGame>;
@@ -55,10 +61,14 @@ export async function buildApp(deps: AppDeps) {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: validationByPart(),
     ...transportProblemOptions,
+    ...gracefulCloseOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
   await app.register(problemsOnly);
+  const metrics = createMetrics({ pool: deps.pool });
+  await app.register(gracefulClose, { openStreams: metrics.openStreams });
+  await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
 
   await app.register(swagger, {
     openapi: {
@@ -85,7 +95,8 @@ export async function buildApp(deps: AppDeps) {
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
       // Liveness answers under load (a busy server is not a dead one: restarting it would not help).
-      if (request.routeOptions.url === '/health') return;
+      // Metrics too: overload is when operators look.
+      if (request.routeOptions.url === '/health' || request.routeOptions.url === '/metrics') return;
       reply.header('retry-after', '5');
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },
