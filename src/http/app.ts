@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
@@ -38,7 +38,16 @@ export interface AppDeps {
   jwtSecret: string;
   games?: ReadonlyMap<string, AnyGame>;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
+  loggerInstance?: FastifyBaseLogger;
 }
+
+/** Pino's options for the server's logger. */
+export const loggerOptions = (level: string) => ({
+  level,
+  // Seat tokens are credentials: never in the logs.
+  redact: ['req.headers.authorization'],
+});
 
 export const API_INFO = {
   title: 'Card table',
@@ -52,11 +61,9 @@ export const API_INFO = {
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.logLevel,
-      // Seat tokens are credentials: never in the logs.
-      redact: ['req.headers.authorization'],
-    },
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: validationByPart(),
