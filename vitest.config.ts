@@ -8,7 +8,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tests/*.test.ts', ...(onPostgres ? ['tests/postgres/**/*.test.ts'] : [])],
     // In CI a JSON report per database lets .ci/run print one plain "N passed, M failed" line.
     reporters: process.env.CI
-      ? ['default', ['json', { outputFile: `.vitest/${onPostgres ? 'postgresql' : 'sqlite'}.json` }]]
+      ? [
+          'default',
+          ['json', { outputFile: `.vitest/${process.env.BUILD_TEST ? 'build' : onPostgres ? 'postgresql' : 'sqlite'}.json` }],
+        ]
       : ['default'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
