@@ -74,35 +74,46 @@ it('SIGTERM to `npm start` mid-stream, with moves arriving: the stream gets its 
       if (done) return;
       events += decoder.decode(value, { stream: true });
     }
-  })();
+  })().catch((e: Error) => {
+    events += `\n(stream failed: ${e.message})`;
+  });
 
   // Moves keep arriving until the server refuses them; each one answered 200 is acknowledged.
   const acked: { seq: number; seat: number; action: unknown }[] = [];
-  const refusals: { status: number; type: string | null; body: unknown }[] = [];
-  let signalled: (() => void) | undefined;
-  const tenMoves = new Promise<void>((resolve) => {
-    signalled = resolve;
-  });
+  const refusals: Awaited<ReturnType<typeof call>>[] = [];
+  let terminating = false;
+  /** One move: the seat due reads its view and posts an action; the answer, or the first read refused. */
+  const step = async (i: number) => {
+    const spectator = await call(`/games/${id}/view`);
+    if (spectator.status !== 200) return { answer: spectator };
+    const seat: number = spectator.body.toAct[0];
+    const view = await call(`/games/${id}/view`, tokens[seat]);
+    if (view.status !== 200) return { answer: view };
+    const action = view.body.legalActions[i % view.body.legalActions.length];
+    return { answer: await call(`/games/${id}/moves`, tokens[seat], { action }), seat, action };
+  };
   const mover = (async () => {
     for (let i = 0; ; i++) {
+      let done: Awaited<ReturnType<typeof step>>;
       try {
-        const seat: number = (await call(`/games/${id}/view`)).body.toAct[0];
-        const view = (await call(`/games/${id}/view`, tokens[seat])).body;
-        const action = view.legalActions[i % view.legalActions.length];
-        const answer = await call(`/games/${id}/moves`, tokens[seat], { action });
-        if (answer.status !== 200) {
-          refusals.push(answer);
-          return;
-        }
-        acked.push({ seq: answer.body.version, seat, action });
-        if (acked.length === 10) signalled?.();
+        done = await step(i);
       } catch {
         return; // the connection was refused or closed: the server is gone
+      }
+      const { answer, seat, action } = done;
+      if (answer.status === 200 && seat !== undefined) {
+        acked.push({ seq: answer.body.version, seat, action });
+      } else if (!terminating && answer.status === 503) {
+        await new Promise((r) => setTimeout(r, 500)); // an overloaded machine: retry, as a client should
+      } else {
+        refusals.push(answer);
+        return;
       }
     }
   })();
 
-  await tenMoves;
+  await expect.poll(() => acked.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+  terminating = true;
   const sent = performance.now();
   server.child.kill('SIGTERM');
   const code = await exited(server.child);
@@ -118,12 +129,17 @@ it('SIGTERM to `npm start` mid-stream, with moves arriving: the stream gets its 
   for (const r of refusals) {
     expect(r.status).toBe(503);
     expect(r.type).toMatch(/application\/problem\+json/);
-    expect(r.body).toMatchObject({ code: 'shutting-down' });
+    expect(['shutting-down', 'overloaded']).toContain(r.body.code);
   }
 
   server = await npmStart(port);
   try {
-    const log = (await call(`/games/${id}/events?limit=1000`, tokens[0])).body;
+    let read = await call(`/games/${id}/events?limit=1000`, tokens[0]);
+    for (let t = 0; read.status === 503 && t < 20; t++) {
+      await new Promise((r) => setTimeout(r, 500)); // an overloaded machine
+      read = await call(`/games/${id}/events?limit=1000`, tokens[0]);
+    }
+    const log = read.body;
     expect(log.version).toBe(acked.length);
     for (const move of acked)
       expect(log.events[move.seq - 1]).toMatchObject({ seq: move.seq, seat: move.seat, action: move.action });

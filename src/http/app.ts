@@ -96,6 +96,12 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
+  // refusing requests for them turned a restart into a burst of 503s.
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: 1000,
     retryAfter: 5,
@@ -104,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
       // Liveness answers under load (a busy server is not a dead one: restarting it would not help).
       // Metrics too: overload is when operators look.
       if (request.routeOptions.url === '/health' || request.routeOptions.url === '/metrics') return;
+      if (performance.now() - readyAt < 2_000) return;
       reply.header('retry-after', '5');
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },

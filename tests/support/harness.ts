@@ -64,10 +64,6 @@ export async function startServer(
     logger: false,
   });
   await app.ready();
-  // The overload guard's first sample spans start-up (compiling every route's schemas blocks the event
-  // loop) and, on a busy machine, refuses the first requests: a test starts once that sample is taken.
-  for (let i = 0; i < 200 && (app.memoryUsage().rssBytes === 0 || app.isUnderPressure()); i++)
-    await new Promise((r) => setTimeout(r, 50));
   return {
     app,
     db,
