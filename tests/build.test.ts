@@ -14,8 +14,10 @@ import { exited, freePort, untilHealthy } from './support/process';
  * `npm run test:build` (and .ci/run) sets BUILD_TEST=1.
  */
 const repo = resolve(import.meta.dirname, '..');
-const work = mkdtempSync(join(tmpdir(), 'card-table-image-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+let work = '';
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 interface Stage {
   from: string;
@@ -95,6 +97,7 @@ describe.runIf(process.env.BUILD_TEST === '1')('the Docker image, built without 
     expect(build.from).toBe('node:24-bookworm-slim AS build');
     expect(runtime.from).toBe('node:24-bookworm-slim');
 
+    work = mkdtempSync(join(tmpdir(), 'card-table-image-'));
     const ctx = join(work, 'context');
     const buildDir = join(work, 'build');
     const runDir = join(work, 'run');
