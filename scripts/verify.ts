@@ -18,5 +18,7 @@ try {
 const verdict = verifyRecord(doc);
 for (const line of verdict.checked) console.log(`ok    ${line}`);
 for (const line of verdict.problems) console.log(`FAIL  ${line}`);
-console.log(verdict.ok ? `${file}: the record holds` : `${file}: ${verdict.problems.length} mismatch(es): the record does not hold`);
+console.log(
+  verdict.ok ? `${file}: the record holds` : `${file}: ${verdict.problems.length} mismatch(es): the record does not hold`,
+);
 process.exit(verdict.ok ? 0 : 1);

@@ -16,6 +16,8 @@ export interface Config {
   poolSize: number;
   /** SQLite: NORMAL (durable across process crashes) or FULL (also across power loss, slower). */
   synchronous: 'NORMAL' | 'FULL';
+  /** When set, GET /metrics requires it as a bearer token. */
+  metricsToken?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +32,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
     poolSize: Number(env.PG_POOL_SIZE ?? 20),
     synchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

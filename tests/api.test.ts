@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { countRows, privateDatabase, startServer, type TestServer } from './support/harness';
 
 let server: TestServer;
 let drop: () => Promise<void>;
@@ -128,19 +128,15 @@ describe('creating a game', () => {
     ['one name for two seats', { kind: 'divide-and-conquer', seats: 2, names: ['Ann'] }, 422, 'invalid-setup'],
     ['a field the API does not know', { kind: 'divide-and-conquer', seats: 2, colour: 'red' }, 400, 'validation'],
   ])('refuses %s with a problem, and creates nothing', async (_what, body, status, code) => {
-    const before = await gameCount();
+    const before = await countRows(server, 'Game');
     const res = await http
       .post('/games')
       .set('content-type', 'application/json')
       .send(typeof body === 'string' ? body : JSON.stringify(body));
     expectProblem(res, status as number, code as string);
-    expect(await gameCount()).toBe(before);
+    expect(await countRows(server, 'Game')).toBe(before);
   });
 });
-
-async function gameCount() {
-  return (await server.db.sql.one<{ n: number }>('SELECT COUNT(*) AS n FROM "Game"'))?.n;
-}
 
 describe('reading a game', () => {
   it('the public summary answers 404 for a game that does not exist', async () => {

@@ -1,21 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
 import { privateDatabase, TEST_SECRET } from './support/harness';
+import { exited, freePort, untilHealthy } from './support/process';
 
 const where = await privateDatabase();
 afterAll(() => where.drop());
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The real server, as `npm start` runs it, in its own process. */
+/** The real server, from its TypeScript source, in its own process. */
 async function startProcess(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
@@ -29,19 +20,8 @@ async function startProcess(port: number): Promise<ChildProcess> {
     },
     stdio: 'ignore',
   });
-  for (let i = 0; i < 150; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  return untilHealthy(child, port);
 }
-
-const killed = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
 
 it('a server killed (SIGKILL) in the middle of a stream of moves loses no acknowledged move', async () => {
   const port = await freePort();
@@ -78,7 +58,7 @@ it('a server killed (SIGKILL) in the middle of a stream of moves loses no acknow
       inFlight = move.catch(() => undefined);
       await new Promise((r) => setTimeout(r, 2));
       server.kill('SIGKILL');
-      await killed(server);
+      await exited(server);
       break;
     }
     const answer = await move;
@@ -101,25 +81,6 @@ it('a server killed (SIGKILL) in the middle of a stream of moves loses no acknow
     }
   } finally {
     server.kill('SIGKILL');
-    await killed(server);
+    await exited(server);
   }
-});
-
-it('SIGTERM shuts down gracefully: open streams are ended, and the process exits 0', async () => {
-  const port = await freePort();
-  const server = await startProcess(port);
-  const created = (await (
-    await fetch(`http://127.0.0.1:${port}/games`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ kind: 'divide-and-conquer', seats: 2 }),
-    })
-  ).json()) as { id: string };
-  const stream = await fetch(`http://127.0.0.1:${port}/games/${created.id}/stream`, { headers: { accept: 'text/event-stream' } });
-  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-  await reader.read();
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-  server.kill('SIGTERM');
-  for (;;) if ((await reader.read()).done) break;
-  expect(await exited).toBe(0);
 });

@@ -1,16 +1,21 @@
-import rateLimit from '@fastify/rate-limit';
 import sse from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
+import { createMetrics } from '../metrics';
 import { services } from '../service';
 import type { Notifier } from '../service/notifier';
 import type { Sql } from '../store/sql';
+import { identityOf } from './auth';
+import { metricsPlugin } from './plugins/metrics';
+import { rateLimiting } from './plugins/rate-limit';
+import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
 import { historyRoutes } from './routes/events';
@@ -19,17 +24,30 @@ import { healthRoutes } from './routes/health';
 import { moveRoutes } from './routes/moves';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { problemsOnly, transportProblemOptions } from './transport-problems';
+import { validationByPart } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'>;
   sql: Sql;
+  /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
+  pool?: pg.Pool;
   notifier: Notifier;
   jwtSecret: string;
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
+  loggerInstance?: FastifyBaseLogger;
 }
+
+/** Pino's options for the server's logger. */
+export const loggerOptions = (level: string) => ({
+  level,
+  // Seat tokens are credentials: never in the logs.
+  redact: ['req.headers.authorization'],
+});
 
 export const API_INFO = {
   title: 'Card table',
@@ -43,16 +61,35 @@ export const API_INFO = {
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: deps.config.logLevel,
-      // Seat tokens are credentials: never in the logs.
-      redact: ['req.headers.authorization'],
-    },
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    schemaController: validationByPart(),
+    ...transportProblemOptions,
+    ...gracefulCloseOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
+  await app.register(problemsOnly);
+  const metrics = createMetrics({ pool: deps.pool });
+  const service = services({
+    games,
+    sql: deps.sql,
+    notifier: deps.notifier,
+    jwtSecret: deps.jwtSecret,
+    now: deps.now,
+    hooks: {
+      lookup: (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+      replayed: (seconds) => metrics.replayDuration.observe(seconds),
+    },
+  });
+  service.moves.onAppended(({ after, event }) => {
+    if (event.kind === 'move') metrics.movesAppended.inc({ kind: after.record.kind });
+  });
+  await app.register(gracefulClose, { openStreams: metrics.openStreams });
+  await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
 
   await app.register(swagger, {
     openapi: {
@@ -73,33 +110,31 @@ export async function buildApp(deps: AppDeps) {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
+  // refusing requests for them turned a restart into a burst of 503s.
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
   await app.register(underPressure, {
     maxEventLoopDelay: 1000,
     retryAfter: 5,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
+      // Liveness answers under load (a busy server is not a dead one: restarting it would not help).
+      // Metrics too: overload is when operators look.
+      if (request.routeOptions.url === '/health' || request.routeOptions.url === '/metrics') return;
+      if (performance.now() - readyAt < 2_000) return;
       reply.header('retry-after', '5');
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },
   });
-  await app.register(rateLimit, {
-    max: deps.config.rateLimit,
-    timeWindow: '1 minute',
-    // One budget per seat token where there is one, else per address.
-    keyGenerator: (request) => request.headers.authorization ?? request.ip,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 'FST_RATE_LIMITED',
-      message: `too many requests: ${context.max} a minute; retry in ${context.after}`,
-    }),
-  });
+  await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.tokens) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
     heartbeatInterval: 15_000,
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
-
-  const service = services({ games, sql: deps.sql, notifier: deps.notifier, jwtSecret: deps.jwtSecret, now: deps.now });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Problem } from '../service/problem';
+import type { SeatTokens } from '../service/tokens';
 
 /** The seat token from `Authorization: Bearer <token>`, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -8,4 +9,21 @@ export function bearer(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new Problem(401, 'invalid-token', 'the Authorization header must be "Bearer <seat token>"');
   return match[1];
+}
+
+/**
+ * Who a request is, by a credential that verifies (a seat token: its game and seat), for keying
+ * per-client limits; undefined when there is no credential or it does not verify. Never throws.
+ */
+export function identityOf(tokens: SeatTokens) {
+  return (request: FastifyRequest): string | undefined => {
+    try {
+      const token = bearer(request);
+      if (token === undefined) return undefined;
+      const { game, seat } = tokens.verify(token);
+      return `seat:${game}:${seat}`;
+    } catch {
+      return undefined;
+    }
+  };
 }

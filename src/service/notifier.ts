@@ -1,5 +1,4 @@
-import { EventEmitter } from 'node:events';
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * Tells listeners that something changed: `game:<id>` carries a game's new version, `player:<id>` a
@@ -17,67 +16,166 @@ export interface Notifier {
 export const gameChannel = (id: string) => `game:${id}`;
 export const playerChannel = (id: string) => `player:${id}`;
 
-function localHub() {
-  const hub = new EventEmitter();
-  hub.setMaxListeners(0);
+/** What the notifier reports: a subset of pino's logger, so the server's own logger fits. */
+export interface NotifierLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: NotifierLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+function localHub(log: NotifierLog) {
+  const channels = new Map<string, Set<(payload: string) => void>>();
   const gaps = new Set<() => void>();
+  // A listener that throws must neither stop the others nor reach the publisher (whose move is committed).
+  const call = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      log.error({ err }, 'a notification listener failed');
+    }
+  };
   return {
-    emit: (channel: string, payload: string) => hub.emit(channel, payload),
+    emit(channel: string, payload: string) {
+      for (const listener of [...(channels.get(channel) ?? [])]) call(() => listener(payload));
+    },
     subscribe(channel: string, listener: (payload: string) => void) {
-      hub.on(channel, listener);
-      return () => hub.off(channel, listener);
+      const set = channels.get(channel) ?? new Set();
+      channels.set(channel, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && channels.get(channel) === set) channels.delete(channel);
+      };
     },
     onGap(listener: () => void) {
       gaps.add(listener);
-      return () => gaps.delete(listener);
+      return () => void gaps.delete(listener);
     },
-    gap: () => {
-      for (const g of gaps) g();
+    gap() {
+      for (const listener of [...gaps]) call(listener);
     },
   };
 }
 
 /** One process: an in-memory hub (the SQLite deployment). */
-export function inProcessNotifier(): Notifier {
-  const hub = localHub();
+export function inProcessNotifier(options: { log?: NotifierLog } = {}): Notifier {
+  const hub = localHub(options.log ?? silent);
   return {
-    publish: async (channel, payload) => void hub.emit(channel, payload),
+    publish: async (channel, payload) => hub.emit(channel, payload),
     subscribe: hub.subscribe,
-    onGap: (listener) => {
-      const off = hub.onGap(listener);
-      return () => void off();
-    },
+    onGap: hub.onGap,
     close: async () => {},
   };
 }
 
 const CHANNEL = 'card_table';
 
+export interface PostgresNotifierOptions {
+  log?: NotifierLog;
+  /** Delay before the first reconnection attempt, doubled after each failure up to `maxDelayMs`. */
+  minDelayMs?: number;
+  maxDelayMs?: number;
+}
+
 /**
  * Many servers on one PostgreSQL: every change is announced with NOTIFY, and every server LISTENs on
  * one dedicated connection, so a listener on server B hears a move appended on server A.
+ *
+ * The LISTEN connection can drop at any time (failover, idle timeout, a terminated backend): it is
+ * then opened again with capped exponential backoff, for as long as the server runs, and the gap
+ * listeners are told once it listens again, since messages sent in between are lost.
  */
-export async function postgresNotifier(pool: pg.Pool): Promise<Notifier> {
-  const hub = localHub();
-  const listener = await pool.connect();
-  listener.on('notification', (msg) => {
-    if (msg.channel !== CHANNEL || !msg.payload) return;
-    const at = msg.payload.indexOf('\n');
-    hub.emit(msg.payload.slice(0, at), msg.payload.slice(at + 1));
-  });
-  await listener.query(`LISTEN ${CHANNEL}`);
+export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierOptions = {}): Promise<Notifier> {
+  const log = options.log ?? silent;
+  const minDelay = options.minDelayMs ?? 250;
+  const maxDelay = options.maxDelayMs ?? 10_000;
+  const hub = localHub(log);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function listen(): Promise<pg.Client> {
+    // Its own connection, not one of the pool's: it is held for the life of the server.
+    const c = new pg.Client({ ...pool.options, keepAlive: true });
+    c.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      const at = msg.payload.indexOf('\n');
+      hub.emit(msg.payload.slice(0, at), msg.payload.slice(at + 1));
+    });
+    // Without an 'error' listener a dropped connection is an uncaught exception that ends the process.
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+      throw err;
+    }
+    return c;
+  }
+
+  function lost(c: pg.Client, err?: Error) {
+    if (c !== client) return;
+    client = undefined;
+    if (closed) return;
+    log.warn({ err }, 'the LISTEN connection to PostgreSQL dropped: reconnecting');
+    void c.end().catch(() => {});
+    retry();
+  }
+
+  function retry() {
+    const delay = Math.min(maxDelay, minDelay * 2 ** failures);
+    failures++;
+    timer = setTimeout(async () => {
+      timer = undefined;
+      let c: pg.Client;
+      try {
+        c = await listen();
+      } catch (err) {
+        if (closed) return;
+        log.warn({ err, attempt: failures }, 'could not LISTEN on PostgreSQL: retrying');
+        retry();
+        return;
+      }
+      if (closed) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      log.info({ attempts: failures }, 'listening on PostgreSQL again');
+      failures = 0;
+      hub.gap();
+    }, delay);
+    // A pending reconnection alone must not keep a closing process alive.
+    timer.unref();
+  }
+
+  client = await listen();
   return {
     publish: async (channel, payload) => {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${channel}\n${payload}`]);
+      try {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${channel}\n${payload}`]);
+      } catch (err) {
+        // The change is committed: failing the caller would report a success as an error (and a
+        // retry without an Idempotency-Key would apply it twice). Listeners here still hear it; other
+        // servers catch up with the next message on the channel.
+        log.error({ err, channel }, 'NOTIFY failed: other servers miss this message');
+        hub.emit(channel, payload);
+      }
     },
     subscribe: hub.subscribe,
-    onGap: (listener) => {
-      const off = hub.onGap(listener);
-      return () => void off();
-    },
+    onGap: hub.onGap,
     close: async () => {
-      await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
-      listener.release();
+      closed = true;
+      clearTimeout(timer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
     },
   };
 }

@@ -50,13 +50,14 @@ export interface TestServer {
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
-  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number } = {},
+  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number; metricsToken?: string } = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
   const app = await buildApp({
-    config: { rateLimit: extra.rateLimit ?? 100_000, bodyLimit: 64 * 1024, logLevel: 'silent' },
+    config: { rateLimit: extra.rateLimit ?? 100_000, bodyLimit: 64 * 1024, logLevel: 'silent', metricsToken: extra.metricsToken },
     sql: db.sql,
+    pool: db.pool,
     notifier,
     jwtSecret: TEST_SECRET,
     games: extra.games,
@@ -73,4 +74,9 @@ export async function startServer(
       await db.close();
     },
   };
+}
+
+/** How many rows a table holds: the check that a refused request created nothing. */
+export async function countRows(server: TestServer, table: 'Game' | 'Event' | 'Seat'): Promise<number> {
+  return Number((await server.db.sql.one<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`))?.n);
 }

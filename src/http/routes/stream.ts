@@ -10,12 +10,6 @@ import { GameId, Problem } from '../schemas';
  * When the game ends, the last view is followed by an `end` event, and the stream closes.
  */
 export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = async (app, { streams }) => {
-  // Open streams would hold a graceful shutdown open forever: they are ended when the server closes.
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
-
   app.get(
     '/games/:id/stream',
     {
@@ -51,12 +45,8 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = asy
       const subscription = await streams.open(request.params.id, bearer(request), sse.lastEventId ?? undefined, (m) =>
         ready ? send(m) : held.push(m),
       );
-      const end = () => finish('shutdown');
-      open.add(end);
-      sse.onClose(() => {
-        open.delete(end);
-        subscription.close();
-      });
+      // The server's graceful close ends open streams (plugins/shutdown.ts).
+      sse.onClose(() => subscription.close());
       sse.keepAlive();
       if (subscription.initial !== null) {
         await sse.send({ id: String(subscription.revision), event: 'view', data: subscription.initial });

@@ -1,0 +1,40 @@
+// Compiles the server to one JavaScript file, dist/main.js, which `npm start` and the Docker image run.
+// Packages stay external (node_modules ships beside it); the project's own code, the generated
+// Prisma clients included, is bundled.
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = resolve(root, 'dist/main.js');
+
+// Modules that compute paths from import.meta.url (the repository root, Prisma's folders) must keep
+// meaning their own source location once bundled, not dist/main.js: each use becomes the URL of the
+// source file, relative to the bundle, so the built tree can still be moved as a whole.
+const sourceModuleUrls = {
+  name: 'source-module-urls',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, async ({ path }) => {
+      const text = await readFile(path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const fromBundle = relative(dirname(outfile), path).split('\\').join('/');
+      const url = `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`;
+      return { contents: text.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outfile,
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [sourceModuleUrls],
+  logLevel: 'warning',
+});

@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The Prometheus registry and every instrument the service reports, created once per app, so that
+ * several app instances in one process (the tests) never share or collide in a global registry.
+ */
+export function createMetrics(options: { pool?: pg.Pool } = {}) {
+  const registry = new Registry();
+  const registers = [registry];
+  // Process CPU, memory, event-loop lag, GC and handles, under their standard names.
+  collectDefaultMetrics({ register: registry });
+
+  const pool = options.pool;
+  if (pool) {
+    new Gauge({
+      name: 'card_table_db_pool_connections',
+      help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by method, route pattern and status, and how long they took (a stream: how long it stayed open)',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    movesAppended: new Counter({
+      name: 'card_table_moves_appended_total',
+      help: 'Moves appended to game logs, by game kind',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    openStreams: new Gauge({
+      name: 'card_table_open_streams',
+      help: 'Server-Sent Event streams open now',
+      registers,
+    }),
+    replayDuration: new Histogram({
+      name: 'card_table_replay_duration_seconds',
+      help: 'Time to rebuild a game state by replaying its log',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    }),
+    cacheLookups: new Counter({
+      name: 'card_table_state_cache_lookups_total',
+      help: 'Lookups in the cache of rebuilt game states, by result (hit or miss)',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateDatabase, startServer, type TestServer } from './support/harness';
+
+const LIMIT = 20;
+let server: TestServer;
+let drop: () => Promise<void>;
+let game: { id: string; tokens: string[] };
+
+beforeAll(async () => {
+  const where = await privateDatabase();
+  drop = where.drop;
+  server = await startServer(where, { rateLimit: LIMIT });
+  const created = await server.app.inject({
+    method: 'POST',
+    url: '/games',
+    remoteAddress: '10.9.9.9',
+    payload: { kind: 'divide-and-conquer', seats: 2 },
+  });
+  expect(created.statusCode).toBe(201);
+  game = { id: created.json().id, tokens: created.json().seats.map((s: { token: string }) => s.token) };
+});
+afterAll(async () => {
+  await server.close();
+  await drop();
+});
+
+/** Sends one GET of a seat view per authorization header, in order, from one address; returns the statuses. */
+async function send(address: string, authorizations: (string | undefined)[]) {
+  const statuses: number[] = [];
+  for (const authorization of authorizations) {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/games/${game.id}/view`,
+      remoteAddress: address,
+      headers: authorization === undefined ? {} : { authorization },
+    });
+    if (res.statusCode === 429) {
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 429, code: 'rate-limited' });
+    }
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
+
+const limited = (statuses: number[]) => statuses.filter((s) => s === 429).length;
+
+describe('rate limits', () => {
+  it('200 requests with 200 different junk tokens from one address are limited like 200 with one', async () => {
+    const many = await send(
+      '10.0.0.1',
+      Array.from({ length: 200 }, (_, i) => `Bearer junk-${i}`),
+    );
+    const one = await send(
+      '10.0.0.2',
+      Array.from({ length: 200 }, () => 'Bearer junk'),
+    );
+    expect(limited(one)).toBe(200 - LIMIT);
+    expect(limited(many)).toBe(limited(one));
+    // Requests without a token and malformed headers share the address's budget too.
+    expect(limited(await send('10.0.0.2', [undefined, 'Basic abc', 'Bearer']))).toBe(3);
+  });
+
+  it('a valid seat token has its own budget, not its address’s, and another seat another one', async () => {
+    const address = '10.0.0.3';
+    expect(
+      limited(
+        await send(
+          address,
+          Array.from({ length: LIMIT }, (_, i) => `Bearer forged-${i}`),
+        ),
+      ),
+    ).toBe(0);
+    expect(limited(await send(address, ['Bearer forged-again']))).toBe(1);
+
+    const seat0 = await send(
+      address,
+      Array.from({ length: LIMIT + 5 }, () => `Bearer ${game.tokens[0]}`),
+    );
+    expect(seat0.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(200));
+    expect(limited(seat0)).toBe(5);
+    // The same seat from another address is the same identity: still limited.
+    expect(limited(await send('10.0.0.4', [`Bearer ${game.tokens[0]}`]))).toBe(1);
+    expect(await send(address, [`Bearer ${game.tokens[1]}`])).toEqual([200]);
+  });
+});
