@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Bot } from '../bots';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
@@ -13,6 +14,7 @@ import type { Notifier } from '../service/notifier';
 import type { Sql } from '../store/sql';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
+import { endingRoutes } from './routes/endings';
 import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
@@ -28,6 +30,8 @@ export interface AppDeps {
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
+  /** The bots seats may be given, by name (default: those of src/bots). */
+  bots?: ReadonlyMap<string, Bot>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -99,7 +103,21 @@ export async function buildApp(deps: AppDeps) {
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
-  const service = services({ games, sql: deps.sql, notifier: deps.notifier, jwtSecret: deps.jwtSecret, now: deps.now });
+  const service = services({
+    games,
+    sql: deps.sql,
+    notifier: deps.notifier,
+    jwtSecret: deps.jwtSecret,
+    now: deps.now,
+    bots: deps.bots,
+    log: app.log,
+  });
+  // The clocks apply what fell due while the server was down before it serves, then keep sweeping.
+  app.addHook('onReady', () => service.clocks.start());
+  app.addHook('onClose', async () => {
+    await service.clocks.stop();
+    await service.bots.stop();
+  });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
@@ -107,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
+  await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
   await app.register(streamRoutes, { streams: service.streams });
   return Object.assign(app, { service });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Bot } from '../../src/bots';
 import type { AnyGame } from '../../src/engine';
 import { buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
@@ -50,7 +51,7 @@ export interface TestServer {
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
-  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number } = {},
+  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number; now?: () => Date; bots?: ReadonlyMap<string, Bot> } = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -60,9 +61,17 @@ export async function startServer(
     notifier,
     jwtSecret: TEST_SECRET,
     games: extra.games,
+    now: extra.now,
+    bots: extra.bots,
     logger: false,
   });
   await app.ready();
+  // Starting (schema compilation) keeps the event loop busy for a while, and under-pressure reads a
+  // sample with no measurement in it as overload: requests get 503 until its next sample. Wait for a
+  // sample taken after the start (rssBytes stays 0 until the first).
+  while (app.memoryUsage().rssBytes === 0 || app.isUnderPressure()) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     app,
     db,
