@@ -101,8 +101,8 @@ describe('resign', () => {
   });
 
   it('with three seats, the game plays on: the resigned seat plays its default action whenever due, and ranks last', async () => {
-    const game = games.get('canadian-salad') as AnyGame;
-    const g = await createGame(server, { kind: 'canadian-salad', seats: 3, seed: 'resign-3' });
+    const game = games.get('chinese-ten') as AnyGame;
+    const g = await createGame(server, { kind: 'chinese-ten', seats: 3, seed: 'resign-3' });
     const resigner = (await summaryOf(g.id)).toAct[0] as number;
     const res = await http.post(`/games/${g.id}/resign`).set(bearer(g.tokens[resigner]));
     expect(res.body).toMatchObject({ status: 'active', legalActions: [] });
@@ -124,7 +124,9 @@ describe('resign', () => {
     expect(end.result.summary).toContain(`seat ${resigner} resigned and ranks last`);
     // Every move of the resigned seat is its default action, made by the service.
     let state = game.setup({ seats: 3, options: end.options, seed: 'resign-3' });
-    for (const e of await log(g.id)) {
+    const events = await log(g.id);
+    expect(events.filter((e) => e.seat === resigner && e.kind === 'move').length).toBeGreaterThan(2);
+    for (const e of events) {
       if (e.kind !== 'move') continue;
       if (e.seat === resigner) {
         expect(e.by).toBe('service');
