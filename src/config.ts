@@ -10,6 +10,8 @@ export interface Config {
   logLevel: string;
   /** Requests per minute allowed per seat token, and per address for calls without one. */
   rateLimit: number;
+  /** Requests are refused with 503 while the event loop lags more than this (ms); 0 turns the guard off. */
+  overloadDelay: number;
   /** The largest request body accepted, in bytes. */
   bodyLimit: number;
   /** PostgreSQL: the most connections the pool opens. */
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
+    overloadDelay: Number(env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? 1000),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
     poolSize: Number(env.PG_POOL_SIZE ?? 20),
     synchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',

@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
+import type { Bot } from '../bots';
 import type { Config } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
@@ -18,6 +19,7 @@ import { rateLimiting } from './plugins/rate-limit';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
+import { endingRoutes } from './routes/endings';
 import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
@@ -28,7 +30,7 @@ import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> & Partial<Pick<Config, 'overloadDelay'>>;
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -37,6 +39,8 @@ export interface AppDeps {
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
+  /** The bots seats may be given, by name (default: those of src/bots). */
+  bots?: ReadonlyMap<string, Bot>;
   logger?: FastifyServerOptions['logger'];
   /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
   loggerInstance?: FastifyBaseLogger;
@@ -80,6 +84,8 @@ export async function buildApp(deps: AppDeps) {
     notifier: deps.notifier,
     jwtSecret: deps.jwtSecret,
     now: deps.now,
+    bots: deps.bots,
+    log: app.log,
     hooks: {
       lookup: (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
@@ -87,6 +93,12 @@ export async function buildApp(deps: AppDeps) {
   });
   service.moves.onAppended(({ after, event }) => {
     if (event.kind === 'move') metrics.movesAppended.inc({ kind: after.record.kind });
+  });
+  // The clocks apply what fell due while the server was down before it serves, then keep sweeping.
+  app.addHook('onReady', () => service.clocks.start());
+  app.addHook('onClose', async () => {
+    await service.clocks.stop();
+    await service.bots.stop();
   });
   await app.register(gracefulClose, { openStreams: metrics.openStreams });
   await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
@@ -117,7 +129,7 @@ export async function buildApp(deps: AppDeps) {
     readyAt = performance.now();
   });
   await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
+    maxEventLoopDelay: deps.config.overloadDelay ?? 1000,
     retryAfter: 5,
     exposeStatusRoute: false,
     pressureHandler: (request, reply) => {
@@ -142,6 +154,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
+  await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
   await app.register(streamRoutes, { streams: service.streams });
   return Object.assign(app, { service });

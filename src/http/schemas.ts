@@ -156,6 +156,7 @@ export const GameSummary = Type.Object({
       invited: Type.Optional(Type.String({ description: 'the player invited to the seat' })),
       bot: Type.Optional(Type.String({ description: 'the bot playing the seat' })),
       resigned: Type.Optional(Type.Boolean({ description: 'the seat has resigned' })),
+      rematch: Type.Optional(Type.Boolean({ description: 'the seat has asked for a rematch' })),
     }),
   ),
 });
@@ -204,7 +205,7 @@ const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type
   description: 'move: a game action; the others are what the table did',
 });
 const EventBy = Type.Union([Type.Literal('seat'), Type.Literal('clock'), Type.Literal('bot'), Type.Literal('service')], {
-  description: 'who made it: the seat, its clock, its bot, or the service playing a resigned seat',
+  description: 'who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)',
 });
 
 export const EventsPage = Type.Object({

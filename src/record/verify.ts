@@ -1,8 +1,18 @@
 import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';
 import { Compile } from 'typebox/compile';
-import { type Action, type AnyGame, decide, IllegalMove, resolveOptions, SetupError } from '../engine';
+import {
+  type Action,
+  type AnyGame,
+  canonicalAction,
+  decide,
+  IllegalMove,
+  type Result,
+  resolveOptions,
+  SetupError,
+} from '../engine';
 import { ENGINE_VERSION, games } from '../games';
+import { finishedWith, leaving, playingSides } from '../service/outcome';
 import { GameRecordDocument, RECORD_FORMAT } from './record';
 
 export interface Verdict {
@@ -58,7 +68,10 @@ export function verifyRecord(doc: unknown): Verdict {
   }
 
   let moves = 0;
-  let aborted = false;
+  const resigned: number[] = [];
+  /** How the log itself ended the game: a resignation leaving one side, a forfeit, an abort. */
+  let ended: { status: string; result: Result | null; seq: number } | null = null;
+  const table = () => ({ game, seats, options: r.options, scores: game.status(state).scores, resigned });
   for (const [i, e] of r.events.entries()) {
     const where = `event ${e.seq}`;
     if (e.seq !== i + 1) {
@@ -70,19 +83,30 @@ export function verifyRecord(doc: unknown): Verdict {
       problems.push(`${where}: there is no seat ${e.seat}`);
       return verdict();
     }
-    if (aborted) {
-      problems.push(`${where}: follows the abort`);
+    if (ended) {
+      problems.push(`${where}: follows the end of the game at event ${ended.seq}`);
       return verdict();
     }
-    if (e.kind !== 'move') {
-      if (e.kind === 'abort') aborted = true;
+    if (e.kind === 'resign') {
+      const result = leaving(table(), e.seat, 'resigned');
+      resigned.push(e.seat);
+      if (playingSides(table()).length <= 1) ended = { status: 'finished', result, seq: e.seq };
       continue;
     }
-    if (e.by === 'clock' && r.clock?.onTimeout === 'auto') {
-      const expected = game.defaultAction?.(state, e.seat);
+    if (e.kind === 'forfeit') {
+      ended = { status: 'finished', result: leaving(table(), e.seat, 'ran out of time'), seq: e.seq };
+      continue;
+    }
+    if (e.kind === 'abort') {
+      ended = { status: 'aborted', result: null, seq: e.seq };
+      continue;
+    }
+    // A clock's move, and the service's for a resigned seat, is the seat's default action.
+    if ((e.by === 'clock' && r.clock?.onTimeout === 'auto') || e.by === 'service') {
+      const expected = canonicalAction(game, game.defaultAction(state, e.seat));
       if (stringify(expected) !== stringify(e.action)) {
         problems.push(
-          `${where}: the clock played ${JSON.stringify(e.action)} for seat ${e.seat}, not its default action ${JSON.stringify(expected)}`,
+          `${where}: the ${e.by} played ${JSON.stringify(e.action)} for seat ${e.seat}, not its default action ${JSON.stringify(expected)}`,
         );
       }
     }
@@ -104,14 +128,16 @@ export function verifyRecord(doc: unknown): Verdict {
   if (stringify(status.scores) !== stringify(r.scores)) {
     problems.push(`replaying the log gives scores ${JSON.stringify(status.scores)}, not ${JSON.stringify(r.scores)}`);
   }
-  const tableEnded = r.events.some((e) => e.kind === 'forfeit' || e.kind === 'abort');
-  if (r.status === 'aborted') {
-    if (!aborted) problems.push('the record says aborted, but no abort is in the log');
-  } else if (!tableEnded) {
-    if (!status.finished) problems.push(`the record says ${r.status}, but the game is not over after its last event`);
-    else if (stringify(status.result) !== stringify(r.result) && !r.events.some((e) => e.kind === 'resign')) {
-      problems.push(`replaying the log gives the result ${JSON.stringify(status.result)}, not ${JSON.stringify(r.result)}`);
-    } else checked.push(`the game ends as recorded: ${r.result?.summary}`);
+  const expected =
+    ended ?? (status.finished ? { status: 'finished', result: finishedWith(table(), status.result) ?? null } : null);
+  if (!expected) {
+    problems.push(`the record says ${r.status}, but the game is not over after its last event`);
+  } else if (expected.status !== r.status) {
+    problems.push(`replaying the log ends the game ${expected.status}, not ${r.status}`);
+  } else if (stringify(expected.result) !== stringify(r.result)) {
+    problems.push(`replaying the log gives the result ${JSON.stringify(expected.result)}, not ${JSON.stringify(r.result)}`);
+  } else {
+    checked.push(`the game ends as recorded: ${r.result?.summary ?? r.status}`);
   }
   return verdict();
 }

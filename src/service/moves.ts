@@ -1,10 +1,11 @@
-import { type Action, canonicalAction, decide, IllegalMove, type Result, sameAction } from '../engine';
+import { type Action, canonicalAction, decide, IllegalMove, type Result, type Status, sameAction } from '../engine';
 import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, GameStore, SeatRecord } from '../store/games';
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
 import { gameChannel, type Notifier } from './notifier';
+import { finishedWith } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 
@@ -59,6 +60,13 @@ function withSeats(seats: SeatRecord[], updates: Append['seats'], resigned: read
   });
 }
 
+/** The engine's result, with any resigned seats ranked last. */
+function finalResult({ record, game }: Live, engine: Status): Result | null {
+  const resigned = record.seats.filter((s) => s.resigned).map((s) => s.seat);
+  const table = { game, seats: record.seatCount, options: record.options, scores: engine.scores, resigned };
+  return finishedWith(table, engine.result) ?? null;
+}
+
 /**
  * The one path into the log: a seat's move, a clock's, a bot's, or a table event (resign, abort).
  * It decides the move against the rebuilt state, appends it with the game's new standing in one
@@ -85,7 +93,8 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
     const finished = next.engine?.finished ?? false;
     const status: GameStatus = outcome.status ?? (finished ? 'finished' : record.status);
     const toAct = status === 'active' && next.engine ? next.engine.toAct : [];
-    const result = outcome.result !== undefined ? outcome.result : finished ? (next.engine?.result ?? null) : record.result;
+    const result =
+      outcome.result !== undefined ? outcome.result : finished && next.engine ? finalResult(before, next.engine) : record.result;
     // Each seat's reading of the move during play, kept with it: a page of the log costs the page.
     const views =
       entry.kind === 'move' && game.moveView
@@ -119,7 +128,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       game,
       state: next.state,
       engine: next.engine,
-      table: next.table,
+      table: entry.kind === 'move' ? next.table : [...next.table, event],
       views: new Map(),
     };
     const change = { before, after, event };

@@ -79,6 +79,7 @@ export function summary(live: Live) {
       ...(s.occupant === 'invited' && s.playerId ? { invited: s.playerId } : {}),
       ...(s.bot ? { bot: s.bot } : {}),
       ...(s.resigned ? { resigned: true } : {}),
+      ...(s.rematch ? { rematch: true } : {}),
     })),
     options: record.options,
     clock: record.clock,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Bot } from '../../src/bots';
 import type { AnyGame } from '../../src/engine';
 import { buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
@@ -50,17 +51,32 @@ export interface TestServer {
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
-  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number; metricsToken?: string } = {},
+  extra: {
+    games?: ReadonlyMap<string, AnyGame>;
+    rateLimit?: number;
+    metricsToken?: string;
+    now?: () => Date;
+    bots?: ReadonlyMap<string, Bot>;
+  } = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
   const app = await buildApp({
-    config: { rateLimit: extra.rateLimit ?? 100_000, bodyLimit: 64 * 1024, logLevel: 'silent', metricsToken: extra.metricsToken },
+    config: {
+      rateLimit: extra.rateLimit ?? 100_000,
+      bodyLimit: 64 * 1024,
+      logLevel: 'silent',
+      metricsToken: extra.metricsToken,
+      // The suite is not a load test: a machine busy with other work must not turn its requests into 503s.
+      overloadDelay: 0,
+    },
     sql: db.sql,
     pool: db.pool,
     notifier,
     jwtSecret: TEST_SECRET,
     games: extra.games,
+    now: extra.now,
+    bots: extra.bots,
     logger: false,
   });
   await app.ready();

@@ -1,0 +1,124 @@
+import { type Bot, botRng } from '../bots';
+import type { Action } from '../engine';
+import type { EventBy, SeatRecord } from '../store/games';
+import type { Live, LiveGames } from './live';
+import type { Moves } from './moves';
+import { Problem } from './problem';
+import { type SeatView, seatViewJson } from './projections';
+
+export interface Logger {
+  error(detail: unknown, message: string): void;
+}
+
+/** The seats the server plays itself as soon as they are due: bots, and seats that resigned from a game that plays on. */
+export const playedByServer = (s: SeatRecord) => s.occupant === 'bot' || s.resigned;
+
+/**
+ * The seats the server plays: a bot seat by its bot, from exactly what a client holding that seat
+ * reads (its view and legal actions); a resigned seat by its default action. Each move goes through
+ * the same path as a client's, with the version it was decided at, so a move another server made
+ * first is never made twice.
+ */
+export function seatPlayers(deps: { live: LiveGames; moves: Moves; bots: ReadonlyMap<string, Bot>; log: Logger }) {
+  const { live, moves, bots, log } = deps;
+  /** The games being played here now; `again` asks for one more look once the current run is done. */
+  const running = new Map<string, { again: boolean; done: Promise<void> }>();
+  let stopped = false;
+
+  async function choose(current: Live, seat: number): Promise<{ action: Action; by: EventBy }> {
+    const { record, game, state } = current;
+    const s = record.seats[seat];
+    const bot = s.bot ? bots.get(s.bot) : undefined;
+    if (s.resigned || !bot) return { action: game.defaultAction(state, seat), by: 'service' };
+    const view = JSON.parse(seatViewJson(current, seat)) as SeatView;
+    try {
+      // The bot's randomness is its own: derived from the secret seed, so it is unpredictable during play and replays after.
+      const rng = botRng(`${record.seed}/bot/${seat}/${record.version}`);
+      return { action: await bot({ view, legalActions: view.legalActions, seat, rng }), by: 'bot' };
+    } catch (e) {
+      log.error({ err: e, game: record.id, seat, bot: s.bot }, 'bot failed: its seat plays the default action');
+      return { action: game.defaultAction(state, seat), by: 'service' };
+    }
+  }
+
+  /** Plays one due seat of the game, if the server plays any; false when there is none. */
+  async function step(id: string): Promise<boolean> {
+    const current = await live.load(id);
+    const { record, game, state, engine } = current;
+    if (record.status !== 'active' || !engine) return false;
+    const seat = engine.toAct.find((s) => playedByServer(record.seats[s]));
+    if (seat === undefined) return false;
+    const chosen = await choose(current, seat);
+    /** False when a bot's action was refused as illegal. */
+    const play = async (action: Action, by: EventBy) => {
+      try {
+        await moves.play({ id, seat, action, by, expectedVersion: record.version });
+      } catch (e) {
+        // Someone else moved first (another server, a client in a simultaneous phase): look again.
+        if (e instanceof Problem && e.status === 409) return true;
+        if (e instanceof Problem && e.status === 422 && by === 'bot') return false;
+        throw e;
+      }
+      return true;
+    };
+    if (!(await play(chosen.action, chosen.by))) {
+      log.error({ game: id, seat, action: chosen.action }, 'bot chose an illegal action: its seat plays the default');
+      await play(game.defaultAction(state, seat), 'service');
+    }
+    return true;
+  }
+
+  function wake(id: string) {
+    if (stopped) return;
+    const busy = running.get(id);
+    if (busy) {
+      busy.again = true;
+      return;
+    }
+    const run = { again: false, done: Promise.resolve() };
+    running.set(id, run);
+    run.done = (async () => {
+      try {
+        do {
+          run.again = false;
+          while (!stopped && (await step(id)));
+        } while (run.again && !stopped);
+      } catch (e) {
+        // The clock's sweeper picks the seat up again later.
+        log.error({ err: e, game: id }, 'playing a server seat failed');
+      } finally {
+        running.delete(id);
+      }
+    })();
+  }
+
+  moves.onAppended(({ after }) => {
+    const { record, engine } = after;
+    if (record.status === 'active' && engine?.toAct.some((s) => playedByServer(record.seats[s]))) wake(record.id);
+  });
+
+  return {
+    /** Plays the game's due bot and resigned seats, in the background, until none is due. */
+    wake,
+
+    /** Resolves once no game is being played here (tests wait for the bots with it). */
+    async settled() {
+      while (running.size) await Promise.all([...running.values()].map((r) => r.done));
+    },
+
+    /** Refuses a bot name nobody registered (400 at creation). */
+    check(name: string) {
+      if (!bots.has(name)) {
+        throw new Problem(400, 'unknown-bot', `there is no bot "${name}"; the bots are: ${[...bots.keys()].join(', ')}`);
+      }
+    },
+
+    /** Stops starting moves (shutdown): runs finish the move in hand. */
+    async stop() {
+      stopped = true;
+      while (running.size) await Promise.all([...running.values()].map((r) => r.done));
+    },
+  };
+}
+
+export type SeatPlayers = ReturnType<typeof seatPlayers>;

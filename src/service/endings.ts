@@ -1,0 +1,227 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Result } from '../engine';
+import type { EndingStore } from '../store/endings';
+import type { GameRecord, GameStatus, GameStore } from '../store/games';
+import { VersionConflict } from '../store/games';
+import { Conflict } from '../store/sql';
+import type { Access } from './access';
+import type { SeatPlayers } from './bots';
+import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { Entry, Moves } from './moves';
+import { gameChannel, type Notifier } from './notifier';
+import { leaving, playingSides, type Table } from './outcome';
+import { Problem } from './problem';
+import { seatViewJson, viewTag } from './projections';
+import type { SeatTokens } from './tokens';
+
+/** How many times a table event that lost a race to another server is checked again. */
+const APPEND_ATTEMPTS = 5;
+
+interface Ending {
+  entry: Entry;
+  outcome: { status?: GameStatus; result?: Result | null; resigned?: number[] };
+}
+
+const tableOf = ({ record, game, engine }: Live): Table => ({
+  game,
+  seats: record.seatCount,
+  options: record.options,
+  scores: engine?.scores ?? Array(record.seatCount).fill(0),
+  resigned: record.seats.filter((s) => s.resigned).map((s) => s.seat),
+});
+
+function mustBeRunning(record: GameRecord) {
+  if (record.status === 'waiting') {
+    throw new Problem(409, 'game-waiting', 'the table is waiting for players: leave the seat instead');
+  }
+  if (record.status !== 'active')
+    throw new Problem(409, 'game-over', `the game is ${record.status}`, { version: record.version });
+}
+
+/**
+ * The ways a game ends or follows on besides its own rules: a seat resigns, the table aborts, a
+ * clock forfeits a seat, everyone asks for a rematch. Resign, abort and forfeit are events in the
+ * log (through the one append path, so they are notified and audited like moves); a rematch request
+ * is a flag on the seat, and the rematch a new game linked both ways.
+ */
+export function endings(deps: {
+  live: LiveGames;
+  store: GameStore;
+  endingStore: EndingStore;
+  moves: Moves;
+  access: Access;
+  tokens: SeatTokens;
+  notifier: Notifier;
+  seatPlayers: SeatPlayers;
+  now: () => Date;
+}) {
+  const { live, store, endingStore, moves, access, tokens, notifier, seatPlayers, now } = deps;
+
+  /** Appends the table event `decide` makes of the game as it stands, checked again if another server moved first. */
+  function record(id: string, decide: (current: Live) => Ending | Promise<Ending>): Promise<Live> {
+    return live.serially(id, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const current = await live.load(id);
+        const { entry, outcome } = await decide(current);
+        try {
+          return await moves.append(
+            current,
+            entry,
+            { state: current.state, engine: current.engine, table: current.table },
+            outcome,
+          );
+        } catch (e) {
+          if (!(e instanceof VersionConflict)) throw e;
+          if (attempt >= APPEND_ATTEMPTS) throw new Problem(503, 'busy', 'the game is too busy right now: try again');
+        }
+      }
+    });
+  }
+
+  const answer = (after: Live, seat: number) => ({ etag: viewTag(after.record.revision, seat), json: seatViewJson(after, seat) });
+
+  async function seatOf(id: string, token: string | undefined): Promise<number> {
+    return (await access.seatOf((await live.load(id)).record, token, true)) as number;
+  }
+
+  /** Creates the rematch: same kind, options and clock, a fresh seed, everyone one seat on. */
+  async function createRematch(current: Live): Promise<string> {
+    const { record, game } = current;
+    const seed = randomBytes(32).toString('hex');
+    const toAct = game.status(game.setup({ seats: record.seatCount, options: record.options, seed })).toAct;
+    const id = randomUUID();
+    const at = now();
+    const due = (seat: number) => toAct.includes(seat);
+    await store.create(
+      {
+        id,
+        kind: record.kind,
+        options: record.options,
+        clock: record.clock,
+        seatCount: record.seatCount,
+        engineVersion: ENGINE_VERSION,
+        seed,
+        seedHash: createHash('sha256').update(seed).digest('hex'),
+        origin: 'server',
+        deck: null,
+        status: 'active',
+        toAct,
+        createdBy: record.createdBy,
+        rematchOf: record.id,
+        createdAt: at,
+        seats: record.seats.map((s) => {
+          const seat = (s.seat + 1) % record.seatCount;
+          return {
+            seat,
+            name: s.name,
+            occupant: s.occupant,
+            playerId: s.playerId,
+            bot: s.bot,
+            joinedAt: at,
+            due: due(seat),
+            dueSince: due(seat) ? at : null,
+            deadline: record.clock && due(seat) ? new Date(at.getTime() + record.clock.perMove * 1000) : null,
+          };
+        }),
+      },
+      [endingStore.link(record.id, id, at)],
+    );
+    seatPlayers.wake(id);
+    return id;
+  }
+
+  return {
+    /**
+     * The seat leaves the game. When that leaves one side playing (always, with two sides) the game
+     * ends and that side wins; otherwise the seat plays its default action from then on and ranks last.
+     */
+    async resign(id: string, token: string | undefined) {
+      const seat = await seatOf(id, token);
+      const after = await record(id, (current) => {
+        mustBeRunning(current.record);
+        if (current.record.seats[seat].resigned) throw new Problem(409, 'resigned', 'this seat has already resigned');
+        const table = tableOf(current);
+        const entry: Entry = { seat, kind: 'resign', by: 'seat', action: { type: 'resign' } };
+        if (playingSides(table, [...table.resigned, seat]).length > 1) return { entry, outcome: { resigned: [seat] } };
+        return { entry, outcome: { status: 'finished', result: leaving(table, seat, 'resigned'), resigned: [seat] } };
+      });
+      return answer(after, seat);
+    },
+
+    /** Cancels the game while some seat has not yet moved itself; the seed is revealed. */
+    async abort(id: string, token: string | undefined) {
+      const seat = await seatOf(id, token);
+      const after = await record(id, async (current) => {
+        mustBeRunning(current.record);
+        const moved = await endingStore.movedSeats(id);
+        if (moved.length >= current.record.seatCount) {
+          throw new Problem(409, 'too-late-to-abort', 'every seat has moved: the game can no longer be aborted (resign instead)');
+        }
+        return {
+          entry: { seat, kind: 'abort', by: 'seat', action: { type: 'abort' } },
+          outcome: { status: 'aborted', result: null },
+        };
+      });
+      return answer(after, seat);
+    },
+
+    /** The clock ran out for a seat with `onTimeout: forfeit`: its side loses. Only at the version the timeout was seen at. */
+    async forfeit(id: string, seat: number, expectedVersion: number) {
+      return record(id, (current) => {
+        mustBeRunning(current.record);
+        if (current.record.version !== expectedVersion) {
+          throw new Problem(409, 'version-conflict', `the game is at version ${current.record.version}, not ${expectedVersion}`);
+        }
+        const result = leaving(tableOf(current), seat, 'ran out of time');
+        return {
+          entry: { seat, kind: 'forfeit', by: 'clock', action: { type: 'forfeit' } },
+          outcome: { status: 'finished', result },
+        };
+      });
+    },
+
+    /**
+     * The seat asks for a rematch of an ended game. Once every seat has asked (a bot asks at once),
+     * the rematch is created; each seat that asks, before or after, is told its seat and token there.
+     */
+    async rematch(id: string, token: string | undefined) {
+      const seat = await seatOf(id, token);
+      const rematchId = await live.serially(id, async () => {
+        let current = await live.load(id);
+        const { record } = current;
+        if (record.status === 'waiting' || record.status === 'active') {
+          throw new Problem(409, 'game-running', `the game is ${record.status}: a rematch follows a game that has ended`);
+        }
+        if (record.rematch) return record.rematch;
+        if (!record.seats[seat].rematch) {
+          await endingStore.askRematch(id, seat, now());
+          live.forget(id);
+          current = await live.load(id);
+          await notifier.publish(gameChannel(id), String(current.record.revision)).catch(() => {});
+        }
+        if (!current.record.seats.every((s) => s.rematch || s.occupant === 'bot')) return null;
+        try {
+          const created = await createRematch(current);
+          live.forget(id);
+          await notifier.publish(gameChannel(id), String((await live.load(id)).record.revision)).catch(() => {});
+          return created;
+        } catch (e) {
+          // Another server created it first: that one stands.
+          if (!(e instanceof Conflict)) throw e;
+          live.forget(id);
+          return (await live.load(id)).record.rematch;
+        }
+      });
+      const { seats, seatCount } = (await live.load(id)).record;
+      const asked = seats.filter((s) => s.rematch || s.occupant === 'bot').map((s) => s.seat);
+      const turned = (seat + 1) % seatCount;
+      return {
+        id,
+        asked,
+        rematch: rematchId ? { id: rematchId, seat: turned, token: tokens.sign({ game: rematchId, seat: turned }) } : null,
+      };
+    },
+  };
+}
+
+export type Endings = ReturnType<typeof endings>;

@@ -1,0 +1,100 @@
+import request from 'supertest';
+import { expect } from 'vitest';
+import { touch } from '../../src/store/games';
+import type { TestServer } from './harness';
+
+/** Options that keep each kind's game short, for tests that play whole games. */
+export const SHORT: Record<string, Record<string, unknown>> = {
+  kabu: { startingChips: 3 },
+  'oicho-kabu': { rounds: 1 },
+  kaiser: { target: 10, loseAt: -10 },
+  poke: { target: 1 },
+  diloti: { target: 1 },
+  kontsina: { target: 1 },
+  xeri: { hands: 1 },
+  porrazo: { target: 10 },
+  totit: { rounds: 1 },
+  paks: { target: 50 },
+  escoba: { target: 1 },
+  scopa: { target: 1 },
+};
+
+/** A clock the test moves by hand: `now()` for the app, `advance(seconds)` for the test. */
+export function fakeClock(start = new Date('2030-01-01T00:00:00.000Z')) {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance(seconds: number) {
+      t += seconds * 1000;
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface Created {
+  id: string;
+  seats: { seat: number; token: string }[];
+  tokens: string[];
+}
+
+/** Creates a game through the API. */
+export async function createGame(server: TestServer, body: Record<string, unknown>): Promise<Created> {
+  const res = await request(server.app.server).post('/games').send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...res.body, tokens: res.body.seats.map((s: { token: string }) => s.token) };
+}
+
+/**
+ * Hands seats to a bot, as `POST /games` with `{ bot }` seats will: the seat rows say so, and the
+ * bots are woken for the game. (Until the players' lobby lands, tests seat bots through the store.)
+ */
+export async function seatBots(server: TestServer, id: string, seats: number[], { bot = 'random', wake = true } = {}) {
+  await server.db.sql.batch([
+    ...seats.map((seat) => ({
+      text: `UPDATE "Seat" SET "occupant" = 'bot', "bot" = $3 WHERE "gameId" = $1 AND "seat" = $2`,
+      params: [id, seat, bot],
+      expect: 1,
+    })),
+    touch(id, server.app.service.now()),
+  ]);
+  server.app.service.live.forget(id);
+  if (wake) server.app.service.bots.wake(id);
+}
+
+/**
+ * Plays a game to its end: each seat with a token posts the first of its legal actions (or what
+ * `choose` picks) whenever it is due; the server plays the others (bots, resigned seats). Answers
+ * with the final summary.
+ */
+export async function playToEnd(
+  server: TestServer,
+  id: string,
+  tokens: readonly (string | null)[],
+  choose: (legal: unknown[]) => unknown = (legal) => legal[0],
+) {
+  const http = request(server.app.server);
+  for (let stuck = 0; ; ) {
+    await server.app.service.bots.settled();
+    const summary = (await http.get(`/games/${id}`)).body;
+    if (summary.status !== 'active') return summary;
+    const mine = (summary.toAct as number[]).filter((s) => tokens[s] && !summary.seats[s].resigned);
+    if (mine.length === 0) {
+      // Only server seats are due: they are being played.
+      expect(++stuck, `game ${id} stalled at version ${summary.version}`).toBeLessThan(3);
+      continue;
+    }
+    stuck = 0;
+    for (const seat of mine) {
+      const token = tokens[seat] as string;
+      const view = (await http.get(`/games/${id}/view`).set(bearer(token))).body;
+      if (view.legalActions.length === 0) continue;
+      const res = await http
+        .post(`/games/${id}/moves`)
+        .set(bearer(token))
+        .send({ action: choose(view.legalActions), expectedVersion: view.version });
+      // A server seat may have moved in between (simultaneous phases): read again.
+      expect([200, 409], JSON.stringify(res.body)).toContain(res.status);
+    }
+  }
+}
