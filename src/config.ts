@@ -12,6 +12,8 @@ export interface Config {
   rateLimit: number;
   /** The largest request body accepted, in bytes. */
   bodyLimit: number;
+  /** Let webhooks target private, loopback and link-local addresses (local use and tests). */
+  webhookAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +26,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
     bodyLimit: Number(env.BODY_LIMIT_BYTES ?? 64 * 1024),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -8,7 +8,13 @@ import { openDatabase } from './store/database';
 const config = loadConfig();
 const db = await openDatabase(config);
 const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
-const app = await buildApp({ config, sql: db.sql, notifier, jwtSecret: loadSecret(config.jwtSecret, config.dataDir) });
+const app = await buildApp({
+  config,
+  sql: db.sql,
+  notifier,
+  jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
+  webhooks: { allowPrivate: config.webhookAllowPrivate },
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -10,15 +10,21 @@ import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { services } from '../service';
 import type { Notifier } from '../service/notifier';
+import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
 import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
+import { lobbyRoutes } from './routes/lobby';
 import { moveRoutes } from './routes/moves';
+import { myGamesRoutes } from './routes/my-games';
+import { playerStreamRoutes } from './routes/player-stream';
+import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
@@ -29,6 +35,8 @@ export interface AppDeps {
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
+  webhooks?: WebhookOptions;
 }
 
 export const API_INFO = {
@@ -61,13 +69,20 @@ export async function buildApp(deps: AppDeps) {
       tags: [
         { name: 'catalog', description: 'The games and their rules' },
         { name: 'games', description: 'Creating games and their public summaries' },
+        { name: 'lobby', description: 'Tables waiting for players: listing, joining, leaving' },
         { name: 'play', description: 'Seat views, moves and live updates' },
+        { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
         { name: 'history', description: 'The move log and replays, for auditing' },
         { name: 'service', description: 'Health' },
       ],
       components: {
         securitySchemes: {
           seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },
+          playerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'the player token from POST /players (ctp_...): works wherever a seat token does, for the player’s seat',
+          },
         },
       },
     },
@@ -99,7 +114,17 @@ export async function buildApp(deps: AppDeps) {
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
-  const service = services({ games, sql: deps.sql, notifier: deps.notifier, jwtSecret: deps.jwtSecret, now: deps.now });
+  const service = services({
+    games,
+    sql: deps.sql,
+    notifier: deps.notifier,
+    jwtSecret: deps.jwtSecret,
+    now: deps.now,
+    webhooks: deps.webhooks,
+  });
+  // Webhook deliveries run with the app: from ready to close.
+  app.addHook('onReady', async () => service.deliveries.start());
+  app.addHook('onClose', async () => service.deliveries.stop());
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
@@ -109,5 +134,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(historyRoutes, { history: service.history });
   await app.register(streamRoutes, { streams: service.streams });
+  await app.register(playerRoutes, { players: service.players });
+  await app.register(lobbyRoutes, { lobby: service.lobby });
+  await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
+  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
+  await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
   return Object.assign(app, { service });
 }

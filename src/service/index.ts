@@ -1,14 +1,23 @@
 import type { AnyGame } from '../engine';
 import { gameStore } from '../store/games';
+import { lobbyStore } from '../store/lobby';
+import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
+import { webhookStore } from '../store/webhooks';
 import { access } from './access';
 import { history } from './history';
 import { type Hooks, liveGames } from './live';
+import { lobby } from './lobby';
 import { moves } from './moves';
+import { myGames } from './my-games';
+import { notifications } from './notifications';
 import type { Notifier } from './notifier';
+import { playerStreams } from './player-streams';
+import { players } from './players';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
+import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
 export interface ServiceDeps {
   games: ReadonlyMap<string, AnyGame>;
@@ -18,29 +27,59 @@ export interface ServiceDeps {
   /** The time: injected, so tests can move the clock. */
   now?: () => Date;
   hooks?: Hooks;
+  webhooks?: WebhookOptions;
 }
 
 /**
  * The service layer, one module per concern, wired once: the live games (load and cache), access
- * (tokens and seats), tables (create, view), moves (the one path into the log), history (the log
- * and replays) and streams (live views).
+ * (tokens and seats), players, tables (create, view) and the lobby (join, leave), moves (the one
+ * path into the log), notifications (the players' log, their streams and webhooks), history (the
+ * log and replays) and streams (live views).
  */
 export function services(deps: ServiceDeps) {
+  const { sql, notifier } = deps;
   const now = deps.now ?? (() => new Date());
-  const store = gameStore(deps.sql);
+  const store = gameStore(sql);
+  const playerRows = playerStore(sql);
+  const webhookRows = webhookStore(sql);
   const tokens = seatTokens(deps.jwtSecret);
   const live = liveGames({ games: deps.games, store, hooks: deps.hooks });
-  const who = access(tokens);
+  const people = players({ store: playerRows, notifier, now });
+  const who = access(tokens, people.identify);
+  const play = moves({ live, store, notifier, access: who, now });
+  const told = notifications({ players: playerRows, notifier, moves: play });
+  const table = tables({ live, store, players: playerRows, tokens, access: who, notifications: told, now });
+  const webhookOptions = deps.webhooks ?? {};
+  const deliveries = deliveryWorker({ store: webhookRows, players: playerRows, now, options: webhookOptions });
+  told.onAnnounced(() => deliveries.nudge());
   return {
     now,
     store,
     tokens,
     live,
     access: who,
-    tables: tables({ live, store, tokens, access: who, now }),
-    moves: moves({ live, store, notifier: deps.notifier, access: who, now }),
+    players: people,
+    tables: table,
+    lobby: lobby({
+      live,
+      sql,
+      store: lobbyStore(sql),
+      players: playerRows,
+      access: who,
+      tokens,
+      tables: table,
+      notifications: told,
+      notifier,
+      now,
+    }),
+    myGames: myGames({ players: playerRows }),
+    moves: play,
+    notifications: told,
+    playerStreams: playerStreams({ notifications: told, notifier, players: people }),
+    webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
+    deliveries,
     history: history({ live, store, access: who }),
-    streams: streams({ live, access: who, notifier: deps.notifier }),
+    streams: streams({ live, access: who, notifier }),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AnyGame } from '../../src/engine';
-import { buildApp } from '../../src/http/app';
+import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
@@ -50,7 +50,7 @@ export interface TestServer {
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
-  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number } = {},
+  extra: { games?: ReadonlyMap<string, AnyGame>; rateLimit?: number } & Pick<AppDeps, 'now' | 'webhooks'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -60,6 +60,8 @@ export async function startServer(
     notifier,
     jwtSecret: TEST_SECRET,
     games: extra.games,
+    now: extra.now,
+    webhooks: extra.webhooks,
     logger: false,
   });
   await app.ready();
