@@ -57,7 +57,10 @@ export function tables(deps: {
     }
     if (req.names) throw new Problem(422, 'invalid-setup', 'names: with a list of seats, name each seat in its entry');
     const seats = seatsFrom(req.seats, creator, at);
+    const creatorName = creator ? ((await players.get(creator))?.name ?? null) : null;
     for (const s of seats) {
+      // The creator sits under its player name unless the entry names the seat.
+      if (s.occupant === 'player' && s.name === null) s.name = creatorName;
       if (s.occupant === 'invited' && !(await players.get(s.playerId as string))) {
         throw new Problem(422, 'unknown-player', `seat ${s.seat}: there is no player ${s.playerId}`);
       }
