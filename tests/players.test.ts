@@ -164,7 +164,11 @@ describe('my games', () => {
       version: 0,
       updated: expect.any(String),
     });
-    expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({ myTurn: false, toAct: [1], deadline: null });
+    expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
+      myTurn: false,
+      toAct: [1],
+      deadline: null,
+    });
 
     const mine = await http.get('/players/me/games').query({ myTurn: true }).set(bearer(me.token));
     expect(mine.body.games.map((g: { id: string }) => g.id)).toEqual([fast, slow, untimed]);
@@ -221,7 +225,11 @@ describe('my games', () => {
 
   it('refuses a cursor it did not give, and a request without a player token', async () => {
     const me = await newPlayer(http, 'Me');
-    expectProblem(await http.get('/players/me/games').query({ cursor: 'eyJ4IjoxfQ' }).set(bearer(me.token)), 400, 'invalid-cursor');
+    expectProblem(
+      await http.get('/players/me/games').query({ cursor: 'eyJ4IjoxfQ' }).set(bearer(me.token)),
+      400,
+      'invalid-cursor',
+    );
     expectProblem(await http.get('/players/me/games'), 401, 'token-required');
   });
 });
