@@ -9,6 +9,7 @@ import {
   openPlayerStream,
   type PlayerHandle,
   type SseEvent,
+  SseReader,
   settled,
 } from './support/players';
 
@@ -127,7 +128,6 @@ describe('the player stream', () => {
     const res = await fetch(`${base}/players/me/stream?after=0`, {
       headers: { ...bearer(bo.token), accept: 'text/event-stream' },
     });
-    const { SseReader } = await import('./support/players');
     const all = new SseReader(res);
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push((await all.next())?.id);
@@ -175,7 +175,7 @@ describe('the player stream', () => {
       headers: { ...bearer(ann.token), accept: 'text/event-stream', 'last-event-id': 'yesterday' },
     });
     expect(junk.status).toBe(400);
-    expect((await junk.json()).code).toBe('invalid-last-event-id');
+    expect(((await junk.json()) as { code: string }).code).toBe('invalid-last-event-id');
   });
 
   it('one stream per player serves every game, and an open stream costs one subscription', async () => {

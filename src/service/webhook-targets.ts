@@ -33,8 +33,7 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  // IPv4-mapped and NAT64 forms would smuggle an IPv4 address past the IPv4 list.
-  ['::ffff:0:0', 96],
+  // NAT64 would smuggle an IPv4 address past the IPv4 list (IPv4-mapped ones BlockList checks as IPv4 itself).
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
