@@ -38,8 +38,12 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
         security: [{ playerToken: [] }, {}],
         response: { 200: Joined, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
       },
+      // A player joins with no body at all: that is an empty one.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
     },
-    async (request) => lobby.join(request.params.id, request.params.seat, bearer(request), request.body ?? {}),
+    async (request) => lobby.join(request.params.id, request.params.seat, bearer(request), request.body),
   );
   app.post(
     '/games/:id/leave',
