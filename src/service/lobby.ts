@@ -58,12 +58,16 @@ export function lobby(deps: {
     }
   }
 
-  /** The statements of a seat change, and of the start when it fills the table. */
+  /**
+   * The statements of a seat change, and of the start when it fills the table. The game's row comes
+   * first, then its seats, then the players' counters: the order every append takes its locks in,
+   * so a seat change and an append on PostgreSQL never wait for each other in a circle.
+   */
   function seatMove(current: Live, seat: number, to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt'>, at: Date) {
     const { record, game } = current;
     const seats = record.seats.map((s) => (s.seat === seat ? { ...s, ...to } : s));
-    const statements = [seatChange(record.id, record.seats[seat], to)];
-    if (seats.some(isFree)) return { statements: [...statements, tableChange(record, at)], notes: [], starts: false };
+    const taken = seatChange(record.id, record.seats[seat], to);
+    if (seats.some(isFree)) return { statements: [tableChange(record, at), taken], notes: [], starts: false };
     const toAct = firstToAct(game, record);
     const clocks = startingClocks(record.clock, toAct, at);
     const started: GameRecord = {
@@ -73,7 +77,7 @@ export function lobby(deps: {
       seats: seats.map((s) => ({ ...s, ...clocks(s.seat) })),
     };
     return {
-      statements: [...statements, tableChange(record, at, toAct), ...toAct.map((s) => seatClock(record.id, s, clocks(s)))],
+      statements: [tableChange(record, at, toAct), taken, ...toAct.map((s) => seatClock(record.id, s, clocks(s)))],
       notes: starts(started),
       starts: true,
     };
