@@ -35,6 +35,11 @@ export function tables(deps: {
   const { live, store, players, tokens, access, notifications, now } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
+  /** Tells the start listeners that a game has begun. */
+  function started(loaded: Live) {
+    for (const l of startListeners) l(loaded);
+  }
+
   /** The creating player, if the caller presented a player token (anything else creates as a guest). */
   async function creatorOf(token: string | undefined): Promise<string | null> {
     if (!token || !isPlayerToken(token)) return null;
@@ -119,7 +124,7 @@ export function tables(deps: {
       await store.create(record, notifications.statements(notes, at));
       await notifications.announce(notes);
       const loaded = await live.load(id);
-      if (!waiting) for (const l of startListeners) l(loaded);
+      if (!waiting) started(loaded);
       // The creator gets the seat tokens of the seats it holds: its guests' and its own, not the invitees'.
       const mine = (s: SeatRecord) => s.occupant === 'guest' || (s.occupant === 'player' && s.playerId === creator);
       return {
@@ -139,9 +144,7 @@ export function tables(deps: {
     },
 
     /** Tells the start listeners (the lobby calls it when a join fills a table). */
-    started(loaded: Live) {
-      for (const l of startListeners) l(loaded);
-    },
+    started,
 
     async summary(id: string) {
       return summary(await live.load(id));
