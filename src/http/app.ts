@@ -25,6 +25,7 @@ import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
 import { webhookRoutes } from './routes/webhooks';
+import { notificationWebhook } from './schemas/webhooks';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel'>;
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps) {
         { name: 'history', description: 'The move log and replays, for auditing' },
         { name: 'service', description: 'Health' },
       ],
+      // A TypeBox schema is the JSON Schema OpenAPI 3.1 takes, though the swagger types spell schemas otherwise.
+      webhooks: notificationWebhook as never,
       components: {
         securitySchemes: {
           seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },

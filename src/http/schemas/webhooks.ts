@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { Notification, NotificationType } from './players';
 
 /** Webhooks: a player's notifications POSTed to a URL, signed as Standard Webhooks sign them. */
 
@@ -54,3 +55,37 @@ export const DeliveriesPage = Type.Object({
   ),
   next: Type.Union([Type.Integer(), Type.Null()], { description: 'the `before` of the next page, or null' }),
 });
+
+/** What a receiver is sent: the OpenAPI document's `webhooks.notification`. */
+export const WebhookBody = Type.Object({
+  type: NotificationType,
+  timestamp: Type.String({ format: 'date-time', description: 'when this attempt was sent' }),
+  data: Notification,
+});
+
+/** The OpenAPI 3.1 `webhooks` entry: the request this service makes to a registered URL. */
+export const notificationWebhook = {
+  notification: {
+    post: {
+      operationId: 'notificationWebhook',
+      tags: ['players'],
+      summary: 'A notification, POSTed to each of the player’s webhooks',
+      description:
+        'Signed as Standard Webhooks sign: `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` ' +
+        'with the secret given at registration. `webhook-id` is the same on every attempt at one notification: drop repeats. ' +
+        'Answer 2xx within 10 seconds; anything else is retried with backoff for a day, and later notifications wait behind it.',
+      parameters: [
+        { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' } },
+        {
+          name: 'webhook-timestamp',
+          in: 'header',
+          required: true,
+          schema: { type: 'string', description: 'seconds since the epoch' },
+        },
+        { name: 'webhook-signature', in: 'header', required: true, schema: { type: 'string' } },
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: WebhookBody } } },
+      responses: { '200': { description: 'received (any 2xx)' } },
+    },
+  },
+};
