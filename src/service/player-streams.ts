@@ -92,13 +92,6 @@ export function playerStreams(deps: { notifications: Notifications; notifier: No
         },
       };
     },
-
-    /** Open player streams on this server. */
-    get size() {
-      let n = 0;
-      for (const hub of hubs.values()) n += hub.subscribers.size;
-      return n;
-    },
   };
 }
 
