@@ -20,6 +20,8 @@ export interface Config {
   synchronous: 'NORMAL' | 'FULL';
   /** When set, GET /metrics requires it as a bearer token. */
   metricsToken?: string;
+  /** Let webhooks target private, loopback and link-local addresses (local use and tests). */
+  webhookAllowPrivate: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: Number(env.PG_POOL_SIZE ?? 20),
     synchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
     metricsToken: env.METRICS_TOKEN || undefined,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   };
 }

@@ -21,6 +21,7 @@ const app = await buildApp({
   notifier,
   jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
   loggerInstance: log,
+  webhooks: { allowPrivate: config.webhookAllowPrivate },
 });
 
 let closing = false;

@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
-const VALUE = '(?:[+-]?(?:\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?)|NaN|[+-]Inf)';
+// Prometheus reads floats as Go does: NaN in any case (prom-client writes "Nan" for a gauge with no sample yet).
+const VALUE = '(?:[+-]?(?:\\d+\\.?\\d*(?:[eE][+-]?\\d+)?|\\.\\d+(?:[eE][+-]?\\d+)?)|[Nn][Aa][Nn]|[+-]Inf)';
 const LABELS = `\\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\.)*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\\n]|\\\\.)*")*)?\\}`;
 const SAMPLE = new RegExp(`^(${NAME})(${LABELS})? (${VALUE})(?: -?\\d+)?$`);
 

@@ -61,6 +61,24 @@ describe('rate limits', () => {
     expect(limited(await send('10.0.0.2', [undefined, 'Basic abc', 'Bearer']))).toBe(3);
   });
 
+  it('made-up player tokens (ctp_...) count against their address too: only a registered player has a budget of its own', async () => {
+    const many = await send(
+      '10.0.0.4',
+      Array.from({ length: 200 }, (_, i) => `Bearer ctp_${'x'.repeat(40)}${i}`),
+    );
+    expect(limited(many)).toBe(200 - LIMIT);
+    const player = await server.app.inject({
+      method: 'POST',
+      url: '/players',
+      remoteAddress: '10.0.0.5',
+      payload: { name: 'Ann' },
+    });
+    expect(player.statusCode).toBe(201);
+    const { token } = player.json();
+    // The address 10.0.0.4 is spent; Ann's own budget is not.
+    expect(limited(await send('10.0.0.4', [`Bearer ${token}`]))).toBe(0);
+  });
+
   it('a valid seat token has its own budget, not its address’s, and another seat another one', async () => {
     const address = '10.0.0.3';
     expect(

@@ -12,6 +12,7 @@ import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
 import { services } from '../service';
 import type { Notifier } from '../service/notifier';
+import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
 import { metricsPlugin } from './plugins/metrics';
@@ -23,9 +24,15 @@ import { endingRoutes } from './routes/endings';
 import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
+import { lobbyRoutes } from './routes/lobby';
 import { moveRoutes } from './routes/moves';
+import { myGamesRoutes } from './routes/my-games';
+import { playerStreamRoutes } from './routes/player-stream';
+import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { webhookRoutes } from './routes/webhooks';
+import { notificationWebhook } from './schemas/webhooks';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
@@ -44,6 +51,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
   loggerInstance?: FastifyBaseLogger;
+  /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
+  webhooks?: WebhookOptions;
 }
 
 /** Pino's options for the server's logger. */
@@ -86,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
     now: deps.now,
     bots: deps.bots,
     log: app.log,
+    webhooks: deps.webhooks,
     hooks: {
       lookup: (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
@@ -110,13 +120,22 @@ export async function buildApp(deps: AppDeps) {
       tags: [
         { name: 'catalog', description: 'The games and their rules' },
         { name: 'games', description: 'Creating games and their public summaries' },
+        { name: 'lobby', description: 'Tables waiting for players: listing, joining, leaving' },
         { name: 'play', description: 'Seat views, moves and live updates' },
+        { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
         { name: 'history', description: 'The move log and replays, for auditing' },
         { name: 'service', description: 'Health' },
       ],
+      // A TypeBox schema is the JSON Schema OpenAPI 3.1 takes, though the swagger types spell schemas otherwise.
+      webhooks: notificationWebhook as never,
       components: {
         securitySchemes: {
           seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },
+          playerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'the player token from POST /players (ctp_...): works wherever a seat token does, for the player’s seat',
+          },
         },
       },
     },
@@ -141,12 +160,16 @@ export async function buildApp(deps: AppDeps) {
       sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
     },
   });
-  await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.tokens) });
+  await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.access) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
     heartbeatInterval: 15_000,
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
+
+  // Webhook deliveries run with the app: from ready to close.
+  app.addHook('onReady', async () => service.deliveries.start());
+  app.addHook('onClose', async () => service.deliveries.stop());
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
@@ -157,5 +180,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
   await app.register(streamRoutes, { streams: service.streams });
+  await app.register(playerRoutes, { players: service.players });
+  await app.register(lobbyRoutes, { lobby: service.lobby });
+  await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
+  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
+  await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
   return Object.assign(app, { service });
 }

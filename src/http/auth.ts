@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { Access } from '../service/access';
 import { Problem } from '../service/problem';
-import type { SeatTokens } from '../service/tokens';
 
 /** The seat token from `Authorization: Bearer <token>`, if any. */
 export function bearer(request: FastifyRequest): string | undefined {
@@ -12,16 +12,17 @@ export function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Who a request is, by a credential that verifies (a seat token: its game and seat), for keying
- * per-client limits; undefined when there is no credential or it does not verify. Never throws.
+ * Who a request is, by a credential that verifies (a seat token: its game and seat; a player token:
+ * the player), for keying per-client limits; undefined when there is no credential or it does not
+ * verify. Never throws.
  */
-export function identityOf(tokens: SeatTokens) {
-  return (request: FastifyRequest): string | undefined => {
+export function identityOf(access: Pick<Access, 'identify'>) {
+  return async (request: FastifyRequest): Promise<string | undefined> => {
     try {
       const token = bearer(request);
       if (token === undefined) return undefined;
-      const { game, seat } = tokens.verify(token);
-      return `seat:${game}:${seat}`;
+      const who = await access.identify(token);
+      return who.kind === 'seat' ? `seat:${who.game}:${who.seat}` : `player:${who.player}`;
     } catch {
       return undefined;
     }

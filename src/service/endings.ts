@@ -5,13 +5,14 @@ import type { GameRecord, GameStatus, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
-import type { SeatPlayers } from './bots';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { Entry, Moves } from './moves';
+import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
 import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
+import type { Tables } from './tables';
 import type { SeatTokens } from './tokens';
 
 /** How many times a table event that lost a race to another server is checked again. */
@@ -52,10 +53,12 @@ export function endings(deps: {
   access: Access;
   tokens: SeatTokens;
   notifier: Notifier;
-  seatPlayers: SeatPlayers;
+  notifications: Notifications;
+  /** Told of the rematch as it starts: its bots begin. */
+  tables: Pick<Tables, 'started'>;
   now: () => Date;
 }) {
-  const { live, store, endingStore, moves, access, tokens, notifier, seatPlayers, now } = deps;
+  const { live, store, endingStore, moves, access, tokens, notifier, notifications, tables, now } = deps;
 
   /** Appends the table event `decide` makes of the game as it stands, checked again if another server moved first. */
   function record(id: string, decide: (current: Live) => Ending | Promise<Ending>): Promise<Live> {
@@ -92,41 +95,49 @@ export function endings(deps: {
     const id = randomUUID();
     const at = now();
     const due = (seat: number) => toAct.includes(seat);
-    await store.create(
-      {
-        id,
-        kind: record.kind,
-        options: record.options,
-        clock: record.clock,
-        seatCount: record.seatCount,
-        engineVersion: ENGINE_VERSION,
-        seed,
-        seedHash: createHash('sha256').update(seed).digest('hex'),
-        origin: 'server',
-        deck: null,
-        status: 'active',
-        toAct,
-        createdBy: record.createdBy,
-        rematchOf: record.id,
-        createdAt: at,
-        seats: record.seats.map((s) => {
-          const seat = (s.seat + 1) % record.seatCount;
-          return {
-            seat,
-            name: s.name,
-            occupant: s.occupant,
-            playerId: s.playerId,
-            bot: s.bot,
-            joinedAt: at,
-            due: due(seat),
-            dueSince: due(seat) ? at : null,
-            deadline: record.clock && due(seat) ? new Date(at.getTime() + record.clock.perMove * 1000) : null,
-          };
-        }),
-      },
-      [endingStore.link(record.id, id, at)],
-    );
-    seatPlayers.wake(id);
+    const rematch: GameRecord = {
+      id,
+      kind: record.kind,
+      options: record.options,
+      clock: record.clock,
+      seatCount: record.seatCount,
+      engineVersion: ENGINE_VERSION,
+      seed,
+      seedHash: createHash('sha256').update(seed).digest('hex'),
+      origin: 'server',
+      deck: null,
+      status: 'active',
+      version: 0,
+      revision: 0,
+      toAct,
+      result: null,
+      createdBy: record.createdBy,
+      rematchOf: record.id,
+      rematch: null,
+      createdAt: at,
+      updatedAt: at,
+      seats: record.seats.map((s) => {
+        const seat = (s.seat + 1) % record.seatCount;
+        return {
+          seat,
+          name: s.name,
+          occupant: s.occupant,
+          playerId: s.playerId,
+          bot: s.bot,
+          joinedAt: at,
+          due: due(seat),
+          dueSince: due(seat) ? at : null,
+          deadline: record.clock && due(seat) ? new Date(at.getTime() + record.clock.perMove * 1000) : null,
+          resigned: false,
+          rematch: false,
+        };
+      }),
+    };
+    // The players are told it has started (and whose turn it is), as for any table that starts.
+    const notes = starts(rematch);
+    await store.create(rematch, [endingStore.link(record.id, id, at), ...notifications.statements(notes, at)]);
+    await notifications.announce(notes);
+    tables.started(await live.load(id));
     return id;
   }
 

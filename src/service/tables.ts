@@ -1,15 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { resolveOptions, SetupError } from '../engine';
-import type { GameStore } from '../store/games';
+import type { GameRecord, GameStore, SeatRecord } from '../store/games';
+import type { PlayerStore } from '../store/players';
 import type { Access } from './access';
-import { ENGINE_VERSION, type LiveGames } from './live';
+import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import { invitations, type Notifications, starts } from './notifications';
+import { isPlayerToken } from './players';
 import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
+import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
 
 export interface CreateRequest {
   kind: string;
-  seats: number;
+  /** A number of guest seats (each held by a seat token), or one entry per seat: see SeatSpec. */
+  seats: number | SeatSpec[];
   /** The game's options, and `clock`, common to every kind (the service's, not the engine's). */
   options?: Record<string, unknown> & { clock?: { perMove: number; onTimeout?: 'auto' | 'forfeit' } };
   names?: string[];
@@ -18,63 +23,131 @@ export interface CreateRequest {
 }
 
 /** Tables: creating a game, its public summary, and what a seat sees of it. */
-export function tables(deps: { live: LiveGames; store: GameStore; tokens: SeatTokens; access: Access; now: () => Date }) {
-  const { live, store, tokens, access, now } = deps;
+export function tables(deps: {
+  live: LiveGames;
+  store: GameStore;
+  players: PlayerStore;
+  tokens: SeatTokens;
+  access: Access;
+  notifications: Notifications;
+  /** Refuses a bot name nobody registered. */
+  bots: { check(name: string): void };
+  now: () => Date;
+}) {
+  const { live, store, players, tokens, access, notifications, bots, now } = deps;
+  const startListeners: ((live: Live) => void)[] = [];
 
-  return {
-    async create(req: CreateRequest) {
-      const game = live.gameOf(req.kind);
+  /** Tells the start listeners that a game has begun. */
+  function started(loaded: Live) {
+    for (const l of startListeners) l(loaded);
+  }
+
+  /** The creating player, if the caller presented a player token (anything else creates as a guest). */
+  async function creatorOf(token: string | undefined): Promise<string | null> {
+    if (!token || !isPlayerToken(token)) return null;
+    const who = await access.identify(token);
+    return who.kind === 'player' ? who.player : null;
+  }
+
+  /** The seats of the new table: `seats: N` gives N guests, named by `names`; an array says each seat. */
+  async function seatsOf(req: CreateRequest, creator: string | null, at: Date) {
+    if (typeof req.seats === 'number') {
       if (req.names && req.names.length !== req.seats) {
         throw new Problem(422, 'invalid-setup', `names: give one name per seat (${req.seats}), or none`);
       }
+      const names = req.names;
+      return seatsFrom(
+        Array.from({ length: req.seats }, (_, seat) => (names ? { name: names[seat] } : {})),
+        creator,
+        at,
+      );
+    }
+    if (req.names) throw new Problem(422, 'invalid-setup', 'names: with a list of seats, name each seat in its entry');
+    const seats = seatsFrom(req.seats, creator, at);
+    const creatorName = creator ? ((await players.get(creator))?.name ?? null) : null;
+    for (const s of seats) {
+      // The creator sits under its player name unless the entry names the seat.
+      if (s.occupant === 'player' && s.name === null) s.name = creatorName;
+      if (s.occupant === 'invited' && !(await players.get(s.playerId as string))) {
+        throw new Problem(422, 'unknown-player', `seat ${s.seat}: there is no player ${s.playerId}`);
+      }
+    }
+    return seats;
+  }
+
+  return {
+    async create(req: CreateRequest, token?: string) {
+      const game = live.gameOf(req.kind);
+      const at = now();
+      const creator = await creatorOf(token);
+      const seats = await seatsOf(req, creator, at);
+      for (const s of seats) if (s.bot) bots.check(s.bot);
+      const seatCount = seats.length;
       const seed = req.seed ?? randomBytes(32).toString('hex');
-      const { clock, ...given } = req.options ?? {};
+      const { clock: asked, ...given } = req.options ?? {};
+      const clock = asked ? { perMove: asked.perMove, onTimeout: asked.onTimeout ?? 'auto' } : null;
       let options: Record<string, unknown>;
       let toAct: number[];
       try {
-        options = resolveOptions(game, given, req.seats);
+        options = resolveOptions(game, given, seatCount);
         // Setting the game up once proves the options and any stacked deck are playable.
-        toAct = game.status(game.setup({ seats: req.seats, options, seed, deck: req.deck })).toAct;
+        toAct = firstToAct(game, { seatCount, options, seed, deck: req.deck ?? null });
       } catch (e) {
         if (e instanceof SetupError) throw new Problem(422, 'invalid-setup', e.reason);
         throw e;
       }
+      // With a free seat the table waits: nothing is dealt and nobody is due until the last seat is taken.
+      const waiting = seats.some(isFree);
+      const clocks = startingClocks(clock, waiting ? [] : toAct, at);
       const id = randomUUID();
-      const at = now();
-      await store.create({
+      const record: GameRecord = {
         id,
         kind: game.kind,
         options,
-        clock: clock ? { perMove: clock.perMove, onTimeout: clock.onTimeout ?? 'auto' } : null,
-        seatCount: req.seats,
+        clock,
+        seatCount,
         engineVersion: ENGINE_VERSION,
         seed,
         seedHash: createHash('sha256').update(seed).digest('hex'),
         origin: req.deck ? 'client-deck' : req.seed !== undefined ? 'client-seed' : 'server',
         deck: req.deck ?? null,
-        status: 'active',
-        toAct,
-        createdBy: null,
+        status: waiting ? 'waiting' : 'active',
+        version: 0,
+        revision: 0,
+        toAct: waiting ? [] : toAct,
+        result: null,
+        createdBy: creator,
         rematchOf: null,
+        rematch: null,
         createdAt: at,
-        seats: Array.from({ length: req.seats }, (_, seat) => ({
-          seat,
-          name: req.names?.[seat] ?? null,
-          occupant: 'guest' as const,
-          playerId: null,
-          bot: null,
-          joinedAt: at,
-          due: toAct.includes(seat),
-          dueSince: toAct.includes(seat) ? at : null,
-          deadline: clock && toAct.includes(seat) ? new Date(at.getTime() + clock.perMove * 1000) : null,
-        })),
-      });
+        updatedAt: at,
+        seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),
+      };
+      const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
+      await store.create(record, notifications.statements(notes, at));
+      await notifications.announce(notes);
       const loaded = await live.load(id);
+      if (!waiting) started(loaded);
+      // The creator gets the seat tokens of the seats it holds: its guests' and its own, not the invitees'.
+      const mine = (s: SeatRecord) => s.occupant === 'guest' || (s.occupant === 'player' && s.playerId === creator);
       return {
         ...summary(loaded),
-        seats: loaded.record.seats.map((s) => ({ seat: s.seat, name: s.name, token: tokens.sign({ game: id, seat: s.seat }) })),
+        seats: loaded.record.seats.map((s) => ({
+          seat: s.seat,
+          name: s.name,
+          occupant: s.occupant,
+          ...(mine(s) ? { token: tokens.sign({ game: id, seat: s.seat }) } : {}),
+        })),
       };
     },
+
+    /** Called with each game as it starts, at creation or when its last seat is taken (bots begin here). */
+    onStarted(listener: (live: Live) => void) {
+      startListeners.push(listener);
+    },
+
+    /** Tells the start listeners (the lobby calls it when a join fills a table). */
+    started,
 
     async summary(id: string) {
       return summary(await live.load(id));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bot } from '../../src/bots';
 import type { AnyGame } from '../../src/engine';
-import { buildApp } from '../../src/http/app';
+import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
@@ -55,9 +55,8 @@ export async function startServer(
     games?: ReadonlyMap<string, AnyGame>;
     rateLimit?: number;
     metricsToken?: string;
-    now?: () => Date;
     bots?: ReadonlyMap<string, Bot>;
-  } = {},
+  } & Pick<AppDeps, 'now' | 'webhooks'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -77,6 +76,7 @@ export async function startServer(
     games: extra.games,
     now: extra.now,
     bots: extra.bots,
+    webhooks: extra.webhooks,
     logger: false,
   });
   await app.ready();

@@ -9,7 +9,7 @@ export interface RateLimitOptions {
    * The verified identity behind a request (e.g. `seat:<game>:<seat>`), or undefined when it carries
    * no valid credential. Must not throw.
    */
-  identify(request: FastifyRequest): string | undefined;
+  identify(request: FastifyRequest): Promise<string | undefined> | string | undefined;
 }
 
 /**
@@ -22,8 +22,8 @@ export const rateLimiting = fp<RateLimitOptions>(
     await app.register(rateLimit, {
       max,
       timeWindow: '1 minute',
-      keyGenerator: (request) => {
-        const who = identify(request);
+      keyGenerator: async (request) => {
+        const who = await identify(request);
         return who === undefined ? `address:${request.ip}` : `identity:${who}`;
       },
       errorResponseBuilder: (_request, context) => ({

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Tables } from '../../service/tables';
-import { CreatedGame, CreateGame, GameId, GameSummary, Problem } from '../schemas';
+import { bearer } from '../auth';
+import { GameId, GameSummary, Problem } from '../schemas';
+import { CreatedTable, CreateTable } from '../schemas/tables';
 
 /** POST /games, GET /games/{id}: creating a table and its public summary. */
 export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (app, { tables }) => {
@@ -9,15 +11,20 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
     {
       schema: {
         tags: ['games'],
-        summary: 'Create a game: one seat token per seat',
+        operationId: 'createGame',
+        summary: 'Create a game: guest seats with seat tokens, or seats for players, invitations, open seats and bots',
         description:
-          'Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends.',
-        body: CreateGame,
-        response: { 201: CreatedGame, 400: Problem, 422: Problem },
+          'Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. ' +
+          '`seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` ' +
+          '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
+          'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken.',
+        body: CreateTable,
+        security: [{ playerToken: [] }, {}],
+        response: { 201: CreatedTable, 400: Problem, 401: Problem, 422: Problem },
       },
     },
     async (request, reply) => {
-      const created = await tables.create(request.body);
+      const created = await tables.create(request.body, bearer(request));
       return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },
   );

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { MyGames } from '../../service/my-games';
+import type { Players } from '../../service/players';
+import { playerOf } from '../player-auth';
+import { Problem } from '../schemas';
+import { MyGamesPage, MyGamesQuery } from '../schemas/players';
+
+/** GET /players/me/games: the games where I hold a seat, my turns first. */
+export const myGamesRoutes: FastifyPluginAsyncTypebox<{ players: Players; myGames: MyGames }> = async (
+  app,
+  { players, myGames },
+) => {
+  app.get(
+    '/players/me/games',
+    {
+      schema: {
+        operationId: 'listMyGames',
+        tags: ['players'],
+        summary: 'My games: where it is my turn first, soonest deadline first; then the rest',
+        description: 'Cursor-paged: pass the answer’s `next` as `cursor` for the next page.',
+        querystring: MyGamesQuery,
+        security: [{ playerToken: [] }],
+        response: { 200: MyGamesPage, 400: Problem, 401: Problem, 403: Problem },
+      },
+    },
+    async (request) => myGames.list((await playerOf(request, players)).id, request.query),
+  );
+};

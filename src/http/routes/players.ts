@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Players } from '../../service/players';
+import { playerOf } from '../player-auth';
+import { Problem } from '../schemas';
+import { NewPlayer, Player, PlayerWithToken } from '../schemas/players';
+
+/** POST /players, GET /players/me, POST /players/me/token: one identity across games. */
+export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = async (app, { players }) => {
+  app.post(
+    '/players',
+    {
+      schema: {
+        operationId: 'createPlayer',
+        tags: ['players'],
+        summary: 'Register a player: the answer holds its token, shown once',
+        description:
+          'The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, it cannot be shown again ' +
+          '(rotate it with POST /players/me/token). It works wherever a seat token does, for the seat the player holds.',
+        body: NewPlayer,
+        response: { 201: PlayerWithToken, 400: Problem },
+      },
+    },
+    async (request, reply) => {
+      const created = await players.register(request.body);
+      return reply.code(201).header('location', '/players/me').send(created);
+    },
+  );
+  app.get(
+    '/players/me',
+    {
+      schema: {
+        operationId: 'getMe',
+        tags: ['players'],
+        summary: 'Who my player token names',
+        security: [{ playerToken: [] }],
+        response: { 200: Player, 401: Problem, 403: Problem },
+      },
+    },
+    async (request) => players.me((await playerOf(request, players)).id),
+  );
+  app.post(
+    '/players/me/token',
+    {
+      schema: {
+        operationId: 'rotatePlayerToken',
+        tags: ['players'],
+        summary: 'Rotate my token: the answer holds the new one; the old one stops at once',
+        description: 'Every server refuses the old token from now on, and player streams opened with it end.',
+        security: [{ playerToken: [] }],
+        response: { 200: PlayerWithToken, 401: Problem, 403: Problem },
+      },
+    },
+    async (request) => {
+      const { id, token } = await playerOf(request, players);
+      return players.rotate(id, token);
+    },
+  );
+};

@@ -1,0 +1,93 @@
+import Type from 'typebox';
+import { GameStatus } from '../schemas';
+
+/** Players, "my games" and the notifications they are sent. */
+
+const Name = Type.String({ minLength: 1, maxLength: 60, description: 'a display name' });
+
+export const NewPlayer = Type.Object({ name: Name }, { additionalProperties: false });
+
+export const Player = Type.Object({
+  id: Type.String({ description: 'the player id: others invite the player by it' }),
+  name: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const PlayerWithToken = Type.Object({
+  ...Player.properties,
+  token: Type.String({
+    description: 'the player token (ctp_...): shown once, kept by the server only as a hash; send it as Authorization: Bearer',
+  }),
+});
+
+export const Cursor = Type.String({ minLength: 1, maxLength: 500, description: 'the `next` of the previous page' });
+const Next = Type.Union([Type.String(), Type.Null()], { description: 'the cursor of the next page, or null at the end' });
+
+export const MyGamesQuery = Type.Object({
+  status: Type.Optional(GameStatus),
+  myTurn: Type.Optional(Type.Boolean({ description: 'true: only games where my seat is due; false: only the others' })),
+  cursor: Type.Optional(Cursor),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+});
+
+export const MyGame = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  status: GameStatus,
+  seat: Type.Integer({ description: 'my seat' }),
+  toAct: Type.Array(Type.Integer(), { description: 'the seats the game waits for' }),
+  myTurn: Type.Boolean({ description: 'my seat is among them' }),
+  deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'when my seat’s clock runs out; null without a clock or when it is not my turn',
+  }),
+  version: Type.Integer(),
+  updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
+});
+
+export const MyGamesPage = Type.Object({
+  games: Type.Array(MyGame, {
+    description:
+      'games where it is my turn first (soonest deadline, then longest waiting), then the others (latest change first)',
+  }),
+  next: Next,
+});
+
+export const NotificationType = Type.Union(
+  [Type.Literal('turn'), Type.Literal('invited'), Type.Literal('started'), Type.Literal('finished')],
+  {
+    description:
+      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over',
+  },
+);
+
+export const Notification = Type.Object(
+  {
+    seq: Type.Integer({ description: 'the player’s notification number: 1, 2, 3... in order; the SSE event id' }),
+    type: NotificationType,
+    at: Type.String({ format: 'date-time' }),
+    game: Type.String({ description: 'the game id' }),
+    kind: Type.String(),
+    seat: Type.Integer({ description: 'my seat (the one invited to, for `invited`)' }),
+    status: GameStatus,
+    version: Type.Integer(),
+    toAct: Type.Array(Type.Integer()),
+    deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'my seat’s deadline, if a clock runs',
+    }),
+    invitedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the player who invited me' })),
+    result: Type.Optional(
+      Type.Object({ winners: Type.Array(Type.Integer()), summary: Type.String() }, { description: 'how the game ended' }),
+    ),
+    scores: Type.Optional(Type.Array(Type.Number(), { description: 'the final scores' })),
+  },
+  { description: 'what a player is told: never a card, only what the player’s seat may know' },
+);
+
+export const PlayerStreamQuery = Type.Object({
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: 'send the notifications after this seq first (as Last-Event-ID does; 0: all of them); default: only new ones',
+    }),
+  ),
+});

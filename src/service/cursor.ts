@@ -1,0 +1,29 @@
+import { Problem } from './problem';
+
+/**
+ * Page cursors are opaque to clients: the position of the last item sent, as base64url JSON. A cursor
+ * that does not decode to the expected shape is the client's mistake (400), never a server error.
+ */
+export function encodeCursor(position: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+export function decodeCursor<T>(text: string | undefined, read: (raw: Record<string, unknown>) => T | null): T | null {
+  if (text === undefined) return null;
+  let decoded: T | null = null;
+  try {
+    const raw = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (raw && typeof raw === 'object') decoded = read(raw);
+  } catch {
+    decoded = null;
+  }
+  if (decoded === null) throw new Problem(400, 'invalid-cursor', 'the cursor is not one this list gave: start again without it');
+  return decoded;
+}
+
+/** A time in a cursor, or null when it is not one. */
+export function cursorTime(v: unknown): Date | null {
+  if (typeof v !== 'string') return null;
+  const t = new Date(v);
+  return Number.isNaN(t.getTime()) ? null : t;
+}

@@ -1,0 +1,62 @@
+import type { GameStatus } from '../store/games';
+import { type MyGamesCursor, NO_DEADLINE, type PlayerStore } from '../store/players';
+import { cursorTime, decodeCursor, encodeCursor } from './cursor';
+
+/**
+ * A player's games, the ones where it is due first (soonest deadline, then longest waiting), then
+ * the others, most recently changed first. Read from the seats' due/deadline columns, which every
+ * append keeps: no game is loaded or replayed, however many a player has.
+ */
+export function myGames(deps: { players: PlayerStore }) {
+  const { players } = deps;
+
+  function readCursor(text: string | undefined): MyGamesCursor | null {
+    return decodeCursor(text, (raw) => {
+      if (typeof raw.id !== 'string') return null;
+      if (raw.due === true) {
+        const deadline = cursorTime(raw.deadline);
+        const since = cursorTime(raw.since);
+        return deadline && since ? { due: true, deadline, since, id: raw.id } : null;
+      }
+      const updated = cursorTime(raw.updated);
+      return raw.due === false && updated ? { due: false, updated, id: raw.id } : null;
+    });
+  }
+
+  return {
+    async list(playerId: string, query: { status?: GameStatus; myTurn?: boolean; cursor?: string; limit?: number }) {
+      const limit = query.limit ?? 50;
+      const rows = await players.myGames(playerId, query, readCursor(query.cursor), limit);
+      const last = rows.at(-1);
+      const next =
+        last && rows.length === limit
+          ? encodeCursor(
+              last.due
+                ? {
+                    due: true,
+                    deadline: (last.deadline ?? NO_DEADLINE).toISOString(),
+                    since: (last.dueSince as Date).toISOString(),
+                    id: last.id,
+                  }
+                : { due: false, updated: last.updatedAt.toISOString(), id: last.id },
+            )
+          : null;
+      return {
+        games: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          status: r.status as GameStatus,
+          seat: r.seat,
+          toAct: r.status === 'active' ? r.toAct : [],
+          myTurn: r.due,
+          deadline: r.deadline ? r.deadline.toISOString() : null,
+          version: r.version,
+          updated: r.updatedAt.toISOString(),
+        })),
+        next,
+      };
+    },
+  };
+}
+
+export type MyGames = ReturnType<typeof myGames>;

@@ -1,0 +1,118 @@
+import type { AnyGame } from '../engine';
+import type { Clock, GameRecord, NewGame, SeatRecord } from '../store/games';
+import type { Statement } from '../store/sql';
+import { Problem } from './problem';
+
+/**
+ * One seat of a new table: a guest (held by a seat token, optionally named), the creator's own
+ * (`player: "me"`), a player invited by id, an open seat anyone may take, or a bot.
+ */
+export type SeatSpec =
+  | { player: string; name?: string }
+  | { open: true; name?: string }
+  | { bot: string; name?: string }
+  | { name?: string };
+
+type NewSeat = NewGame['seats'][number];
+
+/** A seat is free while nobody holds it: open to anyone, or kept for an invited player. */
+export const isFree = (s: Pick<SeatRecord, 'occupant'>) => s.occupant === 'open' || s.occupant === 'invited';
+
+/**
+ * The seats of a new table from their specs. `creator` is the player making it (needed for "me").
+ * Throws when "me" comes without a player token, or a player is named twice.
+ */
+export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at: Date): NewSeat[] {
+  const seen = new Set<string>();
+  return specs.map((spec, seat) => {
+    const name = spec.name ?? null;
+    const empty = { seat, name, playerId: null, bot: null, joinedAt: null, due: false, dueSince: null, deadline: null };
+    if ('player' in spec) {
+      const me = spec.player === 'me';
+      if (me && !creator) {
+        throw new Problem(401, 'token-required', 'a seat for "me" needs your player token: Authorization: Bearer <player token>');
+      }
+      const playerId = me ? (creator as string) : spec.player;
+      if (seen.has(playerId)) throw new Problem(422, 'player-seated-twice', `player ${playerId} is given two seats`);
+      seen.add(playerId);
+      return playerId === creator
+        ? { ...empty, occupant: 'player' as const, playerId, joinedAt: at }
+        : { ...empty, occupant: 'invited' as const, playerId };
+    }
+    if ('open' in spec) return { ...empty, occupant: 'open' as const };
+    if ('bot' in spec) return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: spec.name ?? spec.bot, joinedAt: at };
+    return { ...empty, occupant: 'guest' as const, joinedAt: at };
+  });
+}
+
+/** Who acts first when the cards are dealt: the engine's answer for a fresh setup. */
+export function firstToAct(game: AnyGame, table: Pick<GameRecord, 'seatCount' | 'options' | 'seed' | 'deck'>): number[] {
+  const state = game.setup({ seats: table.seatCount, options: table.options, seed: table.seed, deck: table.deck ?? undefined });
+  return game.status(state).toAct;
+}
+
+/** The due seats' clocks as the game starts: due since now, their deadline `perMove` later. */
+export function startingClocks(clock: Clock | null, toAct: readonly number[], at: Date) {
+  return (seat: number): Pick<SeatRecord, 'due' | 'dueSince' | 'deadline'> => {
+    const due = toAct.includes(seat);
+    return {
+      due,
+      dueSince: due ? at : null,
+      deadline: due && clock ? new Date(at.getTime() + clock.perMove * 1000) : null,
+    };
+  };
+}
+
+/**
+ * The statement that moves a waiting table on by one change (a join, a leave), and starts it when
+ * `toAct` is given. The revision it expects is the guard: two joins racing for the last seats of one
+ * table (on any servers) cannot both commit, so a table never fills without starting.
+ */
+export function tableChange(record: GameRecord, at: Date, toAct?: readonly number[]): Statement {
+  return toAct
+    ? {
+        text: `UPDATE "Game" SET "revision" = "revision" + 1, "updatedAt" = $3, "status" = 'active', "toAct" = $4
+               WHERE "id" = $1 AND "revision" = $2 AND "status" = 'waiting'`,
+        params: [record.id, record.revision, at, JSON.stringify(toAct)],
+        expect: 1,
+      }
+    : {
+        text: `UPDATE "Game" SET "revision" = "revision" + 1, "updatedAt" = $3 WHERE "id" = $1 AND "revision" = $2 AND "status" = 'waiting'`,
+        params: [record.id, record.revision, at],
+        expect: 1,
+      };
+}
+
+/** The statement that gives a seat a new occupant, if it still has the one it was read with. */
+export function seatChange(
+  gameId: string,
+  from: Pick<SeatRecord, 'seat' | 'occupant' | 'playerId'>,
+  to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt'>,
+): Statement {
+  return {
+    text: `UPDATE "Seat" SET "occupant" = $3, "playerId" = $4, "name" = $5, "joinedAt" = $6
+           WHERE "gameId" = $1 AND "seat" = $2 AND "occupant" = $7 AND COALESCE("playerId", '') = $8`,
+    params: [gameId, from.seat, to.occupant, to.playerId, to.name, to.joinedAt, from.occupant, from.playerId ?? ''],
+    expect: 1,
+  };
+}
+
+/** The statement that starts a seat's clock (or leaves it stopped) as the game begins. */
+export function seatClock(gameId: string, seat: number, c: Pick<SeatRecord, 'due' | 'dueSince' | 'deadline'>): Statement {
+  return {
+    text: 'UPDATE "Seat" SET "due" = $3, "dueSince" = $4, "deadline" = $5 WHERE "gameId" = $1 AND "seat" = $2',
+    params: [gameId, seat, c.due, c.dueSince, c.deadline],
+  };
+}
+
+/** A seat as anyone may see it (the lobby): who holds it, who is invited, which bot plays it. */
+export function publicSeat(s: SeatRecord) {
+  return {
+    seat: s.seat,
+    name: s.name,
+    occupant: s.occupant,
+    ...(s.playerId && s.occupant !== 'invited' ? { player: s.playerId } : {}),
+    ...(s.occupant === 'invited' && s.playerId ? { invited: s.playerId } : {}),
+    ...(s.bot ? { bot: s.bot } : {}),
+  };
+}

@@ -1,0 +1,202 @@
+import { bool, maybeTime, type Sql, type Statement, time } from './sql';
+
+/** Players, their notification log, and the index behind "my games". */
+
+export interface PlayerRecord {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
+
+export interface NotificationRecord {
+  seq: number;
+  type: NotificationType;
+  gameId: string;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** One notification to write: the player's counter gives it its seq inside the transaction. */
+export interface NewNotification {
+  playerId: string;
+  type: NotificationType;
+  gameId: string;
+  payload: Record<string, unknown>;
+}
+
+/** A seat a player holds, with its game: one row of "my games". */
+export interface MyGameRow {
+  id: string;
+  kind: string;
+  status: string;
+  seat: number;
+  toAct: number[];
+  due: boolean;
+  dueSince: Date | null;
+  deadline: Date | null;
+  version: number;
+  updatedAt: Date;
+}
+
+/** Where a page of "my games" resumes: among the due seats (by deadline, then since when), or the rest (newest first). */
+export type MyGamesCursor = { due: true; deadline: Date; since: Date; id: string } | { due: false; updated: Date; id: string };
+
+/** Stands in for "no deadline" when due seats are ordered by deadline: after every real one. */
+export const NO_DEADLINE = new Date('9999-12-31T23:59:59.999Z');
+
+interface NotificationRow {
+  seq: number;
+  type: string;
+  gameId: string;
+  payload: string;
+  createdAt: unknown;
+}
+
+interface MyGameSqlRow {
+  id: string;
+  kind: string;
+  status: string;
+  seat: number;
+  toAct: string;
+  due: unknown;
+  dueSince: unknown;
+  deadline: unknown;
+  version: number;
+  updatedAt: unknown;
+}
+
+const toNotification = (r: NotificationRow): NotificationRecord => ({
+  seq: r.seq,
+  type: r.type as NotificationType,
+  gameId: r.gameId,
+  payload: JSON.parse(r.payload),
+  createdAt: time(r.createdAt),
+});
+
+const toMyGame = (r: MyGameSqlRow): MyGameRow => ({
+  id: r.id,
+  kind: r.kind,
+  status: r.status,
+  seat: r.seat,
+  toAct: JSON.parse(r.toAct),
+  due: bool(r.due),
+  dueSince: maybeTime(r.dueSince),
+  deadline: maybeTime(r.deadline),
+  version: r.version,
+  updatedAt: time(r.updatedAt),
+});
+
+/**
+ * The statements that write notifications, for any transaction. Each bumps its player's counter and
+ * inserts the row at the counter's new value: on PostgreSQL the UPDATE holds the player's row lock
+ * until commit, so a second writer for the same player waits, then reads the bumped counter (READ
+ * COMMITTED re-reads the row an UPDATE waited for): per player, seq order is commit order, and a
+ * reader that has seen seq N never finds a seq below N committed later. Players are locked in id
+ * order, so two transactions that notify the same players cannot deadlock.
+ */
+export function notificationStatements(notes: readonly NewNotification[], at: Date): Statement[] {
+  const ordered = notes
+    .map((n, i) => ({ n, i }))
+    .sort((a, b) => (a.n.playerId < b.n.playerId ? -1 : a.n.playerId > b.n.playerId ? 1 : a.i - b.i));
+  return ordered.flatMap(({ n }) => [
+    { text: 'UPDATE "Player" SET "notified" = "notified" + 1 WHERE "id" = $1', params: [n.playerId], expect: 1 },
+    {
+      text: `INSERT INTO "Notification" ("playerId", "seq", "type", "gameId", "payload", "createdAt")
+             SELECT "id", "notified", $2, $3, $4, $5 FROM "Player" WHERE "id" = $1`,
+      params: [n.playerId, n.type, n.gameId, JSON.stringify(n.payload), at],
+      expect: 1,
+    },
+  ]);
+}
+
+export function playerStore(sql: Sql) {
+  return {
+    async create(player: PlayerRecord, tokenHash: string): Promise<void> {
+      await sql.run('INSERT INTO "Player" ("id", "name", "tokenHash", "createdAt") VALUES ($1, $2, $3, $4)', [
+        player.id,
+        player.name,
+        tokenHash,
+        player.createdAt,
+      ]);
+    },
+
+    async get(id: string): Promise<PlayerRecord | null> {
+      const row = await sql.one<{ id: string; name: string; createdAt: unknown }>(
+        'SELECT "id", "name", "createdAt" FROM "Player" WHERE "id" = $1',
+        [id],
+      );
+      return row ? { id: row.id, name: row.name, createdAt: time(row.createdAt) } : null;
+    },
+
+    async byTokenHash(hash: string): Promise<string | null> {
+      const row = await sql.one<{ id: string }>('SELECT "id" FROM "Player" WHERE "tokenHash" = $1', [hash]);
+      return row?.id ?? null;
+    },
+
+    /** Replaces the token hash; false when the old hash no longer holds (rotated meanwhile). */
+    async rotate(id: string, oldHash: string, newHash: string): Promise<boolean> {
+      const changed = await sql.run('UPDATE "Player" SET "tokenHash" = $3 WHERE "id" = $1 AND "tokenHash" = $2', [
+        id,
+        oldHash,
+        newHash,
+      ]);
+      return changed === 1;
+    },
+
+    /** The seq of the player's newest notification. */
+    async notified(id: string): Promise<number> {
+      const row = await sql.one<{ notified: number }>('SELECT "notified" FROM "Player" WHERE "id" = $1', [id]);
+      return row?.notified ?? 0;
+    },
+
+    /** The player's notifications after `after`, in order, at most `limit`. */
+    async notifications(playerId: string, after: number, limit: number): Promise<NotificationRecord[]> {
+      const rows = await sql.all<NotificationRow>(
+        `SELECT "seq", "type", "gameId", "payload", "createdAt" FROM "Notification"
+         WHERE "playerId" = $1 AND "seq" > $2 ORDER BY "seq" LIMIT $3`,
+        [playerId, after, limit],
+      );
+      return rows.map(toNotification);
+    },
+
+    /**
+     * A page of the seats a player holds, due ones first (soonest deadline, then longest waiting),
+     * then the rest (most recently changed first). Served from the Seat row's due/deadline columns,
+     * kept at append time: no game is loaded.
+     */
+    async myGames(
+      playerId: string,
+      filter: { status?: string; myTurn?: boolean },
+      from: MyGamesCursor | null,
+      limit: number,
+    ): Promise<MyGameRow[]> {
+      const columns = `g."id", g."kind", g."status", s."seat", g."toAct", s."due", s."dueSince", s."deadline", g."version", g."updatedAt"`;
+      const base = `FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
+                    WHERE s."playerId" = $1 AND s."occupant" = 'player' AND (g."status" = $2 OR $2 = '')`;
+      const status = filter.status ?? '';
+      const rows: MyGameRow[] = [];
+      if (filter.myTurn !== false && (from === null || from.due)) {
+        const order = `COALESCE(s."deadline", $4), s."dueSince", g."id"`;
+        const due = await sql.all<MyGameSqlRow>(
+          `SELECT ${columns} ${base} AND s."due" = $3 ${from ? `AND (${order}) > ($6, $7, $8)` : ''}
+           ORDER BY ${order} LIMIT $5`,
+          [playerId, status, true, NO_DEADLINE, limit, ...(from?.due ? [from.deadline, from.since, from.id] : [])],
+        );
+        rows.push(...due.map(toMyGame));
+      }
+      if (filter.myTurn !== true && rows.length < limit) {
+        const rest = await sql.all<MyGameSqlRow>(
+          `SELECT ${columns} ${base} AND s."due" = $3 ${from && !from.due ? 'AND (g."updatedAt", g."id") < ($5, $6)' : ''}
+           ORDER BY g."updatedAt" DESC, g."id" DESC LIMIT $4`,
+          [playerId, status, false, limit - rows.length, ...(from && !from.due ? [from.updated, from.id] : [])],
+        );
+        rows.push(...rest.map(toMyGame));
+      }
+      return rows;
+    },
+  };
+}
+
+export type PlayerStore = ReturnType<typeof playerStore>;

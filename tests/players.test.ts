@@ -1,0 +1,229 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenHash } from '../src/service/players';
+import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { bearer, expectProblem, newPlayer, type PlayerHandle, settled } from './support/players';
+
+let server: TestServer;
+let drop: () => Promise<void>;
+let http: ReturnType<typeof request>;
+/** The injected clock: the tests move it on so that "my games" can be ordered by time. */
+let clock = new Date('2030-01-01T00:00:00.000Z');
+
+beforeAll(async () => {
+  const where = await privateDatabase();
+  drop = where.drop;
+  server = await startServer(where, { now: () => clock });
+  http = request(server.app.server);
+  await settled(http);
+});
+afterAll(async () => {
+  await server.close();
+  await drop();
+});
+
+const tick = (seconds = 1) => {
+  clock = new Date(clock.getTime() + seconds * 1000);
+};
+
+/** A two-seat Divide and Conquer table, full and started, with `a` in seat 0 and `b` in seat 1. */
+async function game(a: PlayerHandle, b: PlayerHandle, options: Record<string, unknown> = {}) {
+  const created = await http
+    .post('/games')
+    .set(bearer(a.token))
+    .send({ kind: 'divide-and-conquer', seats: [{ player: 'me' }, { player: b.id }], options });
+  expect(created.status).toBe(201);
+  expect((await http.post(`/games/${created.body.id}/seats/1/join`).set(bearer(b.token)).send({})).status).toBe(200);
+  return created.body.id as string;
+}
+
+async function play(id: string, p: PlayerHandle) {
+  const view = (await http.get(`/games/${id}/view`).set(bearer(p.token))).body;
+  const res = await http.post(`/games/${id}/moves`).set(bearer(p.token)).send({ action: view.legalActions[0] });
+  expect(res.status).toBe(200);
+}
+
+describe('players', () => {
+  it('registers a player: 201 with its id, name and a random token shown once, stored only as a hash', async () => {
+    const res = await http.post('/players').send({ name: 'Ann' });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe('/players/me');
+    expect(res.body).toMatchObject({ name: 'Ann', id: expect.any(String) });
+    expect(res.body.token).toMatch(/^ctp_[A-Za-z0-9_-]{43}$/);
+    const row = await server.db.sql.one<Record<string, unknown>>('SELECT * FROM "Player" WHERE "id" = $1', [res.body.id]);
+    expect(row?.tokenHash).toBe(tokenHash(res.body.token));
+    expect(JSON.stringify(row)).not.toContain(res.body.token);
+    // Two players, two different tokens.
+    expect((await newPlayer(http, 'Ann')).token).not.toBe(res.body.token);
+  });
+
+  it('refuses a player without a name, and creates nothing', async () => {
+    const count = async () => Number((await server.db.sql.one<{ n: unknown }>('SELECT COUNT(*) AS "n" FROM "Player"'))?.n);
+    const before = await count();
+    expectProblem(await http.post('/players').send({}), 400, 'validation');
+    expectProblem(await http.post('/players').send({ name: '' }), 400, 'validation');
+    expect(await count()).toBe(before);
+  });
+
+  it('GET /players/me says who the token names; no token, a wrong one or a seat token are refused', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const me = await http.get('/players/me').set(bearer(ann.token));
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ id: ann.id, name: 'Ann', createdAt: expect.any(String) });
+    expectProblem(await http.get('/players/me'), 401, 'token-required');
+    expectProblem(await http.get('/players/me').set(bearer(`ctp_${'A'.repeat(43)}`)), 401, 'invalid-token');
+    const guest = await http.post('/games').send({ kind: 'divide-and-conquer', seats: 2 });
+    expectProblem(await http.get('/players/me').set(bearer(guest.body.seats[0].token)), 403, 'player-token-required');
+  });
+
+  it('rotating the token: the new one works, the old one is refused at once (401) everywhere it worked', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const id = await game(ann, bo);
+    // The old token is in the cache now: rotation must still stop it.
+    expect((await http.get(`/games/${id}/view`).set(bearer(ann.token))).status).toBe(200);
+    const rotated = await http.post('/players/me/token').set(bearer(ann.token));
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toMatchObject({ id: ann.id, name: 'Ann' });
+    expect(rotated.body.token).not.toBe(ann.token);
+    const version = (await http.get(`/games/${id}`)).body.version;
+    expectProblem(await http.get('/players/me').set(bearer(ann.token)), 401, 'invalid-token');
+    expectProblem(await http.get(`/games/${id}/view`).set(bearer(ann.token)), 401, 'invalid-token');
+    const view = (await http.get(`/games/${id}/view`).set(bearer(rotated.body.token))).body;
+    expectProblem(
+      await http.post(`/games/${id}/moves`).set(bearer(ann.token)).send({ action: view.legalActions[0] }),
+      401,
+      'invalid-token',
+    );
+    expectProblem(await http.post('/players/me/token').set(bearer(ann.token)), 401, 'invalid-token');
+    expect((await http.get(`/games/${id}`)).body.version).toBe(version);
+    expect((await http.get('/players/me').set(bearer(rotated.body.token))).body.id).toBe(ann.id);
+  });
+
+  it('a player token speaks for the player’s seat: its view, its moves; refused (403) where it holds no seat, changing nothing', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const cy = await newPlayer(http, 'Cy');
+    const id = await game(ann, bo);
+    expect((await http.get(`/games/${id}/view`).set(bearer(bo.token))).body.seat).toBe(1);
+    const before = (await http.get(`/games/${id}`)).body;
+    expectProblem(await http.get(`/games/${id}/view`).set(bearer(cy.token)), 403, 'not-seated');
+    expectProblem(
+      await http
+        .post(`/games/${id}/moves`)
+        .set(bearer(cy.token))
+        .send({ action: { type: 'play', card: '2S' } }),
+      403,
+      'not-seated',
+    );
+    expectProblem(await http.get(`/games/${id}/events`).set(bearer(cy.token)), 403, 'not-seated');
+    expect((await http.get(`/games/${id}`)).body).toEqual(before);
+    await play(id, ann);
+    expect((await http.get(`/games/${id}`)).body.version).toBe(1);
+  });
+});
+
+describe('my games', () => {
+  it('lists the games where I hold a seat, those where it is my turn first, soonest deadline first, then the others', async () => {
+    const me = await newPlayer(http, 'Me');
+    const other = await newPlayer(http, 'Other');
+    // Three games: a clock of 1 hour, a clock of 1 minute, and none; then one where I have moved.
+    const slow = await game(me, other, { clock: { perMove: 3600 } });
+    tick();
+    const fast = await game(me, other, { clock: { perMove: 60 } });
+    tick();
+    const untimed = await game(me, other);
+    tick();
+    const moved = await game(me, other);
+    tick();
+    await play(moved, me);
+    tick();
+    const waiting = await http
+      .post('/games')
+      .set(bearer(me.token))
+      .send({ kind: 'divide-and-conquer', seats: [{ player: 'me' }, { open: true }] });
+
+    const res = await http.get('/players/me/games').set(bearer(me.token));
+    expect(res.status).toBe(200);
+    expect(res.body.games.map((g: { id: string }) => g.id)).toEqual([fast, slow, untimed, waiting.body.id, moved]);
+    const [first] = res.body.games;
+    expect(first).toEqual({
+      id: fast,
+      kind: 'divide-and-conquer',
+      status: 'active',
+      seat: 0,
+      toAct: [0, 1],
+      myTurn: true,
+      deadline: expect.any(String),
+      version: 0,
+      updated: expect.any(String),
+    });
+    expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
+      myTurn: false,
+      toAct: [1],
+      deadline: null,
+    });
+
+    const mine = await http.get('/players/me/games').query({ myTurn: true }).set(bearer(me.token));
+    expect(mine.body.games.map((g: { id: string }) => g.id)).toEqual([fast, slow, untimed]);
+    const notMine = await http.get('/players/me/games').query({ myTurn: false }).set(bearer(me.token));
+    expect(notMine.body.games.map((g: { id: string }) => g.id)).toEqual([waiting.body.id, moved]);
+    const waitingOnly = await http.get('/players/me/games').query({ status: 'waiting' }).set(bearer(me.token));
+    expect(waitingOnly.body.games.map((g: { id: string }) => g.id)).toEqual([waiting.body.id]);
+  });
+
+  it('pages with a cursor across my turns and the rest, missing nothing and repeating nothing', async () => {
+    const me = await newPlayer(http, 'Me');
+    const other = await newPlayer(http, 'Other');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push(await game(me, other));
+      tick();
+    }
+    await play(ids[0], me);
+    await play(ids[1], me);
+    const all = (await http.get('/players/me/games').set(bearer(me.token))).body.games.map((g: { id: string }) => g.id);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await http
+        .get('/players/me/games')
+        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
+        .set(bearer(me.token));
+      expect(page.status).toBe(200);
+      paged.push(...page.body.games.map((g: { id: string }) => g.id));
+      cursor = page.body.next ?? undefined;
+    } while (cursor);
+    expect(paged).toEqual(all);
+    expect(new Set(paged).size).toBe(5);
+  });
+
+  it('is read from the seats’ index, without loading any game', async () => {
+    const me = await newPlayer(http, 'Me');
+    const other = await newPlayer(http, 'Other');
+    await game(me, other);
+    const hooks: boolean[] = [];
+    const { live } = server.app.service;
+    const load = live.load;
+    live.load = async (id: string) => {
+      hooks.push(true);
+      return load(id);
+    };
+    try {
+      expect((await http.get('/players/me/games').set(bearer(me.token))).status).toBe(200);
+    } finally {
+      live.load = load;
+    }
+    expect(hooks).toEqual([]);
+  });
+
+  it('refuses a cursor it did not give, and a request without a player token', async () => {
+    const me = await newPlayer(http, 'Me');
+    expectProblem(
+      await http.get('/players/me/games').query({ cursor: 'eyJ4IjoxfQ' }).set(bearer(me.token)),
+      400,
+      'invalid-cursor',
+    );
+    expectProblem(await http.get('/players/me/games'), 401, 'token-required');
+  });
+});
