@@ -2,8 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, type BotInput, bots } from '../src/bots';
 import { games } from '../src/games';
-import { Problem } from '../src/service/problem';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { countRows, privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, createGame, playToEnd, SHORT, seatBots } from './support/tables';
 
 /** What the spy bot was given, and what a client holding its seat read at that moment. */
@@ -52,8 +51,12 @@ function seededChoice(seed: number) {
 describe.each(kinds)('random bots at %s', (kind) => {
   it('play a whole game against each other', async () => {
     const seats = minSeats(kind);
-    const g = await createGame(server, { kind, seats, seed: `bots-${kind}`, options: SHORT[kind] ?? {} });
-    await seatBots(server, g.id, [...Array(seats).keys()]);
+    const g = await createGame(server, {
+      kind,
+      seats: Array.from({ length: seats }, () => ({ bot: 'random' })),
+      seed: `bots-${kind}`,
+      options: SHORT[kind] ?? {},
+    });
     await server.app.service.bots.settled();
     const summary = (await http.get(`/games/${g.id}`)).body;
     expect(summary.status).toBe('finished');
@@ -65,8 +68,12 @@ describe.each(kinds)('random bots at %s', (kind) => {
 
   it('play a whole game against a client', async () => {
     const seats = minSeats(kind);
-    const g = await createGame(server, { kind, seats, seed: `client-${kind}`, options: SHORT[kind] ?? {} });
-    await seatBots(server, g.id, [...Array(seats).keys()].slice(1));
+    const g = await createGame(server, {
+      kind,
+      seats: [{ name: 'Client' }, ...Array.from({ length: seats - 1 }, () => ({ bot: 'random' }))],
+      seed: `client-${kind}`,
+      options: SHORT[kind] ?? {},
+    });
     const summary = await playToEnd(server, g.id, [g.tokens[0], ...Array(seats - 1).fill(null)], seededChoice(seats));
     expect(summary.status).toBe('finished');
     const events = await log(g.id);
@@ -115,16 +122,12 @@ describe('bots', () => {
     }
   });
 
-  it('an unknown bot name is refused with 400 unknown-bot', () => {
-    const refusal = (() => {
-      try {
-        server.app.service.bots.check('deep-blue');
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(refusal).toBeInstanceOf(Problem);
-    expect(refusal).toMatchObject({ status: 400, code: 'unknown-bot' });
-    expect(() => server.app.service.bots.check('random')).not.toThrow();
+  it('an unknown bot name is refused with 400 unknown-bot, and no game is created', async () => {
+    const before = await countRows(server, 'Game');
+    const res = await http.post('/games').send({ kind: 'xeri', seats: [{ name: 'Ann' }, { bot: 'deep-blue' }] });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.body).toMatchObject({ status: 400, code: 'unknown-bot' });
+    expect(await countRows(server, 'Game')).toBe(before);
   });
 });

@@ -46,8 +46,9 @@ export async function createGame(server: TestServer, body: Record<string, unknow
 }
 
 /**
- * Hands seats to a bot, as `POST /games` with `{ bot }` seats will: the seat rows say so, and the
- * bots are woken for the game. (Until the players' lobby lands, tests seat bots through the store.)
+ * Hands seats of a running game to a bot behind the API's back (a game is created with its bots,
+ * `seats: [{ bot }]`): for tests of a bot that stalls or fails mid-game. With `wake`, the bots are
+ * woken for the game.
  */
 export async function seatBots(server: TestServer, id: string, seats: number[], { bot = 'random', wake = true } = {}) {
   await server.db.sql.batch([
