@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, type BotInput, bots } from '../src/bots';
 import { games } from '../src/games';
 import { countRows, privateDatabase, startServer, type TestServer } from './support/harness';
-import { bearer, createGame, playToEnd, SHORT, seatBots } from './support/tables';
+import { SHORT } from './support/short-games';
+import { bearer, createGame, playToEnd, seatBots } from './support/tables';
 
 /** What the spy bot was given, and what a client holding its seat read at that moment. */
 const seen: { input: BotInput; view: unknown }[] = [];

@@ -4,7 +4,8 @@ import { canonicalAction, resolveOptions } from '../src/engine';
 import { games } from '../src/games';
 import { sidesOf } from '../src/service/outcome';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
-import { bearer, createGame, fakeClock, SHORT, seatBots } from './support/tables';
+import { SHORT } from './support/short-games';
+import { bearer, createGame, fakeClock, seatBots } from './support/tables';
 
 const clock = fakeClock();
 let server: TestServer;

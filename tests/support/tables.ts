@@ -3,22 +3,6 @@ import { expect } from 'vitest';
 import { touch } from '../../src/store/games';
 import type { TestServer } from './harness';
 
-/** Options that keep each kind's game short, for tests that play whole games. */
-export const SHORT: Record<string, Record<string, unknown>> = {
-  kabu: { startingChips: 3 },
-  'oicho-kabu': { rounds: 1 },
-  kaiser: { target: 10, loseAt: -10 },
-  poke: { target: 1 },
-  diloti: { target: 1 },
-  kontsina: { target: 1 },
-  xeri: { hands: 1 },
-  porrazo: { target: 10 },
-  totit: { rounds: 1 },
-  paks: { target: 50 },
-  escoba: { target: 1 },
-  scopa: { target: 1 },
-};
-
 /** A clock the test moves by hand: `now()` for the app, `advance(seconds)` for the test. */
 export function fakeClock(start = new Date('2030-01-01T00:00:00.000Z')) {
   let t = start.getTime();
