@@ -2,6 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalAction, resolveOptions } from '../src/engine';
 import { games } from '../src/games';
+import { verifyRecord } from '../src/record/verify';
+import { ABANDONED_AFTER } from '../src/service/clocks';
 import { sidesOf } from '../src/service/outcome';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { SHORT } from './support/short-games';
@@ -155,6 +157,47 @@ describe('the clock', () => {
       [0, 'seat'],
       [1, 'clock'],
     ]);
+  });
+
+  it(`a game nobody plays any more (${ABANDONED_AFTER} moves in a row by the clock) is abandoned: aborted by the clock, its seed revealed`, async () => {
+    // Played by default actions alone, Cactus never ends: nobody calls "Cactus!".
+    const g = await createGame(server, { kind: 'cactus', seats: 2, seed: SEED, options: { clock: { perMove: 5 } } });
+    for (let ticks = 0; (await http.get(`/games/${g.id}`)).body.status === 'active'; ticks++) {
+      expect(ticks).toBeLessThanOrEqual(ABANDONED_AFTER);
+      clock.advance(5);
+      await server.app.service.clocks.tick();
+    }
+    const events = await log(g.id);
+    expect(events).toHaveLength(ABANDONED_AFTER + 1);
+    expect(events.slice(0, -1).every((e) => e.kind === 'move' && e.by === 'clock')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } });
+    const summary = (await http.get(`/games/${g.id}`)).body;
+    expect(summary.status).toBe('aborted');
+    expect(summary.seed).toBeDefined();
+    const record = (await http.get(`/games/${g.id}/record`)).body;
+    expect(verifyRecord(record).problems).toEqual([]);
+  });
+
+  it('a move by a seat itself starts the count again', async () => {
+    const g = await createGame(server, { kind: 'cactus', seats: 2, seed: `${SEED}-again`, options: { clock: { perMove: 5 } } });
+    const sweep = async (times: number) => {
+      for (let i = 0; i < times; i++) {
+        clock.advance(5);
+        await server.app.service.clocks.tick();
+      }
+    };
+    await sweep(ABANDONED_AFTER - 1);
+    const { toAct } = (await http.get(`/games/${g.id}`)).body;
+    const view = (await http.get(`/games/${g.id}/view`).set(bearer(g.tokens[toAct[0]]))).body;
+    const moved = await http
+      .post(`/games/${g.id}/moves`)
+      .set(bearer(g.tokens[toAct[0]]))
+      .send({ action: view.legalActions.at(-1) });
+    expect(moved.status).toBe(200);
+    await sweep(ABANDONED_AFTER);
+    expect((await http.get(`/games/${g.id}`)).body.status).toBe('active');
+    await sweep(1);
+    expect((await http.get(`/games/${g.id}`)).body.status).toBe('aborted');
   });
 
   it('a move that reaches the game before the clock’s sweep is kept, and the clock then leaves the seat alone', async () => {

@@ -192,6 +192,23 @@ export function endings(deps: {
     },
 
     /**
+     * The clock gives up on a game nobody plays any more (every seat absent, its clock moving for it
+     * for `ABANDONED_AFTER` events): the table is aborted, by the clock, and the seed revealed.
+     */
+    async abandon(id: string, seat: number, expectedVersion: number) {
+      return record(id, (current) => {
+        mustBeRunning(current.record);
+        if (current.record.version !== expectedVersion) {
+          throw new Problem(409, 'version-conflict', `the game is at version ${current.record.version}, not ${expectedVersion}`);
+        }
+        return {
+          entry: { seat, kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } },
+          outcome: { status: 'aborted', result: null },
+        };
+      });
+    },
+
+    /**
      * The seat asks for a rematch of an ended game. Once every seat has asked (a bot asks at once),
      * the rematch is created; each seat that asks, before or after, is told its seat and token there.
      */
