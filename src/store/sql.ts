@@ -90,12 +90,51 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
   };
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   let seen = dataVersion.get();
-  const transaction = db.transaction((statements: readonly Statement[]) => {
-    for (const s of statements) {
-      const changed = exec(s.text, s.params);
-      if (s.expect !== undefined && changed !== s.expect) throw new Conflict(s.text);
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let quietThen = true;
+
+  // Group commit: the batches asked for while the event loop turns are written in one transaction,
+  // each in a savepoint of its own (a conflict rolls back its batch alone), so that fifty moves on
+  // fifty games cost one commit, not fifty.
+  interface Job {
+    statements: readonly Statement[];
+    resolve(): void;
+    reject(e: unknown): void;
+    error?: unknown;
+  }
+  let queue: Job[] = [];
+  const savepoint = db.prepare('SAVEPOINT batch');
+  const release = db.prepare('RELEASE batch');
+  const rollback = db.prepare('ROLLBACK TO batch');
+  const group = db.transaction((jobs: Job[]) => {
+    for (const job of jobs) {
+      savepoint.run();
+      try {
+        for (const s of job.statements) {
+          const changed = exec(s.text, s.params);
+          if (s.expect !== undefined && changed !== s.expect) throw new Conflict(s.text);
+        }
+      } catch (e) {
+        rollback.run();
+        job.error = translate(e);
+      }
+      release.run();
     }
   });
+  function flush() {
+    const jobs = queue;
+    queue = [];
+    try {
+      group(jobs);
+    } catch (e) {
+      // The transaction itself failed (the disk, a lock held too long): nothing of it was written.
+      for (const job of jobs) job.error = translate(e);
+    }
+    for (const job of jobs) {
+      if (job.error === undefined) job.resolve();
+      else job.reject(job.error);
+    }
+  }
   return {
     provider: 'sqlite',
     async all<T>(text: string, params: readonly unknown[] = []) {
@@ -113,18 +152,22 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
         throw translate(e);
       }
     },
-    async batch(statements) {
-      try {
-        transaction(statements);
-      } catch (e) {
-        throw translate(e);
-      }
+    batch(statements) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ statements, resolve, reject });
+        if (queue.length === 1) setImmediate(flush);
+      });
     },
     quiet() {
+      // Asked on every read: the pragma is read at most once a millisecond, which bounds how long a
+      // write by another process can go unseen.
+      const t = performance.now();
+      if (t - checkedAt < 1) return quietThen;
+      checkedAt = t;
       const now = dataVersion.get();
-      if (now === seen) return true;
+      quietThen = now === seen;
       seen = now;
-      return false;
+      return quietThen;
     },
     close: async () => void db.close(),
   };
