@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Sqlite from 'better-sqlite3';
-import { applyMigrations } from './schema-engine';
+import { applyMigrations, migrationsApplied } from './schema-engine';
 import { type Sql, sqliteSql } from './sql';
 
 export type Provider = 'sqlite' | 'postgresql';
@@ -55,9 +55,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, 'cardtable.db');
-  await applyMigrations(readSchema('sqlite'), schemaFiles.sqlite.migrations, new PrismaBetterSqlite3({ url: `file:${file}` }));
   // busy_timeout lets another process on the same file wait for a writer instead of failing.
   const db = new Sqlite(file, { timeout: 5000 });
+  if (!(await migrationsApplied(sqliteSql(db), schemaFiles.sqlite.migrations))) {
+    await applyMigrations(readSchema('sqlite'), schemaFiles.sqlite.migrations, new PrismaBetterSqlite3({ url: `file:${file}` }));
+  }
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${config.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   db.pragma('foreign_keys = ON');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Database, readSchema, schemaFiles } from './database';
-import { applyMigrations } from './schema-engine';
+import { applyMigrations, migrationsApplied } from './schema-engine';
 import { postgresSql } from './sql';
 
 const TIMESTAMP = 1114;
@@ -17,17 +17,20 @@ const types = {
 
 /** PostgreSQL: for several servers sharing one database. Prisma's engine migrates it through the pg adapter. */
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  await applyMigrations(
-    readSchema('postgresql'),
-    schemaFiles.postgresql.migrations,
-    new PrismaPg(url, { onPoolError: () => {} }),
-  );
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
   // An idle connection the server drops must not take the process down; the next query reconnects.
   pool.on('error', () => {});
+  const sql = postgresSql(pool);
+  if (!(await migrationsApplied(sql, schemaFiles.postgresql.migrations))) {
+    await applyMigrations(
+      readSchema('postgresql'),
+      schemaFiles.postgresql.migrations,
+      new PrismaPg(url, { onPoolError: () => {} }),
+    );
+  }
   return {
     provider: 'postgresql',
-    sql: postgresSql(pool),
+    sql,
     pool,
     close: () => pool.end(),
   };

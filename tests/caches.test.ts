@@ -1,0 +1,123 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Action, type AnyGame, replay, resolveOptions } from '../src/engine';
+import { games } from '../src/games';
+import { SNAPSHOT_EVERY } from '../src/service/live';
+import { privateDatabase, startServer, type TestServer } from './support/harness';
+
+/**
+ * The caches of the hot path (rebuilt states, serialized views, snapshots, each seat's reading of a
+ * move kept with it) are caches: what they serve is what the log alone gives.
+ */
+
+let where: Awaited<ReturnType<typeof privateDatabase>>;
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  where = await privateDatabase();
+  a = await startServer(where);
+  b = await startServer(where);
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await where.drop();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function create(server: TestServer, kind: string, options: Record<string, unknown>, seed: string) {
+  const game = games.get(kind) as AnyGame;
+  const res = await request(server.app.server).post('/games').send({ kind, seats: game.seats.min, options, seed });
+  expect(res.status).toBe(201);
+  return { id: res.body.id as string, tokens: res.body.seats.map((s: { token: string }) => s.token) as string[], game };
+}
+
+/** Makes `n` moves through `server`, each seat to act playing one of its legal actions. */
+async function play(server: TestServer, g: { id: string; tokens: string[] }, n: number) {
+  const http = request(server.app.server);
+  for (let i = 0; i < n; i++) {
+    const summary = (await http.get(`/games/${g.id}`)).body;
+    if (summary.status !== 'active') return;
+    const seat = summary.toAct[i % summary.toAct.length];
+    const view = (await http.get(`/games/${g.id}/view`).set(bearer(g.tokens[seat]))).body;
+    const res = await http
+      .post(`/games/${g.id}/moves`)
+      .set(bearer(g.tokens[seat]))
+      .send({ action: view.legalActions[(i * 7919) % view.legalActions.length] });
+    expect(res.status).toBe(200);
+  }
+}
+
+describe('the caches of the hot path', () => {
+  it('a game one server has cached is never served at an old version after another server moves it', async () => {
+    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'stale');
+    for (let round = 0; round < 5; round++) {
+      // a reads (and caches) the game; b moves it; a must serve b's move at once.
+      const before = (await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      await play(b, g, 3);
+      const seen = (await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      const truth = (await request(b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      expect(seen.version).toBe(before.version + 3);
+      expect(seen).toEqual(truth);
+    }
+  });
+
+  it('a conditional GET on one server answers 200 with the new view after a move on another', async () => {
+    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'etag');
+    const first = await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
+    await play(b, g, 1);
+    const again = await request(a.app.server)
+      .get(`/games/${g.id}/view`)
+      .set(bearer(g.tokens[0]))
+      .set('if-none-match', first.headers.etag);
+    expect(again.status).toBe(200);
+    expect(again.headers.etag).not.toBe(first.headers.etag);
+    expect(again.body.version).toBe(1);
+  });
+
+  it(`a cold start from a snapshot (kept every ${SNAPSHOT_EVERY} events) gives the state the whole log gives`, async () => {
+    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'snapshot');
+    await play(a, g, SNAPSHOT_EVERY + 37);
+    const snapshots = await a.db.sql.all<{ seq: number }>('SELECT "seq" FROM "Snapshot" WHERE "gameId" = $1', [g.id]);
+    expect(snapshots.map((s) => s.seq)).toEqual([SNAPSHOT_EVERY]);
+
+    const fresh = await startServer(where);
+    try {
+      const loaded = await fresh.app.service.live.load(g.id);
+      const events = await fresh.app.service.store.events(g.id);
+      const created = { seats: 4, options: resolveOptions(g.game, { target: 500, loseAt: null }, 4), seed: 'snapshot' };
+      const whole = replay(
+        g.game,
+        created,
+        events.map((e) => ({ seat: e.seat, action: e.action as Action })),
+      );
+      expect(loaded.record.version).toBe(SNAPSHOT_EVERY + 37);
+      expect(loaded.state).toEqual(whole);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('each seat’s reading of a move, kept when it was appended, is what replaying the log gives it', async () => {
+    // Poke: a draw's discards are face down, so each seat reads a draw differently.
+    const g = await create(a, 'poke', { target: 20 }, 'readings');
+    await play(a, g, 40);
+    const events = await a.app.service.store.events(g.id);
+    expect(events.some((e) => e.action.type === 'draw')).toBe(true);
+    const created = { seats: 2, options: resolveOptions(g.game, { target: 20 }, 2), seed: 'readings' };
+    let state = g.game.setup(created);
+    for (const e of events) {
+      const after = g.game.apply(state, e.seat, e.action);
+      for (const viewer of [0, 1, null]) {
+        const expected = g.game.moveView?.({ before: state, after, seat: e.seat, action: e.action }, viewer);
+        expect(e.views?.[viewer ?? 2]).toEqual(expected);
+      }
+      state = after;
+    }
+    // And the log a seat reads during play is made of them.
+    const page = (await request(b.app.server).get(`/games/${g.id}/events?limit=1000`).set(bearer(g.tokens[1]))).body;
+    expect(page.events.map((e: { action: unknown }) => e.action)).toEqual(events.map((e) => e.views?.[1]));
+  });
+});
