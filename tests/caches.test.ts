@@ -64,6 +64,24 @@ describe('the caches of the hot path', () => {
     }
   });
 
+  it('a move posted to a server whose cached game is behind is decided against the game as it stands', async () => {
+    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'behind');
+    for (let round = 0; round < 4; round++) {
+      // a holds the game; b moves it on; the seat now to act posts to a a move that is legal only now.
+      await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
+      await play(b, g, 1);
+      const now = (await request(b.app.server).get(`/games/${g.id}`)).body;
+      const seat = now.toAct[0];
+      const view = (await request(b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[seat]))).body;
+      const res = await request(a.app.server)
+        .post(`/games/${g.id}/moves`)
+        .set(bearer(g.tokens[seat]))
+        .send({ action: view.legalActions[0], expectedVersion: now.version });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.version).toBe(now.version + 1);
+    }
+  });
+
   it('a conditional GET on one server answers 200 with the new view after a move on another', async () => {
     const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'etag');
     const first = await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));

@@ -197,6 +197,16 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
       return fetch(id, hit);
     },
 
+    /**
+     * The game as this process last held it, unchecked: for a move, whose append is checked by the
+     * log's unique position anyway (a stale state loses the race, and the move is decided again).
+     */
+    cached(id: string): Live | undefined {
+      const hit = cache.get(id);
+      hooks.lookup?.(hit !== undefined);
+      return hit;
+    },
+
     /** Keeps a game this process has just changed: its new revision is the stored one. */
     remember,
 

@@ -132,15 +132,19 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       views: new Map(),
     };
     const change = { before, after, event };
-    await store.append(
-      { gameId: record.id, event, at, status, toAct, result, seats, resigned },
-      contributors.flatMap((c) => c(change)),
-    );
+    const channel = gameChannel(record.id);
+    const revision = String(after.record.revision);
+    // Where the notifier can, the game's listeners are told in the append's own transaction: at commit, and only then.
+    const told = notifier.within?.(channel, revision);
+    await store.append({ gameId: record.id, event, at, status, toAct, result, seats, resigned }, [
+      ...contributors.flatMap((c) => c(change)),
+      ...(told ? [told] : []),
+    ]);
     live.remember(after);
     if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
       void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
     }
-    await notifier.publish(gameChannel(record.id), String(after.record.revision)).catch(() => {});
+    if (!told) await notifier.publish(channel, revision).catch(() => {});
     for (const l of listeners) l(change);
     return after;
   }
@@ -163,46 +167,67 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
     };
   }
 
-  async function attempt(req: MoveRequest): Promise<Live> {
+  /** Refuses the move, or answers with what to append: checks that need the game as it stands. */
+  function check(req: MoveRequest, current: Live): Entry & { next: Replayed } {
+    const { record, game } = current;
+    if (record.status === 'waiting') {
+      throw new Problem(409, 'game-waiting', 'the table is waiting for players: nothing is dealt until every seat is taken');
+    }
+    if (record.status !== 'active')
+      throw new Problem(409, 'game-over', `the game is ${record.status}`, { version: record.version });
+    if (req.expectedVersion !== undefined && req.expectedVersion !== record.version) {
+      throw new Problem(
+        409,
+        'version-conflict',
+        `the game is at version ${record.version}, not ${req.expectedVersion}: read the view again`,
+        {
+          version: record.version,
+        },
+      );
+    }
+    if (record.seats[req.seat]?.resigned && req.by === 'seat') {
+      throw new Problem(409, 'resigned', 'you have resigned from this game: your seat plays its default moves');
+    }
+    let decided: { state: unknown; action: Action };
+    try {
+      decided = decide(game, current.state, req.seat, req.action);
+    } catch (e) {
+      if (e instanceof IllegalMove) throw new Problem(422, 'illegal-move', e.reason, { version: record.version });
+      throw e;
+    }
+    return {
+      seat: req.seat,
+      kind: 'move',
+      by: req.by,
+      action: decided.action,
+      idempotencyKey: req.idempotencyKey,
+      next: { state: decided.state, engine: game.status(decided.state), table: current.table },
+    };
+  }
+
+  /**
+   * Decides and appends. `unchecked` is the game as this process last held it (not checked against
+   * the database): the first try may use it, since a stale state loses its append to the log's unique
+   * position; a refusal from it is checked again against the game as it stands before it is answered.
+   */
+  async function attempt(req: MoveRequest, unchecked?: Live): Promise<Live> {
     for (let attempt = 1; ; attempt++) {
-      const current = await live.load(req.id);
-      const { record, game } = current;
+      const stale = attempt === 1 && unchecked !== undefined;
+      const current = stale ? unchecked : await live.load(req.id);
       if (req.idempotencyKey) {
         const earlier = await store.byIdempotencyKey(req.id, req.seat, req.idempotencyKey);
-        if (earlier) return replayed(current, earlier, canonicalAction(game, req.action));
+        if (earlier) return replayed(current, earlier, canonicalAction(current.game, req.action));
       }
-      if (record.status === 'waiting') {
-        throw new Problem(409, 'game-waiting', 'the table is waiting for players: nothing is dealt until every seat is taken');
-      }
-      if (record.status !== 'active')
-        throw new Problem(409, 'game-over', `the game is ${record.status}`, { version: record.version });
-      if (req.expectedVersion !== undefined && req.expectedVersion !== record.version) {
-        throw new Problem(
-          409,
-          'version-conflict',
-          `the game is at version ${record.version}, not ${req.expectedVersion}: read the view again`,
-          { version: record.version },
-        );
-      }
-      if (record.seats[req.seat]?.resigned && req.by === 'seat') {
-        throw new Problem(409, 'resigned', 'you have resigned from this game: your seat plays its default moves');
-      }
-      let decided: { state: unknown; action: Action };
+      let decided: Entry & { next: Replayed };
       try {
-        decided = decide(game, current.state, req.seat, req.action);
+        decided = check(req, current);
       } catch (e) {
-        if (e instanceof IllegalMove) throw new Problem(422, 'illegal-move', e.reason, { version: record.version });
+        if (stale && e instanceof Problem) continue;
         throw e;
       }
-      const entry: Entry = {
-        seat: req.seat,
-        kind: 'move',
-        by: req.by,
-        action: decided.action,
-        idempotencyKey: req.idempotencyKey,
-      };
+      const { next, ...entry } = decided;
       try {
-        return await append(current, entry, { state: decided.state, engine: game.status(decided.state), table: current.table });
+        return await append(current, entry, next);
       } catch (e) {
         if (!(e instanceof VersionConflict)) throw e;
         // Another writer took this position: the move is checked again against the new state
@@ -225,14 +250,22 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       body: { action: Action; expectedVersion?: number },
       idempotencyKey?: string,
     ) {
-      const seat = (await access.seatOf((await live.load(id)).record, token, true)) as number;
-      const after = await play({
-        id,
-        seat,
-        action: body.action,
-        expectedVersion: body.expectedVersion,
-        idempotencyKey,
-        by: 'seat',
+      // The token is checked against the game as the move finds it: one load, not one for the seat and one for the move.
+      let seat = -1;
+      const after = await live.serially(id, async () => {
+        // A running game's seats do not change hands: the game as this process holds it names the seat.
+        const cached = live.cached(id);
+        const current = cached?.record.status === 'active' ? cached : await live.load(id);
+        seat = (await access.seatOf(current.record, token, true)) as number;
+        const req: MoveRequest = {
+          id,
+          seat,
+          action: body.action,
+          expectedVersion: body.expectedVersion,
+          idempotencyKey,
+          by: 'seat',
+        };
+        return attempt(req, current === cached ? cached : undefined);
       });
       return { etag: viewTag(after.record.revision, seat), json: seatViewJson(after, seat) };
     },

@@ -8,6 +8,11 @@ import pg from 'pg';
  */
 export interface Notifier {
   publish(channel: string, payload: string): Promise<void>;
+  /**
+   * The statement that publishes inside the transaction of the change itself (PostgreSQL's NOTIFY is
+   * sent at commit, and only if it commits), or undefined where publishing follows the commit.
+   */
+  within?(channel: string, payload: string): { text: string; params: string[] };
   subscribe(channel: string, listener: (payload: string) => void): () => void;
   onGap(listener: () => void): () => void;
   close(): Promise<void>;
@@ -157,6 +162,7 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
 
   client = await listen();
   return {
+    within: (channel, payload) => ({ text: 'SELECT pg_notify($1, $2)', params: [CHANNEL, `${channel}\n${payload}`] }),
     publish: async (channel, payload) => {
       try {
         await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${channel}\n${payload}`]);

@@ -1,5 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type pg from 'pg';
+import pg from 'pg';
+
+const { escapeLiteral } = pg;
 
 /**
  * The store's one way to the database: prepared SQL, written once with `$1, $2...` placeholders and
@@ -173,6 +175,26 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
   };
 }
 
+/** Names a batch statement that changed another number of rows than it expected, in the error it raises. */
+const CONFLICT = 'card-table-conflict';
+
+/** A value written into SQL text: the service's own values (numbers, booleans, times, text), escaped. */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`not a number SQL can hold: ${v}`);
+    return String(v);
+  }
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  if (v instanceof Date) return escapeLiteral(v.toISOString());
+  if (typeof v === 'string') return escapeLiteral(v);
+  throw new Error(`no SQL literal for ${typeof v}`);
+}
+
+function inline(text: string, params: readonly unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
+}
+
 /** pg: a pool; statements go as named prepared statements, prepared once per connection. */
 export function postgresSql(pool: pg.Pool): Sql {
   const names = new Map<string, string>();
@@ -198,17 +220,30 @@ export function postgresSql(pool: pg.Pool): Sql {
     one: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows[0] as T | undefined,
     run: async (text, params = []) => (await q(pool, text, params)).rowCount ?? 0,
     async batch(statements) {
+      // One round trip: the values go inline, escaped (they come from the service, never as SQL
+      // from a client), in one multi-statement query from BEGIN to COMMIT. A statement's expected
+      // row count is checked in the database: on a miss, casting a text that names the statement to
+      // an integer raises (an error the count depends on, so never folded away when planned), which
+      // skips the COMMIT and leaves the transaction to roll back.
+      const text = [
+        'BEGIN',
+        ...statements.map((s, i) => {
+          const sql = inline(s.text, s.params);
+          return s.expect === undefined
+            ? sql
+            : `WITH changed AS (${sql} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
+                 ELSE CAST('${CONFLICT} ' || ${i} || ' ' || COUNT(*) AS integer) END FROM changed`;
+        }),
+        'COMMIT',
+      ].join(';\n');
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        for (const s of statements) {
-          const changed = (await q(client, s.text, s.params)).rowCount ?? 0;
-          if (s.expect !== undefined && changed !== s.expect) throw new Conflict(s.text);
-        }
-        await client.query('COMMIT');
+        await client.query(text);
       } catch (e) {
         await client.query('ROLLBACK').catch(() => {});
-        throw e;
+        const missed = new RegExp(`${CONFLICT} (\\d+)`).exec((e as Error).message);
+        if (missed) throw new Conflict(statements[Number(missed[1])]?.text ?? '');
+        throw translate(e);
       } finally {
         client.release();
       }
