@@ -137,7 +137,10 @@ interface Measured {
 /** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
 async function cannon(opts: autocannon.Options, expected = 200): Promise<Measured> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  const answered = Object.entries(r.statusCodeStats ?? {}).reduce((n, [code, s]) => (Number(code) === expected ? n : n + (s.count ?? 0)), 0);
+  const answered = Object.entries(r.statusCodeStats ?? {}).reduce(
+    (n, [code, s]) => (Number(code) === expected ? n : n + (s.count ?? 0)),
+    0,
+  );
   if (answered > 0 && process.env.BENCH_DEBUG) console.error(opts.url, r.statusCodeStats);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + answered };
 }
@@ -204,23 +207,26 @@ async function routes(label: string, env: Record<string, string>) {
         ],
       }),
     notModified: () =>
-      cannon({
-        url: service.base,
-        requests: [
-          {
-            setupRequest: (req) => {
-              const i = n++ % views.length;
-              const t = views[i];
-              return {
-                ...req,
-                method: 'GET',
-                path: `/games/${t.id}/view`,
-                headers: { authorization: `Bearer ${t.tokens[0]}`, 'if-none-match': etags[i] as string },
-              };
+      cannon(
+        {
+          url: service.base,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const i = n++ % views.length;
+                const t = views[i];
+                return {
+                  ...req,
+                  method: 'GET',
+                  path: `/games/${t.id}/view`,
+                  headers: { authorization: `Bearer ${t.tokens[0]}`, 'if-none-match': etags[i] as string },
+                };
+              },
             },
-          },
-        ],
-      }, 304),
+          ],
+        },
+        304,
+      ),
     move: () => {
       // Each request takes a game no other request has in flight (autocannon starts every request of a
       // connection with a fresh context), the next move worked out by the engine in this process.
