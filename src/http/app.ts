@@ -17,6 +17,7 @@ import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
+import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(problemsOnly);
+  await app.register(saneInput);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
     games,

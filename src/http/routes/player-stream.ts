@@ -10,7 +10,8 @@ import { PlayerStreamQuery } from '../schemas/players';
 /** Where a resumed stream starts: Last-Event-ID (what EventSource sends back), else ?after=, else now. */
 function resumeFrom(lastEventId: string | null | undefined, after: number | undefined): number | null {
   if (lastEventId === null || lastEventId === undefined || lastEventId === '') return after ?? null;
-  if (!/^\d{1,15}$/.test(lastEventId)) {
+  // A seq is a database INTEGER: a larger number is no seq this stream sent.
+  if (!/^\d{1,10}$/.test(lastEventId) || Number(lastEventId) > 2 ** 31 - 1) {
     throw new Failure(400, 'invalid-last-event-id', 'Last-Event-ID must be the seq of a notification this stream sent');
   }
   return Number(lastEventId);
