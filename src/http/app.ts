@@ -6,7 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
-import type { Config } from '../config';
+import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
@@ -34,11 +34,13 @@ import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
 import { webhookRoutes } from './routes/webhooks';
 import { notificationWebhook } from './schemas/webhooks';
+import { streamSlots } from './stream-slots';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> & Partial<Pick<Config, 'overloadDelay'>>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits'>>;
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -54,6 +56,8 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
   webhooks?: WebhookOptions;
+  /** How often an idle stream is sent a keep-alive comment (default 15 s; tests shorten it). */
+  streamHeartbeatMs?: number;
 }
 
 /** Pino's options for the server's logger. */
@@ -165,7 +169,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.access) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
-    heartbeatInterval: 15_000,
+    heartbeatInterval: deps.streamHeartbeatMs ?? 15_000,
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
@@ -181,11 +185,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
-  await app.register(streamRoutes, { streams: service.streams });
+  const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
+  await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });
   await app.register(lobbyRoutes, { lobby: service.lobby });
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
-  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
+  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
   return Object.assign(app, { service });
 }
