@@ -12,6 +12,9 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSeat: 5, perAddress: 100, total: 5000 };
 
+/** Which origins may call the API from a browser: any (`*`), none, or these. */
+export type CorsOrigins = '*' | 'none' | string[];
+
 /** Everything the server reads from its environment, in one place (README: "Configuration"). */
 export interface Config {
   port: number;
@@ -36,6 +39,19 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** The most Server-Sent Event streams open at once: per seat, per address, in all. */
   streamLimits: StreamLimits;
+  /** The origins browsers may call the API from. */
+  corsOrigins: CorsOrigins;
+}
+
+/** CORS_ORIGINS: unset or `*`, any origin; `none`, no cross-origin access; else a comma-separated list of origins. */
+function corsOrigins(value: string | undefined): CorsOrigins {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '*') return '*';
+  if (text === 'none') return 'none';
+  return text
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
 }
 
 /** A positive whole number from the environment, or the default when unset or not one. */
@@ -64,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: count(env.STREAM_LIMIT_PER_ADDRESS, DEFAULT_STREAM_LIMITS.perAddress),
       total: count(env.STREAM_LIMIT_TOTAL, DEFAULT_STREAM_LIMITS.total),
     },
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

@@ -103,15 +103,22 @@ describe('a game stream, as EventSource uses it', () => {
     es.close();
   });
 
-  it('sends keep-alive comments while nothing happens', async () => {
+  it('sends keep-alive comments while nothing happens, readable from another origin', async () => {
     const game = await newGame(10);
     // A second server on the same database, whose keep-alive comes every 100 ms rather than 15 s.
     const quick = await startServer(where, { games: withTally, streamHeartbeatMs: 100 });
     const res = await fetch(`${await listening(quick)}/games/${game.id}/stream`, {
-      headers: { authorization: `Bearer ${game.tokens[0]}`, accept: 'text/event-stream', 'last-event-id': '0' },
+      headers: {
+        authorization: `Bearer ${game.tokens[0]}`,
+        accept: 'text/event-stream',
+        'last-event-id': '0',
+        origin: 'https://cards.example.com',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // A page on another origin may read it (CORS headers go out with the stream's head).
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     let text = '';
     while (!/^:.*\n\n/m.test(text)) text += new TextDecoder().decode((await reader.read()).value);

@@ -15,6 +15,7 @@ import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
+import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
 import { saneInput } from './plugins/sane-input';
@@ -40,7 +41,7 @@ import { validationByPart } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
-    Partial<Pick<Config, 'overloadDelay' | 'streamLimits'>>;
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins'>>;
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(problemsOnly);
+  // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
+  await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
   await app.register(saneInput);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({

@@ -57,7 +57,7 @@ export async function startServer(
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
   } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs'> &
-    Pick<AppDeps['config'], 'streamLimits'> = {},
+    Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -70,6 +70,7 @@ export async function startServer(
       // The suite is not a load test: a machine busy with other work must not turn its requests into 503s.
       overloadDelay: 0,
       streamLimits: extra.streamLimits,
+      corsOrigins: extra.corsOrigins,
     },
     sql: db.sql,
     pool: db.pool,
