@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Streams } from '../../service/streams';
+import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
 import { GameId, Problem } from '../schemas';
 import { holdSlot, startStream } from '../sse';
@@ -42,16 +42,17 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
       const slot = holdSlot(slots, request, reply);
       const sse = reply.sse;
       let ready = false;
-      const held: { revision: number; json: string; ended: boolean }[] = [];
+      const held: Delivery[] = [];
       const finish = (revision: number) => {
         if (!sse.isConnected) return;
         void sse
           .send({ id: String(revision), event: 'end', data: JSON.stringify({ reason: 'game-over' }) })
           .then(() => sse.close());
       };
-      const send = (m: { revision: number; json: string; ended: boolean }) => {
+      const send = (m: Delivery) => {
         if (!sse.isConnected) return;
-        void sse.send({ id: String(m.revision), event: 'view', data: m.json });
+        // The message as the hub encoded it once for this audience (the stream's head went out when it opened).
+        reply.raw.write(m.frame);
         if (m.ended) finish(m.revision);
       };
       let subscription: Awaited<ReturnType<Streams['open']>> | undefined;
