@@ -35,7 +35,11 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const Position = Type.Integer({ minimum: 0, description: 'a layout position: 0 1 / 2 3 is the grid, 4 and up penalty cards' });
+const Position = Type.Integer({
+  minimum: 0,
+  maximum: 51,
+  description: 'a layout position: 0 1 / 2 3 is the grid, 4 and up penalty cards',
+});
 const CallCactus = Type.Optional(Type.Boolean({ description: 'call "Cactus!" as this move ends your turn' }));
 const closed = { additionalProperties: false } as const;
 
