@@ -26,7 +26,14 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
     openapi: {
       openapi: '3.1.0',
       info: API_INFO,
-      servers: [{ url: '/', description: 'the server that serves this document' }],
+      // A public API (x-internal: false): its document is served by the server it describes.
+      servers: [
+        {
+          url: '/',
+          description: 'the server that serves this document, local or production alike',
+          'x-internal': false,
+        } as { url: string; description: string },
+      ],
       tags: [
         { name: 'catalog', description: 'The games and their rules' },
         { name: 'games', description: 'Creating games and their public summaries' },

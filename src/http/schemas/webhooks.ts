@@ -93,7 +93,7 @@ const WebhookBody = {
   required: ['type', 'timestamp', 'data'],
   properties: {
     type: { $ref: '#/components/schemas/NotificationType' },
-    timestamp: { type: 'string', format: 'date-time', description: 'when this attempt was sent' },
+    timestamp: { type: 'string', format: 'date-time', maxLength: 40, description: 'when this attempt was sent' },
     data: { $ref: '#/components/schemas/Notification' },
   },
   description: 'a notification as POSTed to a webhook',
