@@ -13,7 +13,7 @@ export { DEALER } from './deal';
 export { cardValue, layoutTotal, matches, type Power, powerOf } from './values';
 
 /**
- * Cactus, a two-player memory game of the Golf family from Vancouver. In the order of the text: the
+ * Cactus, a two-player memory game of the Golf family from Vancouver. In the order a game is played: the
  * deal (`deal.ts`), a turn (`turn.ts`), matching (`matching.ts`), power cards (`powers.ts`), and the
  * table they share, with the stock and its rebuilds (`table.ts`); what each seat sees in `view.ts`.
  */

@@ -19,7 +19,7 @@ export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './va
 
 /**
  * Paks (Phil Laurence, in Sackson's A Gamut of Games): capture board cards into paks, steal the
- * opponents' paks. In the order of the text: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
+ * opponents' paks. In the order a game is played: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
  * forming a pak (`forming.ts`), stealing (`stealing.ts`), the set being made for either
  * (`making.ts`), the end of a hand (`scoring.ts`); set values in `values.ts`, views in `view.ts`.
  */
