@@ -3,6 +3,27 @@ import type { AnyGame } from '../../engine';
 import { notificationWebhook } from '../schemas/webhooks';
 import { refineByKind } from './by-kind';
 
+type Media = { schema?: { $ref?: string }; examples?: Record<string, { summary: string; value: unknown }> };
+type Document = ReturnType<typeof refineByKind>;
+
+/**
+ * A request body's examples, offered where Swagger UI and other tools look first: on the body itself,
+ * named, from its schema's `examples` (a test sends each one and expects the documented status).
+ */
+function requestExamples(doc: Document): Document {
+  for (const item of Object.values(
+    doc.paths as Record<string, Record<string, { requestBody?: { content: Record<string, Media> } }>>,
+  ))
+    for (const operation of Object.values(item)) {
+      const media = operation.requestBody?.content['application/json'];
+      const name = media?.schema?.$ref?.replace('#/components/schemas/', '');
+      const values = name ? (doc.components.schemas[name].examples as unknown[] | undefined) : undefined;
+      if (!media || !values) continue;
+      media.examples = Object.fromEntries(values.map((value, i) => [`example${i + 1}`, { summary: `Example ${i + 1}`, value }]));
+    }
+  return doc;
+}
+
 export const API_INFO = {
   title: 'Card table',
   version: '1.0.0',
@@ -68,6 +89,7 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
         },
       },
     },
-    transformObject: (documents) => refineByKind((documents as { openapiObject: never }).openapiObject, games) as never,
+    transformObject: (documents) =>
+      requestExamples(refineByKind((documents as { openapiObject: never }).openapiObject, games)) as never,
   };
 }
