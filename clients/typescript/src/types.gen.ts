@@ -15494,7 +15494,7 @@ export type DivideAndConquerCreateGameRequest = {
      */
     kind: 'divide-and-conquer';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -15610,7 +15610,7 @@ export type CactusCreateGameRequest = {
      */
     kind: 'cactus';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -15685,7 +15685,7 @@ export type KaiserCreateGameRequest = {
      */
     kind: 'kaiser';
     /**
-     * 4 to 4 seats: a number of guest seats, or each seat said
+     * 4 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -15738,7 +15738,7 @@ export type PokeCreateGameRequest = {
      */
     kind: 'poke';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -15881,7 +15881,7 @@ export type XeriCreateGameRequest = {
      */
     kind: 'xeri';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -15996,7 +15996,7 @@ export type StealingBundlesCreateGameRequest = {
      */
     kind: 'stealing-bundles';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,
@@ -16111,7 +16111,7 @@ export type ScopaCreateGameRequest = {
      */
     kind: 'scopa';
     /**
-     * 2 to 2 seats: a number of guest seats, or each seat said
+     * 2 seats: a number of guest seats, or each seat said
      */
     seats: number | [
         SeatSpec,

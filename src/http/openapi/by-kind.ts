@@ -124,7 +124,7 @@ const VARIANTS: Variant[] = [
             description: 'one entry per seat, in seat order',
           },
         ],
-        description: `${game.seats.min} to ${game.seats.max} seats: a number of guest seats, or each seat said`,
+        description: `${game.seats.min === game.seats.max ? game.seats.min : `${game.seats.min} to ${game.seats.max}`} seats: a number of guest seats, or each seat said`,
       },
       options: optionsToCreate(prefix, game, doc),
     }),

@@ -138,9 +138,7 @@ export const Joined = named(
 
 export const LobbyQuery = Type.Object({
   status: Type.Optional(GameStatus),
-  kind: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z][a-z0-9-]*$', description: 'only games of this kind' }),
-  ),
+  kind: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'only games of this kind' })),
   cursor: Type.Optional(Cursor),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'at most this many games' })),
 });
