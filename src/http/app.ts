@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
 import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
@@ -15,6 +15,9 @@ import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
+import { addNamedSchemas } from './openapi/components';
+import { documentOptions } from './openapi/document';
+import { declareTransportProblems } from './openapi/problems';
 import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
@@ -34,10 +37,9 @@ import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
 import { webhookRoutes } from './routes/webhooks';
-import { notificationWebhook } from './schemas/webhooks';
 import { streamSlots } from './stream-slots';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
-import { validationByPart } from './validation';
+import { schemaCompilers } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
@@ -59,6 +61,8 @@ export interface AppDeps {
   webhooks?: WebhookOptions;
   /** How often an idle stream is sent a keep-alive comment (default 15 s; tests shorten it). */
   streamHeartbeatMs?: number;
+  /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
+  responseCheck?: onSendHookHandler;
 }
 
 /** Pino's options for the server's logger. */
@@ -67,14 +71,6 @@ export const loggerOptions = (level: string) => ({
   // Seat tokens are credentials: never in the logs.
   redact: ['req.headers.authorization'],
 });
-
-export const API_INFO = {
-  title: 'Card table',
-  version: '1.0.0',
-  description:
-    'Eighteen traditional card games, played asynchronously over REST. Create a game, hand each player a seat token, ' +
-    'post moves whenever you like, read a view that shows only what your seat may know, and audit the whole history afterwards.',
-};
 
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
@@ -85,7 +81,7 @@ export async function buildApp(deps: AppDeps) {
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
-    schemaController: validationByPart(),
+    schemaController: schemaCompilers(),
     ...transportProblemOptions,
     ...gracefulCloseOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -95,6 +91,7 @@ export async function buildApp(deps: AppDeps) {
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
   await app.register(saneInput);
+  if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
     games,
@@ -122,33 +119,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(gracefulClose, { openStreams: metrics.openStreams });
   await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: API_INFO,
-      tags: [
-        { name: 'catalog', description: 'The games and their rules' },
-        { name: 'games', description: 'Creating games and their public summaries' },
-        { name: 'lobby', description: 'Tables waiting for players: listing, joining, leaving' },
-        { name: 'play', description: 'Seat views, moves and live updates' },
-        { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
-        { name: 'history', description: 'The move log and replays, for auditing' },
-        { name: 'service', description: 'Health' },
-      ],
-      // A TypeBox schema is the JSON Schema OpenAPI 3.1 takes, though the swagger types spell schemas otherwise.
-      webhooks: notificationWebhook as never,
-      components: {
-        securitySchemes: {
-          seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },
-          playerToken: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'the player token from POST /players (ctp_...): works wherever a seat token does, for the player’s seat',
-          },
-        },
-      },
-    },
-  });
+  // Every route's problems include those the app sends around it; the named schemas come before the routes.
+  app.addHook('onRoute', declareTransportProblems);
+  addNamedSchemas(app);
+  await app.register(swagger, documentOptions(games));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
   // refusing requests for them turned a restart into a burst of 503s.

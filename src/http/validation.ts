@@ -1,4 +1,5 @@
 import AjvCompiler, { type Options as AjvOptions, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
 // What Fastify passes to a compiled validator builder (the package types it as Ajv's compile).
@@ -31,15 +32,18 @@ function finiteOnly(compiled: Validate): Validate {
   return validate;
 }
 
+type SchemaController = NonNullable<FastifyServerOptions['schemaController']>;
+type BuildSerializer = NonNullable<NonNullable<SchemaController['compilersFactory']>['buildSerializer']>;
+
 /**
  * Request validation per HTTP part. Query strings, path parameters and headers are text on the wire,
  * so they are coerced to the schema's types (`?after=5` is the number 5). A JSON body has types of its
  * own: coercing it would accept `"3"`, `[3]` or `null` for a number and hide a client's bug, so bodies
  * are validated as sent.
  */
-export function validationByPart(): NonNullable<FastifyServerOptions['schemaController']> {
-  const fromPool = AjvCompiler();
-  const buildValidator: BuildCompilerFromPool = (externalSchemas, ajv) => {
+const validatorsByPart =
+  (fromPool: BuildCompilerFromPool): BuildCompilerFromPool =>
+  (externalSchemas, ajv) => {
     const coercing = fromPool(externalSchemas, ajv) as unknown as Compile;
     const exact = fromPool(externalSchemas, {
       ...ajv,
@@ -49,5 +53,23 @@ export function validationByPart(): NonNullable<FastifyServerOptions['schemaCont
     const byPart: Compile = (route) => (route.httpPart === 'body' ? exact(route) : finiteOnly(coercing(route) as Validate));
     return byPart as unknown as ReturnType<BuildCompilerFromPool>;
   };
-  return { compilersFactory: { buildValidator } };
+
+/**
+ * Response serializers, each built when its status is first sent: a route declares an answer for
+ * every problem it may send (the document lists them all), most of which a server never sends, and
+ * building them all up front tripled the start-up time.
+ */
+const buildSerializer: BuildSerializer = (externalSchemas, options) => {
+  const build = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => {
+      serialize ??= build(route);
+      return serialize(data);
+    };
+  };
+};
+
+export function schemaCompilers(): SchemaController {
+  return { compilersFactory: { buildValidator: validatorsByPart(AjvCompiler()) as never, buildSerializer } };
 }

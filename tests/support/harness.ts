@@ -7,6 +7,7 @@ import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
+import { contractCheck } from './contract';
 
 /**
  * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
@@ -61,6 +62,8 @@ export async function startServer(
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
+  // Every answer is checked against the OpenAPI document (tests/support/contract.ts).
+  const violations: string[] = [];
   const app = await buildApp({
     config: {
       rateLimit: extra.rateLimit ?? 100_000,
@@ -82,6 +85,7 @@ export async function startServer(
     webhooks: extra.webhooks,
     streamHeartbeatMs: extra.streamHeartbeatMs,
     logger: false,
+    responseCheck: contractCheck(violations),
   });
   await app.ready();
   return {
@@ -92,6 +96,7 @@ export async function startServer(
       await app.close();
       await notifier.close();
       await db.close();
+      if (violations.length) throw new Error(`answers that do not fit the OpenAPI document:\n${violations.join('\n')}`);
     },
   };
 }

@@ -3,9 +3,11 @@ import type { NotificationJson } from '../../service/notifications';
 import type { PlayerStreams } from '../../service/player-streams';
 import { type Players, tokenHash } from '../../service/players';
 import { Problem as Failure } from '../../service/problem';
+import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from '../openapi/problems';
+import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Problem } from '../schemas';
-import { PlayerStreamQuery } from '../schemas/players';
+import { StreamEnd } from '../schemas';
+import { Notification, PlayerStreamQuery } from '../schemas/players';
 import { holdSlot, startStream } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 
@@ -42,17 +44,21 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
           'Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. ' +
           'An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.',
         querystring: PlayerStreamQuery,
-        security: [{ playerToken: [] }],
+        security: PLAYER,
         response: {
           200: {
-            description: 'text/event-stream of notification events (data: Notification)',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            description: 'a text/event-stream of notification events (data: Notification), then `end` (data: StreamEnd)',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  anyOf: [Notification, StreamEnd],
+                  description:
+                    'the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)',
+                },
+              },
+            },
           },
-          400: Problem,
-          401: Problem,
-          403: Problem,
-          429: Problem,
-          503: Problem,
+          ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-last-event-id'] }, STREAM_LIMITS)),
         },
       },
     },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
-import { GameId, Problem } from '../schemas';
+import { allProblems, GAME, problems, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
+import { SEAT_OR_SPECTATOR } from '../openapi/security';
+import { GameId, StreamEnd, View } from '../schemas';
 import { holdSlot, startStream } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 
@@ -21,20 +23,29 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
     {
       sse: { kind: 'only' },
       schema: {
+        operationId: 'streamGame',
         tags: ['play'],
         summary: 'Server-Sent Events: the caller’s new view after every move',
+        description:
+          'Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, ' +
+          'then one after every change. Reconnecting with Last-Event-ID sends only what was missed. When the game is over, ' +
+          'the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server ' +
+          'shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.',
         params: GameId,
-        security: [{ seatToken: [] }, {}],
+        security: SEAT_OR_SPECTATOR,
         response: {
           200: {
-            description: 'text/event-stream of `view` events whose data is a SeatView, then `end` when the game is over',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            description: 'a text/event-stream of `view` events (data: View), then `end` (data: StreamEnd)',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  anyOf: [View, StreamEnd],
+                  description: 'the data of each event: a View (`view`) or a StreamEnd (`end`)',
+                },
+              },
+            },
           },
-          401: Problem,
-          403: Problem,
-          404: Problem,
-          429: Problem,
-          503: Problem,
+          ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS)),
         },
       },
     },
