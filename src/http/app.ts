@@ -31,8 +31,10 @@ import { playerStreamRoutes } from './routes/player-stream';
 import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { notificationWebhook } from './schemas/webhooks';
+import { streamTokenToHeader } from './stream-token';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
@@ -53,6 +55,8 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
   webhooks?: WebhookOptions;
+  /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
+  webRoot?: string;
 }
 
 /** Pino's options for the server's logger. */
@@ -82,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
     schemaController: validationByPart(),
     ...transportProblemOptions,
     ...gracefulCloseOptions,
+    rewriteUrl: streamTokenToHeader,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
@@ -136,6 +141,12 @@ export async function buildApp(deps: AppDeps) {
             scheme: 'bearer',
             description: 'the player token from POST /players (ctp_...): works wherever a seat token does, for the player’s seat',
           },
+          streamToken: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'a seat or player token in the URL, on the stream routes only (EventSource cannot send headers)',
+          },
         },
       },
     },
@@ -185,5 +196,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
   await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
+  await app.register(webRoutes, { root: deps.webRoot ?? WEB_ROOT });
   return Object.assign(app, { service });
 }

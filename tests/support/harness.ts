@@ -56,7 +56,7 @@ export async function startServer(
     rateLimit?: number;
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks'> = {},
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'webRoot' | 'logger'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -77,7 +77,8 @@ export async function startServer(
     now: extra.now,
     bots: extra.bots,
     webhooks: extra.webhooks,
-    logger: false,
+    webRoot: extra.webRoot,
+    logger: extra.logger ?? false,
   });
   await app.ready();
   return {

@@ -44,7 +44,7 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{ players: Players; p
           'Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. ' +
           'An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.',
         querystring: PlayerStreamQuery,
-        security: [{ playerToken: [] }],
+        security: [{ playerToken: [] }, { streamToken: [] }],
         response: {
           200: {
             description: 'text/event-stream of notification events (data: Notification)',

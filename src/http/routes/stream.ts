@@ -18,7 +18,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = asy
         tags: ['play'],
         summary: 'Server-Sent Events: the caller’s new view after every move',
         params: GameId,
-        security: [{ seatToken: [] }, {}],
+        security: [{ seatToken: [] }, { streamToken: [] }, {}],
         response: {
           200: {
             description: 'text/event-stream of `view` events whose data is a SeatView, then `end` when the game is over',
