@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -40,13 +41,13 @@ export async function webServer(): Promise<{ base: string; server: TestServer; c
 
 /**
  * Where the screenshots go: docs/screenshots (committed, shown in the README) when UPDATE_SCREENSHOTS=1
- * (`npm run screenshots`), otherwise .vitest/screenshots, so that a test run leaves the clone clean.
+ * (`npm run screenshots`), otherwise a temporary folder, so that a test run leaves the clone as it was.
  */
 export function screenshotPath(name: string): string {
   const dir =
     process.env.UPDATE_SCREENSHOTS === '1'
       ? resolve(import.meta.dirname, '../../docs/screenshots')
-      : resolve(import.meta.dirname, '../../.vitest/screenshots');
+      : join(tmpdir(), 'card-table-screenshots');
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
 }

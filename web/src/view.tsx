@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import type { JsonSchema } from './api';
 import { cardFace, cardName, FACE_DOWN, isCard } from './cards';
 import { capitalize, humanize } from './labels';
@@ -8,6 +8,9 @@ import { capitalize, humanize } from './labels';
  * fields under their names with their descriptions, lists by seat under the seats' names. With no
  * schema (the full state of a replay) it draws the JSON as it comes, cards still as cards.
  */
+
+/** A game's own drawing of one field of its view. */
+export type FieldRenderer = (props: { value: unknown; seating: Seating }) => JSX.Element;
 
 export interface Seating {
   /** "Ann", "random bot", "Seat 2". */
@@ -84,6 +87,7 @@ function namesASeat(key: string | undefined, schema: JsonSchema | undefined) {
 }
 
 const isPlain = (v: unknown) => v === null || typeof v !== 'object';
+const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isCompact = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length <= 4 && Object.values(v).every(isPlain);
 
@@ -119,7 +123,7 @@ interface ValueProps {
 }
 
 /** One value of a view, drawn as its schema says. */
-export function Value({ value, schema: given, seating, name }: ValueProps): preact.JSX.Element {
+export function Value({ value, schema: given, seating, name }: ValueProps): JSX.Element {
   const schema = variantFor(given, value);
   if (value === null || value === undefined) return <span class="none">—</span>;
   if (isCard(value) || value === FACE_DOWN) return <CardFace code={value} />;
@@ -159,7 +163,7 @@ function ListValue({ value, schema, seating, name }: ValueProps & { value: unkno
     return <span>{value.map((v) => (v === null ? '—' : seats ? seating.seatName(v as number) : String(v))).join(', ')}</span>;
   }
   const items = (
-    <ol class={value.every(isCompact) ? 'entries inline' : 'entries'}>
+    <ol class={value.every(isCompact) ? 'entries inline' : value.every(isPlainObject) ? 'entries blocks' : 'entries'}>
       {value.map((v, i) => (
         <li key={i}>
           <Value value={v} schema={itemSchema(schema, i)} seating={seating} />
@@ -185,23 +189,25 @@ export function Fields({
   schema,
   seating,
   skip = [],
+  renderers = {},
 }: {
   value: Record<string, unknown>;
   schema?: JsonSchema;
   seating: Seating;
   skip?: string[];
+  /** A game's own drawing of some of its fields (renderers.tsx). */
+  renderers?: Record<string, FieldRenderer>;
 }) {
   const entries = Object.entries(value).filter(([k]) => !skip.includes(k));
   return (
     <dl class="fields">
       {entries.map(([key, v]) => {
         const field = schema?.properties?.[key];
+        const Own = renderers[key];
         return (
           <div class="field" key={key}>
             <dt title={field?.description}>{capitalize(humanize(key))}</dt>
-            <dd>
-              <Value value={v} schema={field} seating={seating} name={key} />
-            </dd>
+            <dd>{Own ? <Own value={v} seating={seating} /> : <Value value={v} schema={field} seating={seating} name={key} />}</dd>
           </div>
         );
       })}

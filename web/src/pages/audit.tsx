@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, type CatalogEntry, catalogEntry, type LoggedEvent, type Replay, type Summary } from '../api';
 import { actionLabel } from '../labels';
+import { FIELD_RENDERERS } from '../renderers';
 import { href } from '../route';
 import { seatNamer } from '../seats';
 import { Fields, type Seating, Value } from '../view';
@@ -242,7 +243,12 @@ export function AuditPage({ id }: { id: string }) {
               <section class="panel felt" key={seat} aria-labelledby={`seat-view-${seat}`}>
                 <h3 id={`seat-view-${seat}`}>What {seatName(seat)} saw</h3>
                 {v && typeof v === 'object' ? (
-                  <Fields value={v as Record<string, unknown>} schema={entry?.viewSchema} seating={seating} />
+                  <Fields
+                    value={v as Record<string, unknown>}
+                    schema={entry?.viewSchema}
+                    seating={seating}
+                    renderers={FIELD_RENDERERS[summary.kind]}
+                  />
                 ) : (
                   <Value value={v} seating={seating} />
                 )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { type Action, ApiError, api, type CatalogEntry, catalogEntry, type Player, type SeatView, type Summary } from '../api';
 import { cardName, isCard } from '../cards';
 import { actionLabel, capitalize, cardsOf } from '../labels';
+import { FIELD_RENDERERS } from '../renderers';
 import { go, href } from '../route';
 import { seatNamer, timeLeft } from '../seats';
 import { useNow } from '../use-now';
@@ -325,6 +326,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             schema={entry?.viewSchema}
             seating={seating}
             skip={hand?.key ? [hand.key] : []}
+            renderers={FIELD_RENDERERS[kind]}
           />
         </section>
       )}
