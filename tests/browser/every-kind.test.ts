@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../src/games';
 import { shortOptions } from '../support/short-games';
 import { browserAndServer } from './scenarios';
-import { clickOne, cspViolations, person, screenshotPath } from './support';
+import { clickOne, cspViolations, person } from './support';
 
 const at = browserAndServer();
 
@@ -40,7 +40,6 @@ describe('every game at the web table', () => {
         const names = await cy.page.locator('.actions button').allInnerTexts();
         expect(names.length, game.kind).toBeGreaterThan(0);
         for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'-]+$/);
-        await cy.page.screenshot({ path: screenshotPath(`kind-${game.kind}`), fullPage: true });
         let outcome = await clickOne(cy, 1);
         if (outcome === 'selected') outcome = await clickOne(cy, 1);
         expect(outcome, game.kind).toMatchObject({ status: 200 });

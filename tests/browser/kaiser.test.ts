@@ -60,6 +60,7 @@ describe('Kaiser at the web table', () => {
     // Each hand is its seat's alone.
     expect(await assertNothingHidden(web.base, id, [ann, bo], cardsHidden(otherHands))).toBeGreaterThan(summary.version);
 
+    await ann.page.setViewportSize({ width: 1200, height: 1300 });
     await auditEveryMove(ann, id, summary.version, 'audit');
     const [download] = await Promise.all([
       ann.page.waitForEvent('download'),

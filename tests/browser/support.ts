@@ -254,7 +254,11 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
   for (let at = 1; at <= total; at++) {
     await page.keyboard.press('ArrowRight');
     await page.getByRole('heading', { name: `State after move ${at} of ${total}` }).waitFor();
-    if (screenshot && at === Math.ceil(total / 2)) await page.screenshot({ path: screenshotPath(screenshot), fullPage: true });
+    if (screenshot && at === Math.ceil(total / 2)) {
+      // The top of the page: the seed check, the slider, and the seats' views as they begin.
+      await page.evaluate('scrollTo(0, 0)');
+      await page.screenshot({ path: screenshotPath(screenshot) });
+    }
   }
   // Each seat's view at the last move is drawn.
   const seats = await page.getByRole('heading', { name: /^What .* saw$/ }).count();

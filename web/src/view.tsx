@@ -1,4 +1,4 @@
-import type { ComponentChildren, JSX } from 'preact';
+import type { JSX } from 'preact';
 import type { JsonSchema } from './api';
 import { cardFace, cardName, FACE_DOWN, isCard } from './cards';
 import { capitalize, humanize } from './labels';
@@ -212,15 +212,5 @@ export function Fields({
         );
       })}
     </dl>
-  );
-}
-
-/** A titled panel. */
-export function Panel({ title, children, id }: { title: string; children: ComponentChildren; id?: string }) {
-  return (
-    <section class="panel" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }
