@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 
-/** Debian's Chromium, or another one named by CHROMIUM_PATH; undefined when there is none (the browser tests do not run). */
+/** Where the browser tests look for Chromium: CHROMIUM_PATH, or Debian's package. */
+export const chromiumWanted = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The Chromium the browser tests drive; undefined when there is none (they do not run). */
 export function chromiumPath(): string | undefined {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  return existsSync(path) ? path : undefined;
+  return existsSync(chromiumWanted()) ? chromiumWanted() : undefined;
 }

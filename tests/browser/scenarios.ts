@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { verifyRecord } from '../../src/record/verify';
 import {
   assertNothingHidden,
   auditEveryMove,
@@ -9,6 +11,7 @@ import {
   type Leaks,
   launch,
   moveSeenBy,
+  type Person,
   person,
   playToEnd,
   type SeatChoice,
@@ -16,12 +19,33 @@ import {
   webServer,
 } from './support';
 
-/** One service and one Chromium for a test file, started before its tests and closed after. */
-export function browserAndServer() {
-  const held = {} as { web: Awaited<ReturnType<typeof webServer>>; browser: Browser };
+const PHONE = { width: 390, height: 844 };
+
+export interface People {
+  web: Awaited<ReturnType<typeof webServer>>;
+  browser: Browser;
+  /** A player at a desktop browser: she sets the tables up. */
+  ann: Person;
+  /** Another player, in a browser context of his own: he joins her tables. */
+  bo: Person;
+  /** Someone with the link, on a phone: she watches. */
+  cy: Person;
+}
+
+/**
+ * One service, one Chromium and three people for a test file, ready before its tests and closed after.
+ * Each scenario starts from the lobby with what the pages received so far forgotten.
+ */
+export function browserAndPeople(): People {
+  const held = {} as People;
   beforeAll(async () => {
     held.web = await webServer();
     held.browser = await launch();
+    held.ann = await person(held.browser, held.web.base, 'Ann');
+    held.bo = await person(held.browser, held.web.base, 'Bo');
+    held.cy = await person(held.browser, held.web.base, 'Cy', PHONE);
+    await becomePlayer(held.ann);
+    await becomePlayer(held.bo);
   });
   afterAll(async () => {
     await held.browser?.close();
@@ -30,7 +54,13 @@ export function browserAndServer() {
   return held;
 }
 
-const PHONE = { width: 390, height: 844 };
+/** What the pages received so far, forgotten: each scenario checks its own game. */
+async function fresh(...people: Person[]) {
+  for (const p of people) {
+    await p.settled();
+    p.received.length = 0;
+  }
+}
 
 export interface Table {
   title: string;
@@ -43,39 +73,50 @@ export interface Table {
 const summaryOf = async (base: string, id: string) =>
   (await (await fetch(`${base}/games/${id}`)).json()) as { status: string; version: number };
 
-/**
- * Ann sets up a table against bots from the lobby and plays it to the end by clicking; Bo watches as a
- * spectator on a phone-sized page and sees her moves come without a reload. Then the audit page steps
- * through every move and passes the seed check, and neither page ever received a hidden card.
- */
-export async function againstBots(
-  { web, browser }: ReturnType<typeof browserAndServer>,
-  table: Table,
-  seats: SeatChoice[],
-  screenshot?: string,
-) {
-  const ann = await person(browser, web.base, 'Ann');
-  const bo = await person(browser, web.base, 'Bo', PHONE);
-  await becomePlayer(ann);
-  const id = await createTable(ann, table.title, seats, table.options);
-  await bo.page.goto(`/#/table/${id}`);
-  await bo.page.getByRole('heading', { name: 'The table, as a spectator sees it' }).waitFor();
-  // A mark on Bo's page: it is still there at the end only if the page was never reloaded.
-  await bo.page.evaluate('window.untouched = true');
-  await moveSeenBy(ann, bo);
-  if (screenshot) await bo.page.screenshot({ path: screenshotPath(screenshot), fullPage: true });
+/** Ann sets a table up in the lobby, back on its page. */
+async function setUp(ann: Person, table: Table, seats: SeatChoice[]) {
+  await ann.page.goto('/');
+  await ann.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
+  return createTable(ann, table.title, seats, table.options);
+}
 
-  await playToEnd([ann], { spectators: [bo] });
-  expect(await bo.page.evaluate('window.untouched')).toBe(true);
+/**
+ * Ann sets up a table against bots from the lobby and plays it to the end by clicking; Cy watches as
+ * a spectator on a phone-sized page and sees her moves come without a reload. Then the audit page
+ * steps through every move and passes the seed check, the record downloads and verifies, and neither
+ * page ever received a hidden card.
+ */
+export async function againstBots({ web, ann, cy }: People, table: Table, seats: SeatChoice[], screenshot?: string) {
+  await fresh(ann, cy);
+  const id = await setUp(ann, table, seats);
+  await cy.page.goto(`/#/table/${id}`);
+  await cy.page.getByRole('heading', { name: 'The table, as a spectator sees it' }).waitFor();
+  // A mark on Cy's page: it is still there at the end only if the page was never reloaded.
+  await cy.page.evaluate('window.untouched = true');
+  await moveSeenBy(ann, cy);
+  if (screenshot) await cy.page.screenshot({ path: screenshotPath(screenshot), fullPage: true });
+
+  await playToEnd([ann], { spectators: [cy] });
+  expect(await cy.page.evaluate('window.untouched')).toBe(true);
   // Nothing is wider than the phone: no sideways scrolling.
-  expect(await bo.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  expect(await cy.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
   const summary = await summaryOf(web.base, id);
   expect(summary.status).toBe('finished');
-  expect(await assertNothingHidden(web.base, id, [ann, bo], table.leaks)).toBeGreaterThan(summary.version);
+  expect(await assertNothingHidden(web.base, id, [ann, cy], table.leaks)).toBeGreaterThan(summary.version);
   await auditEveryMove(ann, id, summary.version);
-  for (const p of [ann, bo]) expect(await cspViolations(p)).toEqual([]);
-  await Promise.all([ann.context.close(), bo.context.close()]);
+  await recordVerifies(ann);
+  for (const p of [ann, cy]) expect(await cspViolations(p)).toEqual([]);
+}
+
+/** The audit page offers the game's record as a download: it verifies offline. */
+export async function recordVerifies(p: Person) {
+  const [download] = await Promise.all([
+    p.page.waitForEvent('download'),
+    p.page.getByRole('link', { name: 'Download the game record' }).click(),
+  ]);
+  const record = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(verifyRecord(record)).toMatchObject({ ok: true, problems: [] });
 }
 
 /**
@@ -83,17 +124,11 @@ export async function againstBots(
  * open tables and joins; each sees the other's move arrive without a reload. Bo resigns (which ends a
  * game of two, and opens its replay); neither page received a hidden card.
  */
-export async function joinedFromTheLobby(
-  { web, browser }: ReturnType<typeof browserAndServer>,
-  table: Table,
-  seats: SeatChoice[],
-) {
-  const ann = await person(browser, web.base, 'Ann');
-  const bo = await person(browser, web.base, 'Bo');
-  await becomePlayer(ann);
-  const id = await createTable(ann, table.title, seats, table.options);
+export async function joinedFromTheLobby({ web, ann, bo }: People, table: Table, seats: SeatChoice[]) {
+  await fresh(ann, bo);
+  const id = await setUp(ann, table, seats);
   await ann.page.getByRole('heading', { name: 'Waiting for players' }).waitFor();
-  await becomePlayer(bo);
+  await bo.page.goto('/');
   await bo.page.getByRole('button', { name: `Join seat 1 of ${table.title}` }).click();
   await bo.page.waitForURL(new RegExp(`#/table/${id}$`));
   for (const p of [ann, bo]) await p.page.evaluate('window.untouched = true');
@@ -106,5 +141,4 @@ export async function joinedFromTheLobby(
   await ann.page.getByText(/^Game over: .*resign/i).waitFor();
   for (const p of [ann, bo]) expect(await p.page.evaluate('window.untouched')).toBe(true);
   expect(await assertNothingHidden(web.base, id, [ann, bo], table.leaks)).toBeGreaterThan(0);
-  await Promise.all([ann.context.close(), bo.context.close()]);
 }

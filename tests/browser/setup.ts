@@ -1,5 +1,5 @@
 import { buildWeb } from '../../scripts/build-web.mjs';
-import { chromiumPath } from './chromium';
+import { chromiumPath, chromiumWanted } from './chromium';
 
 /**
  * Vitest's global setup: builds the web table the tests' servers serve (dist/web, as `npm run build`
@@ -8,6 +8,6 @@ import { chromiumPath } from './chromium';
 export default async function setup() {
   await buildWeb();
   if (!chromiumPath()) {
-    console.log('browser tests: NOT RUN: no Chromium at /usr/bin/chromium (apt-get install -y chromium, or set CHROMIUM_PATH)');
+    console.log(`browser tests: NOT RUN: no Chromium at ${chromiumWanted()} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   }
 }
