@@ -95,6 +95,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     };
   }, [id, token, loaded, accept]);
 
+  // A card picked for its several moves is let go when the game moves on: its moves may be gone.
+  const version = view?.version;
+  useEffect(() => setSelected(null), [version]);
+
   // Seats, the result and the seed live in the summary: fetched again when the game starts or ends, and
   // at every change while it waits for players (a seat taken or given back).
   const status = view?.status;
