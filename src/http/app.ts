@@ -6,7 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
-import type { Config } from '../config';
+import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
@@ -15,8 +15,10 @@ import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
+import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
+import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
@@ -34,12 +36,14 @@ import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { notificationWebhook } from './schemas/webhooks';
+import { streamSlots } from './stream-slots';
 import { streamTokenToHeader } from './stream-token';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { validationByPart } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> & Partial<Pick<Config, 'overloadDelay'>>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins'>>;
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -55,6 +59,8 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
   webhooks?: WebhookOptions;
+  /** How often an idle stream is sent a keep-alive comment (default 15 s; tests shorten it). */
+  streamHeartbeatMs?: number;
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
@@ -91,6 +97,9 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(problemsOnly);
+  // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
+  await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
+  await app.register(saneInput);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
     games,
@@ -174,7 +183,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.access) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
-    heartbeatInterval: 15_000,
+    heartbeatInterval: deps.streamHeartbeatMs ?? 15_000,
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
@@ -190,11 +199,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
-  await app.register(streamRoutes, { streams: service.streams });
+  const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
+  await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });
   await app.register(lobbyRoutes, { lobby: service.lobby });
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
-  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
+  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
   await app.register(webRoutes, { root: deps.webRoot ?? WEB_ROOT });
   return Object.assign(app, { service });

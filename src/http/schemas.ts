@@ -197,7 +197,9 @@ export const MoveBody = Type.Object(
 );
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'list events with seq greater than this' })),
+  after: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1, default: 0, description: 'list events with seq greater than this' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 
@@ -226,7 +228,9 @@ export const EventsPage = Type.Object({
 });
 
 export const ReplayQuery = Type.Object({
-  at: Type.Optional(Type.Integer({ minimum: 0, description: 'the number of moves applied (default: all)' })),
+  at: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2 ** 31 - 1, description: 'the number of moves applied (default: all)' }),
+  ),
 });
 
 export const Replay = Type.Object({

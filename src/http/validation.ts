@@ -4,6 +4,32 @@ import type { FastifyServerOptions } from 'fastify';
 // What Fastify passes to a compiled validator builder (the package types it as Ajv's compile).
 type RouteSchema = { schema: unknown; method: string; url: string; httpPart?: string };
 type Compile = (route: RouteSchema) => unknown;
+type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
+
+/**
+ * Ajv coerces `?limit=Infinity` to Infinity and then skips `integer`'s finiteness and `maximum` for
+ * it: a coerced part is refused when any of its values is not a finite number.
+ */
+function finiteOnly(compiled: Validate): Validate {
+  const validate: Validate = (data, context) => {
+    if (!compiled(data, context)) {
+      validate.errors = compiled.errors;
+      return false;
+    }
+    const values = data !== null && typeof data === 'object' ? Object.entries(data) : [];
+    for (const [key, value] of values) {
+      if ([value].flat().some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+        validate.errors = [
+          { instancePath: `/${key}`, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' },
+        ];
+        return false;
+      }
+    }
+    return true;
+  };
+  validate.schemaEnv = compiled.schemaEnv;
+  return validate;
+}
 
 /**
  * Request validation per HTTP part. Query strings, path parameters and headers are text on the wire,
@@ -20,7 +46,7 @@ export function validationByPart(): NonNullable<FastifyServerOptions['schemaCont
       mode: undefined,
       customOptions: { ...(ajv?.customOptions as AjvOptions), coerceTypes: false },
     }) as unknown as Compile;
-    const byPart: Compile = (route) => (route.httpPart === 'body' ? exact : coercing)(route);
+    const byPart: Compile = (route) => (route.httpPart === 'body' ? exact(route) : finiteOnly(coercing(route) as Validate));
     return byPart as unknown as ReturnType<BuildCompilerFromPool>;
   };
   return { compilersFactory: { buildValidator } };

@@ -56,7 +56,8 @@ export async function startServer(
     rateLimit?: number;
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'webRoot' | 'logger'> = {},
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger'> &
+    Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
@@ -68,6 +69,8 @@ export async function startServer(
       metricsToken: extra.metricsToken,
       // The suite is not a load test: a machine busy with other work must not turn its requests into 503s.
       overloadDelay: 0,
+      streamLimits: extra.streamLimits,
+      corsOrigins: extra.corsOrigins,
     },
     sql: db.sql,
     pool: db.pool,
@@ -77,6 +80,7 @@ export async function startServer(
     now: extra.now,
     bots: extra.bots,
     webhooks: extra.webhooks,
+    streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
     logger: extra.logger ?? false,
   });

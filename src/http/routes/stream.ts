@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Streams } from '../../service/streams';
+import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
 import { GameId, Problem } from '../schemas';
+import { holdSlot, startStream } from '../sse';
+import type { StreamSlots } from '../stream-slots';
 
 /**
  * GET /games/{id}/stream: Server-Sent Events. The first message is the caller's current view; then
  * one `view` message per change, with the caller's new view. The event id is the game's revision:
  * a client that reconnects with Last-Event-ID is sent only what it missed, and the stream stays open.
- * When the game ends, the last view is followed by an `end` event, and the stream closes.
+ * When the game ends, the last view is followed by an `end` event (id: the last revision), and the
+ * stream closes; reconnecting to a finished game is sent the last view if it missed it, then `end`.
  */
-export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = async (app, { streams }) => {
+export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: StreamSlots }> = async (
+  app,
+  { streams, slots },
+) => {
   app.get(
     '/games/:id/stream',
     {
@@ -27,34 +33,51 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams }> = asy
           401: Problem,
           403: Problem,
           404: Problem,
+          429: Problem,
+          503: Problem,
         },
       },
     },
     async (request, reply) => {
+      const slot = holdSlot(slots, request, reply);
       const sse = reply.sse;
       let ready = false;
-      const held: { revision: number; json: string; ended: boolean }[] = [];
-      const finish = (reason: string) => {
-        if (sse.isConnected) void sse.send({ event: 'end', data: JSON.stringify({ reason }) }).then(() => sse.close());
-      };
-      const send = (m: { revision: number; json: string; ended: boolean }) => {
+      const held: Delivery[] = [];
+      const finish = (revision: number) => {
         if (!sse.isConnected) return;
-        void sse.send({ id: String(m.revision), event: 'view', data: m.json });
-        if (m.ended) finish('game-over');
+        void sse
+          .send({ id: String(revision), event: 'end', data: JSON.stringify({ reason: 'game-over' }) })
+          .then(() => sse.close());
       };
-      const subscription = await streams.open(request.params.id, bearer(request), sse.lastEventId ?? undefined, (m) =>
-        ready ? send(m) : held.push(m),
-      );
+      const send = (m: Delivery) => {
+        if (!sse.isConnected) return;
+        // The message as the hub encoded it once for this audience (the stream's head went out when it opened).
+        reply.raw.write(m.frame);
+        if (m.ended) finish(m.revision);
+      };
+      let subscription: Awaited<ReturnType<Streams['open']>> | undefined;
+      try {
+        subscription = await streams.open(request.params.id, bearer(request), sse.lastEventId ?? undefined, (m) =>
+          ready ? send(m) : held.push(m),
+        );
+        // Spectators have no seat: their address's limit is theirs.
+        if (subscription.seat !== null) slot.claim(`seat:${request.params.id}:${subscription.seat}`);
+      } catch (e) {
+        subscription?.close();
+        slot.release();
+        throw e;
+      }
+      const { close } = subscription;
       // The server's graceful close ends open streams (plugins/shutdown.ts).
-      sse.onClose(() => subscription.close());
+      sse.onClose(close);
+      if (!sse.isConnected) return close();
       sse.keepAlive();
       if (subscription.initial !== null) {
         await sse.send({ id: String(subscription.revision), event: 'view', data: subscription.initial });
       } else {
-        // Nothing missed: the response still starts as an event stream, so EventSource stays connected.
-        sse.sendHeaders();
+        startStream(reply);
       }
-      if (subscription.ended) return finish('game-over');
+      if (subscription.ended) return finish(subscription.revision);
       ready = true;
       for (const m of held.splice(0)) send(m);
     },

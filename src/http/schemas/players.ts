@@ -87,6 +87,7 @@ export const PlayerStreamQuery = Type.Object({
   after: Type.Optional(
     Type.Integer({
       minimum: 0,
+      maximum: 2 ** 31 - 1,
       description: 'send the notifications after this seq first (as Last-Event-ID does; 0: all of them); default: only new ones',
     }),
   ),

@@ -31,7 +31,11 @@ export const WebhookList = Type.Object({ webhooks: Type.Array(Webhook) });
 
 export const DeliveriesQuery = Type.Object({
   before: Type.Optional(
-    Type.Integer({ minimum: 1, description: 'list attempts older than this one (the `next` of the previous page)' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: 2 ** 31 - 1,
+      description: 'list attempts older than this one (the `next` of the previous page)',
+    }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 });
