@@ -153,12 +153,12 @@ export async function shownVersion(page: Page): Promise<number> {
   return Number(/Move (\d+)\./.exec(text)?.[1] ?? -1);
 }
 
-/** Waits until a table page shows at least this move number: the stream brought it, no reload. */
+/**
+ * Waits until a table page shows at least this move number: the stream brought it, no reload. (Read
+ * through locators: a waitForFunction would evaluate its predicate in the page, which the page's CSP forbids.)
+ */
 export async function untilVersion(page: Page, version: number) {
-  // Evaluated in the page (the DOM is not in this file's types).
-  await page.waitForFunction(
-    `Number((/Move (\\d+)\\./.exec(document.querySelector('#turn')?.textContent ?? '') ?? [0, -1])[1]) >= ${version}`,
-  );
+  await expect.poll(() => shownVersion(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(version);
 }
 
 export const isOver = async (page: Page) => /^Game over/.test(await page.locator('#turn').innerText());
