@@ -1,10 +1,12 @@
-// Compiles the server to one JavaScript file, dist/main.js, which `npm start` and the Docker image run.
+// Compiles the server to one JavaScript file, dist/main.js, which `npm start` and the Docker image run,
+// and the web table it serves at / (scripts/build-web.mjs, into dist/web).
 // Packages stay external (node_modules ships beside it); the project's own code, the generated
 // Prisma clients included, is bundled.
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildWeb } from './build-web.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = resolve(root, 'dist/main.js');
@@ -38,3 +40,5 @@ await build({
   plugins: [sourceModuleUrls],
   logLevel: 'warning',
 });
+
+await buildWeb();

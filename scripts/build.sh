@@ -2,7 +2,7 @@
 # The production build, in two steps so that Docker can cache the first (the Dockerfile's build stage
 # runs them; tests/build.test.ts runs them outside Docker, in a copy of the build context):
 #   deps  install exactly the lockfile, dev tools included (this builds better-sqlite3's native module)
-#   app   compile dist/main.js, then keep only what the compiled server needs in node_modules
+#   app   compile dist/main.js and the web table (dist/web), then keep only what the compiled server needs in node_modules
 # With no argument, both.
 set -eu
 cd "$(dirname "$0")/.."

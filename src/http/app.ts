@@ -36,8 +36,10 @@ import { playerStreamRoutes } from './routes/player-stream';
 import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
+import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { streamSlots } from './stream-slots';
+import { streamCookieToHeader } from './stream-token';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { schemaCompilers } from './validation';
 
@@ -63,13 +65,15 @@ export interface AppDeps {
   streamHeartbeatMs?: number;
   /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
   responseCheck?: onSendHookHandler;
+  /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
+  webRoot?: string;
 }
 
 /** Pino's options for the server's logger. */
 export const loggerOptions = (level: string) => ({
   level,
   // Seat tokens are credentials: never in the logs.
-  redact: ['req.headers.authorization'],
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
 });
 
 /** The HTTP app: thin routes over the table service. */
@@ -87,6 +91,8 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
+  // Before any hook reads the caller's token: a stream opened by EventSource brings it as a cookie.
+  app.addHook('onRequest', streamCookieToHeader);
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
@@ -169,5 +175,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
   await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
+  await app.register(webRoutes, { root: deps.webRoot ?? WEB_ROOT });
   return Object.assign(app, { service });
 }

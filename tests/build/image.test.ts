@@ -190,6 +190,14 @@ describe('the Docker image, built without Docker', () => {
       });
       expect(moved.status).toBe(200);
       expect((await fetch(`${base}/metrics`)).status).toBe(200);
+      // The web table, built with the server: the page at / and the bundle it loads.
+      const page = await fetch(`${base}/`);
+      expect(page.status).toBe(200);
+      const script = /<script type="module" src="([^"]+)"/.exec(await page.text())?.[1];
+      expect(script).toMatch(/^\/assets\/main-\w+\.js$/);
+      const bundle = await fetch(`${base}${script}`);
+      expect(bundle.status).toBe(200);
+      expect(bundle.headers.get('content-type')).toMatch(/javascript/);
     } finally {
       server.kill('SIGTERM');
       expect(await exited(server)).toBe(0);

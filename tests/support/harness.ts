@@ -57,7 +57,7 @@ export async function startServer(
     rateLimit?: number;
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -84,7 +84,8 @@ export async function startServer(
     bots: extra.bots,
     webhooks: extra.webhooks,
     streamHeartbeatMs: extra.streamHeartbeatMs,
-    logger: false,
+    webRoot: extra.webRoot,
+    logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
   });
   await app.ready();

@@ -165,7 +165,15 @@ export const getReplay = <ThrowOnError extends boolean = false>(options: Options
  * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then one after every change. Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
  */
 export const streamGame = <ThrowOnError extends boolean = false>(options: Options<StreamGameData, ThrowOnError, StreamGameResponse>) => (options.client ?? client).sse.get<StreamGameResponses, StreamGameErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { scheme: 'bearer', type: 'http' },
+        {
+            in: 'cookie',
+            name: 'card_table_token',
+            type: 'apiKey'
+        }
+    ],
     url: '/games/{id}/stream',
     ...options
 });
@@ -249,7 +257,11 @@ export const listMyGames = <ThrowOnError extends boolean = false>(options?: Opti
  * Events `turn`, `invited`, `started`, `finished`, whose data is a Notification and whose id is its seq. Reconnect with Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.
  */
 export const streamMyNotifications = <ThrowOnError extends boolean = false>(options?: Options<StreamMyNotificationsData, ThrowOnError, StreamMyNotificationsResponse>) => (options?.client ?? client).sse.get<StreamMyNotificationsResponses, StreamMyNotificationsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'card_table_token',
+            type: 'apiKey'
+        }],
     url: '/players/me/stream',
     ...options
 });

@@ -86,6 +86,15 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
               'The player token from POST /players (ctp_...): random, not a JWT, kept by the server only as a hash. It ' +
               'works wherever a seat token does, for the seat the player holds.',
           },
+          streamToken: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'card_table_token',
+            description:
+              'A seat or player token in the cookie card_table_token, taken on the two stream routes only, for EventSource ' +
+              '(which cannot send headers). A page sets it for the stream’s own path, SameSite=Strict; an Authorization ' +
+              'header wins over it.',
+          },
         },
       },
     },

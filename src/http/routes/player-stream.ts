@@ -4,7 +4,7 @@ import type { PlayerStreams } from '../../service/player-streams';
 import { type Players, tokenHash } from '../../service/players';
 import { Problem as Failure } from '../../service/problem';
 import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from '../openapi/problems';
-import { PLAYER } from '../openapi/security';
+import { STREAM_PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
 import { StreamEnd } from '../schemas';
 import { Notification, PlayerStreamQuery } from '../schemas/players';
@@ -44,7 +44,7 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
           'Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. ' +
           'An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.',
         querystring: PlayerStreamQuery,
-        security: PLAYER,
+        security: STREAM_PLAYER,
         response: {
           200: {
             description: 'a text/event-stream of notification events (data: Notification), then `end` (data: StreamEnd)',

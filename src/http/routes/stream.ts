@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
 import { allProblems, GAME, problems, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
-import { SEAT_OR_SPECTATOR } from '../openapi/security';
+import { STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
 import { GameId, StreamEnd, View } from '../schemas';
 import { holdSlot, startStream } from '../sse';
 import type { StreamSlots } from '../stream-slots';
@@ -32,7 +32,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
           'the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server ' +
           'shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.',
         params: GameId,
-        security: SEAT_OR_SPECTATOR,
+        security: STREAM_SEAT_OR_SPECTATOR,
         response: {
           200: {
             description: 'a text/event-stream of `view` events (data: View), then `end` (data: StreamEnd)',

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The routes a browser opens with EventSource: a game's stream and a player's. */
+const STREAM_ROUTES = new Set(['/games/:id/stream', '/players/me/stream']);
+
+/** The cookie a page sets for its EventSource (the web table scopes it to the stream's own path). */
+export const STREAM_COOKIE = 'card_table_token';
+
+const cookieValue = (header: string | undefined, name: string) => {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+};
+
+/**
+ * EventSource cannot send an Authorization header, and a token in the URL would end up in logs,
+ * histories and Referer headers. So the two stream routes also take the token from the cookie
+ * `card_table_token`, which a page sets for the stream's path alone (SameSite=Strict, so no other
+ * site's page sends it) before it opens the stream. The cookie stands in for an Authorization header
+ * that was not sent: the routes read one bearer token as always. Every other route ignores it, so a
+ * cookie never authorizes a move.
+ */
+export async function streamCookieToHeader(request: FastifyRequest) {
+  if (request.headers.authorization !== undefined || !STREAM_ROUTES.has(request.routeOptions.url ?? '')) return;
+  const token = cookieValue(request.headers.cookie, STREAM_COOKIE);
+  if (token) request.headers.authorization = `Bearer ${token}`;
+}

@@ -1,0 +1,337 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { privateDatabase, startServer, type TestServer } from '../support/harness';
+import { chromiumPath } from './chromium';
+
+/**
+ * Flags that work on these machines (no sandbox for root, no GPU, nothing fetched in the background).
+ * Playwright gives each launch a fresh --user-data-dir of its own: nothing carries over between runs.
+ */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const launch = (): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true, timeout: 60_000 });
+
+/** The service on a free port of 127.0.0.1 (a secure context: Web Crypto works there), serving the built web table. */
+export async function webServer(): Promise<{ base: string; server: TestServer; close(): Promise<void> }> {
+  const where = await privateDatabase();
+  const server = await startServer(where);
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    base: address,
+    server,
+    close: async () => {
+      await server.close();
+      await where.drop();
+    },
+  };
+}
+
+/**
+ * Where the screenshots go: docs/screenshots (committed, shown in the README) when UPDATE_SCREENSHOTS=1
+ * (`npm run screenshots`), otherwise a temporary folder, so that a test run leaves the clone as it was.
+ */
+export function screenshotPath(name: string): string {
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1'
+      ? resolve(import.meta.dirname, '../../docs/screenshots')
+      : join(tmpdir(), 'card-table-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
+
+/** A seat's view as the API sends it. */
+export interface SeatView {
+  id: string;
+  kind: string;
+  version: number;
+  seat: number | null;
+  status: string;
+  toAct: number[];
+  legalActions: { type: string; [k: string]: unknown }[];
+  state: unknown;
+}
+
+/** Something the page received from the server: a response body, or one message of a stream. */
+export interface Received {
+  url: string;
+  source: 'response' | 'stream';
+  body: unknown;
+}
+
+/** Content-Security-Policy violations a page met (none: the page needs no inline script or style). */
+export const cspViolations = (p: Person) => p.page.evaluate('window.cspViolations');
+
+/** A person at a browser: a context of their own (their own localStorage, their own player) and one page. */
+export interface Person {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  /** Everything the page was sent: JSON responses, and every message of its event streams. */
+  received: Received[];
+  cdp: CDPSession;
+  /** Waits for the response bodies still being read. */
+  settled(): Promise<unknown>;
+}
+
+export async function person(browser: Browser, base: string, name: string, viewport = { width: 1200, height: 900 }) {
+  const context = await browser.newContext({ baseURL: base, viewport, acceptDownloads: true });
+  await context.addInitScript(
+    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  );
+  const page = await context.newPage();
+  const received: Received[] = [];
+  const pending: Promise<unknown>[] = [];
+  page.on('pageerror', (e) => received.push({ url: 'pageerror', source: 'response', body: String(e) }));
+  // Response bodies (a stream's never completes: its messages come from the DevTools protocol below).
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('json') || response.request().method() === 'OPTIONS') return;
+    pending.push(
+      response.json().then(
+        (body) => received.push({ url: response.url(), source: 'response', body }),
+        () => {},
+      ),
+    );
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.eventSourceMessageReceived', (m) => {
+    if (m.eventName === 'view') received.push({ url: 'stream', source: 'stream', body: JSON.parse(m.data) });
+  });
+  return { name, context, page, received, cdp, settled: () => Promise.all(pending) } satisfies Person;
+}
+
+/** The person becomes a player from the lobby: a name, one button. */
+export async function becomePlayer(p: Person) {
+  await p.page.goto('/');
+  await p.page.getByLabel('Your name at the table').fill(p.name);
+  await p.page.getByRole('button', { name: 'Become a player' }).click();
+  await p.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
+}
+
+export type SeatChoice = 'Me' | 'Open to anyone' | 'Random bot';
+
+/** Sets up a table from the lobby's form: the game, who sits where, options by their labels. Answers the new game's id. */
+export async function createTable(
+  p: Person,
+  game: string,
+  seats: SeatChoice[],
+  options: Record<string, string | boolean> = {},
+): Promise<string> {
+  const { page } = p;
+  await page.getByLabel('Game', { exact: true }).selectOption({ label: game });
+  await page.getByLabel('Seats', { exact: true }).selectOption(String(seats.length));
+  for (const [seat, choice] of seats.entries()) {
+    await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption({ label: choice });
+  }
+  for (const [label, value] of Object.entries(options)) {
+    const field = page.getByLabel(label, { exact: true });
+    if (typeof value === 'boolean') await field.setChecked(value);
+    else await field.fill(value);
+  }
+  await page.getByRole('button', { name: 'Create the table' }).click();
+  await page.waitForURL(/#\/table\//);
+  return /#\/table\/([\w-]+)/.exec(page.url())?.[1] as string;
+}
+
+/** The move number a table page shows ("Move 12."). */
+export async function shownVersion(page: Page): Promise<number> {
+  const text = await page.locator('#turn').innerText();
+  return Number(/Move (\d+)\./.exec(text)?.[1] ?? -1);
+}
+
+/**
+ * Waits until a table page shows at least this move number: the stream brought it, no reload. (Read
+ * through locators: a waitForFunction would evaluate its predicate in the page, which the page's CSP forbids.)
+ */
+export async function untilVersion(page: Page, version: number) {
+  await expect.poll(() => shownVersion(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(version);
+}
+
+export const isOver = async (page: Page) => /^Game over/.test(await page.locator('#turn').innerText());
+
+/**
+ * One click of a legal move, as a person would: a card of the hand (which plays it, or selects it
+ * when it names several moves) or one of the move buttons. Answers what the click did: nothing (the
+ * page offers no move now), a selection, or a move the server answered (with the new version when it
+ * was taken, or the status of its refusal: a bot may have moved first).
+ */
+export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
+  const { page } = p;
+  const cards = page.locator('.hand .card-button:enabled');
+  const moves = page.locator('.actions button:enabled');
+  const pool = n % 3 === 0 && (await cards.count()) > 0 ? cards : moves;
+  const count = await pool.count();
+  if (count === 0) return 'nothing';
+  const button = pool.nth((n * 7919) % count);
+  const selects = (await button.getAttribute('aria-pressed', { timeout: 1000 }).catch(() => null)) !== null;
+  const answered = selects
+    ? null
+    : page.waitForResponse((r) => r.url().endsWith('/moves') && r.request().method() === 'POST', { timeout: 10_000 });
+  answered?.catch(() => {});
+  const clicked = await button.click({ timeout: 1000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!clicked) return 'nothing';
+  if (!answered) {
+    // A card naming several moves narrows the buttons to its own.
+    await page.getByRole('button', { name: 'Show every move' }).waitFor({ timeout: 2000 });
+    return 'selected';
+  }
+  const response = await answered;
+  const body = (await response.json()) as { version?: number };
+  return { status: response.status(), version: response.ok() ? body.version : undefined };
+}
+
+/**
+ * Everyone at the table clicks until the game is over; answers how many clicks it took. `before` runs
+ * before each click, with who is about to click and how many clicks came before.
+ */
+export async function playToEnd(
+  people: Person[],
+  options: { spectators?: Person[]; before?: (p: Person, clicks: number) => Promise<void> } = {},
+): Promise<number> {
+  let clicks = 0;
+  for (let round = 0; round < 5000; round++) {
+    let over = true;
+    for (const p of people) {
+      if (await isOver(p.page)) continue;
+      over = false;
+      await options.before?.(p, clicks);
+      if ((await clickOne(p, clicks)) !== 'nothing') clicks++;
+    }
+    if (over) {
+      for (const s of options.spectators ?? []) await s.page.getByText(/^Game over/).waitFor();
+      return clicks;
+    }
+  }
+  throw new Error(`the game did not end after ${clicks} clicks`);
+}
+
+/**
+ * Plays until `mover` has made a move, everyone else clicking when they are due; then `watcher`'s
+ * page, untouched, must come to show that move: the stream brought it.
+ */
+export async function moveSeenBy(mover: Person, watcher: Person, others: Person[] = []) {
+  for (let n = 0; n < 500; n++) {
+    const outcome = await clickOne(mover, n);
+    if (typeof outcome === 'object' && outcome.version !== undefined) {
+      await untilVersion(watcher.page, outcome.version);
+      return outcome.version;
+    }
+    for (const o of others) await clickOne(o, n);
+  }
+  throw new Error(`${mover.name} found no move to make`);
+}
+
+/** The audit page of a finished game: the seed check passes, and the slider steps through every move. */
+export async function auditEveryMove(p: Person, gameId: string, expectedMoves: number, screenshot?: string) {
+  const { page } = p;
+  await page.getByRole('link', { name: /Audit this game/ }).click();
+  await page.waitForURL(new RegExp(`#/audit/${gameId}$`));
+  await expect.poll(() => page.locator('#seed-check').innerText()).toMatch(/^Seed check passed\./);
+  const slider = page.getByRole('slider', { name: 'Move' });
+  await page.locator('#replay-h').waitFor();
+  const total = Number(await slider.getAttribute('max'));
+  expect(total).toBe(expectedMoves);
+  await slider.focus();
+  await page.keyboard.press('Home');
+  await page.getByRole('heading', { name: `State after move 0 of ${total}` }).waitFor();
+  for (let at = 1; at <= total; at++) {
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: `State after move ${at} of ${total}` }).waitFor();
+    if (screenshot && at === Math.ceil(total / 2)) {
+      // The top of the page: the seed check, the slider, and the seats' views as they begin.
+      await page.evaluate('scrollTo(0, 0)');
+      await page.screenshot({ path: screenshotPath(screenshot) });
+    }
+  }
+  // Each seat's view at the last move is drawn.
+  const seats = await page.getByRole('heading', { name: /^What .* saw$/ }).count();
+  expect(seats).toBeGreaterThan(0);
+}
+
+/** Every card code anywhere in a value. */
+export function cardsIn(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string' && /^(?:[A2-9TJQK][SHDC]|JK)$/.test(value)) into.push(value);
+  else if (Array.isArray(value)) for (const v of value) cardsIn(v, into);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) cardsIn(v, into);
+  return into;
+}
+
+/**
+ * What of a view leaks, judged from the game's full state at that move (before the end): for most
+ * games the cards `hidden` names, wherever they appear in the view.
+ */
+export type Leaks = (full: Record<string, unknown>, seat: number | null, seen: unknown) => string[];
+
+export const cardsHidden =
+  (hidden: (full: Record<string, unknown>, seat: number | null) => unknown): Leaks =>
+  (full, seat, seen) => {
+    const secret = new Set(cardsIn(hidden(full, seat)));
+    return cardsIn(seen).filter((c) => secret.has(c));
+  };
+
+/** Every hand but the seat's own (a spectator's: every hand). */
+export const otherHands = (full: Record<string, unknown>, seat: number | null) =>
+  (full.hands as unknown[]).filter((_, s) => s !== seat);
+
+/**
+ * No hidden card ever reached a page. Every view the page received (responses and stream messages)
+ * is exactly what the server's replay says that seat could see at that move, and holds none of the
+ * cards `hiddenFrom` names in the full state at that move; every other game response sent during play
+ * (summaries, the lobby, my games) holds no card at all.
+ */
+export async function assertNothingHidden(base: string, gameId: string, people: Person[], leaks: Leaks) {
+  type Replayed = { state: Record<string, unknown>; views: unknown[]; spectator: unknown };
+  const replays = new Map<number, Replayed>();
+  const replay = async (at: number) => {
+    let r = replays.get(at);
+    if (!r) {
+      r = (await (await fetch(`${base}/games/${gameId}/replay?at=${at}`)).json()) as Replayed;
+      replays.set(at, r);
+    }
+    return r;
+  };
+  let views = 0;
+  for (const p of people) {
+    await p.settled();
+    for (const r of p.received) {
+      const body = r.body as Partial<SeatView> | null;
+      expect(r.url, `${p.name}'s page failed: ${String(r.body)}`).not.toBe('pageerror');
+      const isView = body && typeof body === 'object' && body.id === gameId && 'legalActions' in body && 'state' in body;
+      if (isView) {
+        const view = body as SeatView;
+        if (view.state === null) continue;
+        views++;
+        const at = await replay(view.version);
+        const allowed = view.seat === null ? at.spectator : at.views[view.seat];
+        expect(view.state, `${p.name}: the view of seat ${view.seat} at move ${view.version} (${r.source})`).toEqual(allowed);
+        if (view.status === 'active') {
+          const leaked = leaks(at.state, view.seat, view);
+          expect(leaked, `${p.name}: seat ${view.seat} at move ${view.version} was sent what it may not see`).toEqual([]);
+        }
+      } else if (r.url.includes(`/games/${gameId}`) && !/\/(replay|events|record)\b/.test(r.url)) {
+        const over = (body as { status?: string } | null)?.status;
+        if (over !== 'finished' && over !== 'aborted') expect(cardsIn(body), `${p.name}: ${r.url}`).toEqual([]);
+      } else if (/\/games\?|\/players\//.test(r.url)) {
+        expect(cardsIn(body), `${p.name}: ${r.url}`).toEqual([]);
+      }
+    }
+  }
+  return views;
+}

@@ -1,0 +1,40 @@
+/** Card codes (rank + suit, `TD` the ten of diamonds, `JK` a joker) and how a person reads them. */
+
+const CARD = /^(?:[A2-9TJQK][SHDC]|JK)$/;
+
+const RANK_NAMES: Record<string, string> = { A: 'ace', T: '10', J: 'jack', Q: 'queen', K: 'king' };
+const RANK_FACES: Record<string, string> = { T: '10' };
+const SUITS: Record<string, { name: string; symbol: string; red: boolean }> = {
+  S: { name: 'spades', symbol: '♠', red: false },
+  H: { name: 'hearts', symbol: '♥', red: true },
+  D: { name: 'diamonds', symbol: '♦', red: true },
+  C: { name: 'clubs', symbol: '♣', red: false },
+};
+
+/** What views write for a card that is there but that this seat may not see. */
+export const FACE_DOWN = 'face-down';
+
+export const isCard = (value: unknown): value is string => typeof value === 'string' && CARD.test(value);
+
+/** "7 of hearts", "ace of spades", "joker". */
+export function cardName(code: string): string {
+  if (code === 'JK') return 'joker';
+  const suit = SUITS[code[1]];
+  return `${RANK_NAMES[code[0]] ?? code[0]} of ${suit.name}`;
+}
+
+/** "hearts" for H. */
+export const suitName = (suit: string) => SUITS[suit]?.name ?? suit;
+
+/** What a card shows: "10" and "♦", and whether it is red. */
+export function cardFace(code: string): { rank: string; symbol: string; red: boolean } {
+  if (code === 'JK') return { rank: 'Jkr', symbol: '★', red: false };
+  const suit = SUITS[code[1]];
+  return { rank: RANK_FACES[code[0]] ?? code[0], symbol: suit.symbol, red: suit.red };
+}
+
+/** A list as a sentence: "a", "a and b", "a, b and c". */
+export function listed(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}

@@ -1,0 +1,59 @@
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from './api';
+import { AuditPage } from './pages/audit';
+import { LobbyPage } from './pages/lobby';
+import { TablePage } from './pages/table';
+import { href, useRoute } from './route';
+import { loadPlayer, savePlayer } from './session';
+
+function App() {
+  const route = useRoute();
+  const [player, setPlayer] = useState(loadPlayer);
+
+  // A token the server no longer knows (rotated, or another server's data) is forgotten.
+  useEffect(() => {
+    if (!player) return;
+    api.me(player.token).catch((e) => {
+      if (e?.problem?.status === 401) {
+        savePlayer(null);
+        setPlayer(null);
+      }
+    });
+  }, [player]);
+
+  // A new page takes the focus to its heading, so that screen readers announce it.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('main h1')?.focus();
+    scrollTo(0, 0);
+  }, [route.page, route.page === 'lobby' ? '' : route.id]);
+
+  return (
+    <>
+      {/* A fragment link would change the route: the skip link moves the focus itself. */}
+      <button type="button" class="skip" onClick={() => document.querySelector<HTMLElement>('main h1')?.focus()}>
+        Skip to the content
+      </button>
+      <header class="top">
+        <a href={href({ page: 'lobby' })} class="brand">
+          ♠♥ Card table
+        </a>
+        <nav aria-label="Site">
+          <a href={href({ page: 'lobby' })}>Lobby</a>
+          <a href="/docs">API docs</a>
+        </nav>
+        {player && <span class="muted">{player.name}</span>}
+      </header>
+      <main id="main">
+        {route.page === 'lobby' && <LobbyPage player={player} setPlayer={setPlayer} />}
+        {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
+        {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
+      </main>
+    </>
+  );
+}
+
+const root = document.getElementById('app') as HTMLElement;
+// The "Loading…" placeholder goes: the app renders into an empty element.
+root.replaceChildren();
+render(<App />, root);

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'preact/hooks';
+
+/** The page's place, kept in the URL's fragment so that `/` is the only page the server serves. */
+export type Route = { page: 'lobby' } | { page: 'table'; id: string } | { page: 'audit'; id: string };
+
+export function parseRoute(hash: string): Route {
+  const match = /^#\/(table|audit)\/([\w-]+)$/.exec(hash);
+  if (match) return { page: match[1] as 'table' | 'audit', id: match[2] };
+  return { page: 'lobby' };
+}
+
+export const href = (route: Route) => (route.page === 'lobby' ? '#/' : `#/${route.page}/${route.id}`);
+
+export function go(route: Route) {
+  location.hash = href(route);
+}
+
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const changed = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', changed);
+    return () => removeEventListener('hashchange', changed);
+  }, []);
+  return route;
+}

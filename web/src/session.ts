@@ -1,0 +1,18 @@
+import type { Player } from './api';
+
+/** The player this browser speaks for: its token stays in localStorage, and nowhere else. */
+const KEY = 'card-table.player';
+
+export function loadPlayer(): Player | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? 'null');
+    return stored && typeof stored.token === 'string' && typeof stored.id === 'string' ? (stored as Player) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePlayer(player: Player | null) {
+  if (player) localStorage.setItem(KEY, JSON.stringify(player));
+  else localStorage.removeItem(KEY);
+}
