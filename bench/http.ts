@@ -3,7 +3,7 @@
 // them with autocannon from this process, alternating, and prints req/s, p50/p99 and the ratio to
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
-//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory]
+//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +22,10 @@ const SECONDS = Number(arg('seconds', '8'));
 const ROUNDS = Number(arg('rounds', '2'));
 const ONLY = arg('only', 'routes,paging,streams,cold,memory').split(',');
 const CONNECTIONS = 50;
+/** `--routes view,move`: only these of the route table (and the bare runs), while iterating on one. */
+const ROUTES = arg('routes', '');
+/** `--profile DIR`: the service runs with --cpu-prof, its profiles written to DIR when it stops. */
+const PROFILE = arg('profile', '');
 /** Kaiser to 500 with no losing score: a game long enough never to end during a run. */
 const LONG_KAISER = { target: 500, loseAt: null };
 const root = join(import.meta.dirname, '..');
@@ -30,6 +34,8 @@ interface Server {
   base: string;
   pid: number;
   rss(): number;
+  /** CPU time the server process has used, user and system, in ms. */
+  cpu(): number;
   stop(): Promise<void>;
 }
 
@@ -48,7 +54,8 @@ async function waitFor(url: string) {
 /** Starts a server process and waits for it to answer. */
 async function serve(script: string, env: Record<string, string>, health: string): Promise<Server> {
   const port = nextPort++;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const profile = PROFILE && script === 'src/main.ts' ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -58,6 +65,11 @@ async function serve(script: string, env: Record<string, string>, health: string
   return {
     base,
     pid: child.pid as number,
+    cpu: () => {
+      // utime and stime, the 14th and 15th fields of /proc/PID/stat, in clock ticks (100 a second).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     stop: () =>
       new Promise((resolve) => {
@@ -132,24 +144,29 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per answered request, in µs: steadier than req/s on a machine shared with other work. */
+  cpuUs: number;
 }
 
 /** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
-async function cannon(opts: autocannon.Options, expected = 200): Promise<Measured> {
+async function cannon(server: Server, opts: autocannon.Options, expected = 200): Promise<Measured> {
+  const cpu = server.cpu();
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const cpuUs = ((server.cpu() - cpu) * 1000) / Math.max(1, r.requests.total);
   const answered = Object.entries(r.statusCodeStats ?? {}).reduce(
     (n, [code, s]) => (Number(code) === expected ? n : n + (s.count ?? 0)),
     0,
   );
   if (answered > 0 && process.env.BENCH_DEBUG) console.error(opts.url, r.statusCodeStats);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + answered };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + answered, cpuUs };
 }
 
 /** The best of `ROUNDS` alternating runs of each measurement. */
 async function alternate(runs: Record<string, () => Promise<Measured>>): Promise<Record<string, Measured>> {
   const best: Record<string, Measured> = {};
+  const chosen = Object.entries(runs).filter(([name]) => !ROUTES || ['hello', 'insert', ...ROUTES.split(',')].includes(name));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, run] of Object.entries(runs)) {
+    for (const [name, run] of chosen) {
       const m = await run();
       if (!best[name] || m.rps > best[name].rps) best[name] = m;
     }
@@ -186,16 +203,16 @@ async function routes(label: string, env: Record<string, string>) {
   let n = 0;
   let movesMade = 0;
   const results = await alternate({
-    hello: () => cannon({ url: `${bare.base}/hello` }),
+    hello: () => cannon(bare, { url: `${bare.base}/hello` }),
     insert: () =>
-      cannon({
+      cannon(bare, {
         url: `${bare.base}/insert`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"action":{"type":"play","card":"QS"}}',
       }),
     view: () =>
-      cannon({
+      cannon(service, {
         url: service.base,
         requests: [
           {
@@ -208,6 +225,7 @@ async function routes(label: string, env: Record<string, string>) {
       }),
     notModified: () =>
       cannon(
+        service,
         {
           url: service.base,
           requests: [
@@ -227,12 +245,13 @@ async function routes(label: string, env: Record<string, string>) {
         },
         304,
       ),
-    move: () => {
+    move: async () => {
       // Each request takes a game no other request has in flight (autocannon starts every request of a
       // connection with a fresh context), the next move worked out by the engine in this process.
       const free = [...movers];
+      const inFlight = new Map<Table, { seat: number; action: Action }>();
       type Context = { table?: Table; move?: { seat: number; action: Action } };
-      return cannon({
+      const measured = await cannon(service, {
         url: service.base,
         requests: [
           {
@@ -241,6 +260,7 @@ async function routes(label: string, env: Record<string, string>) {
               const m = nextMove(table) as { seat: number; action: Action };
               context.table = table;
               context.move = m;
+              inFlight.set(table, m);
               return {
                 ...req,
                 method: 'POST',
@@ -251,6 +271,7 @@ async function routes(label: string, env: Record<string, string>) {
             },
             onResponse: (status, _body, context: Context) => {
               if (!context.table || !context.move) return;
+              inFlight.delete(context.table);
               if (status === 200) {
                 advance(context.table, context.move);
                 movesMade++;
@@ -260,6 +281,9 @@ async function routes(label: string, env: Record<string, string>) {
           },
         ],
       });
+      // The requests still in flight when the run stopped were answered unseen: the next run starts from what the server holds.
+      for (const [t, m] of inFlight) if ((await call(service.base, 'GET', `/games/${t.id}`)).version > t.moves) advance(t, m);
+      return measured;
     },
   });
   await bare.stop();
@@ -269,7 +293,7 @@ async function routes(label: string, env: Record<string, string>) {
     `\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs (${movesMade} moves made)`,
   );
   table([
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare hello', 'vs bare insert'],
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare hello', 'vs bare insert', 'server CPU µs/req'],
     ...(
       [
         ['bare Fastify GET /hello', results.hello],
@@ -278,15 +302,18 @@ async function routes(label: string, env: Record<string, string>) {
         ['GET /games/{id}/view, If-None-Match (304)', results.notModified],
         ['POST /games/{id}/moves (own games)', results.move],
       ] as const
-    ).map(([name, m]) => [
-      name,
-      fmt(m.rps),
-      String(m.p50),
-      String(m.p99),
-      String(m.errors),
-      ratio(m, results.hello),
-      ratio(m, results.insert),
-    ]),
+    )
+      .filter(([, m]) => m)
+      .map(([name, m]) => [
+        name,
+        fmt(m.rps),
+        String(m.p50),
+        String(m.p99),
+        String(m.errors),
+        ratio(m, results.hello),
+        ratio(m, results.insert),
+        fmt(m.cpuUs),
+      ]),
   ]);
   return results;
 }
@@ -300,7 +327,7 @@ async function paging() {
     const t = await newTable(service.base, 'kaiser', LONG_KAISER, `paging-${length}`);
     await playMoves(service.base, t, length);
     const after = Math.max(0, length - 100);
-    const m = await cannon({
+    const m = await cannon(service, {
       url: `${service.base}/games/${t.id}/events?after=${after}&limit=100`,
       headers: { authorization: `Bearer ${t.tokens[0]}` },
       connections: 10,
@@ -439,7 +466,7 @@ if (ONLY.includes('routes')) {
       rmSync(pgDir, { recursive: true, force: true });
       const share = (r: Record<string, Measured>, k: string) => r[k].rps / r.hello.rps;
       console.log('\nPostgreSQL ratio as a share of SQLite ratio (1.00 = as close to bare Fastify):');
-      for (const k of ['view', 'notModified', 'move'])
+      for (const k of ['view', 'notModified', 'move'].filter((k) => sqlite[k] && postgres[k]))
         console.log(`  ${k}: ${(share(postgres, k) / share(sqlite, k)).toFixed(2)}`);
     });
   }
