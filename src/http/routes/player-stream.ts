@@ -77,6 +77,9 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{ players: Players; p
       });
       sse.keepAlive();
       sse.sendHeaders();
+      // Node holds written headers back until the first body write: with nothing missed, the client
+      // would not see its stream open until the first heartbeat, 15 s on.
+      reply.raw.flushHeaders();
       ready = true;
       for (const n of held.splice(0)) send(n);
     },
