@@ -17,6 +17,10 @@ interface Hub {
   off(): void;
 }
 
+/** Subscribers told between two turns of the event loop, while a change fans out. */
+const FAN_OUT = 25;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const ended = (live: Live) => live.record.status === 'finished' || live.record.status === 'aborted';
 
 /**
@@ -27,16 +31,23 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
   const { live, access, notifier } = deps;
   const hubs = new Map<string, Hub>();
 
-  /** Loads the game once and tells every subscriber it has moved on since they were last told. */
+  /**
+   * Loads the game once and tells every subscriber it has moved on since they were last told. The
+   * fan-out starts on the next turn of the event loop and yields every FAN_OUT subscribers, so a
+   * thousand spectators of a game do not hold back the move that changed it, nor the next one.
+   */
   function refresh(id: string, hub: Hub) {
     hub.chain = hub.chain
       .then(async () => {
+        await nextTurn();
         const current = await live.load(id);
         const { revision } = current.record;
-        for (const s of hub.subscribers) {
+        let told = 0;
+        for (const s of [...hub.subscribers]) {
           if (s.revision >= revision) continue;
           s.revision = revision;
           s.deliver({ revision, json: seatViewJson(current, s.seat), ended: ended(current) });
+          if (++told % FAN_OUT === 0) await nextTurn();
         }
       })
       .catch(() => {});
