@@ -6,7 +6,6 @@
 //   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -340,13 +339,33 @@ async function paging() {
   table(rows);
 }
 
-function openStream(base: string, path: string): Promise<() => void> {
+/**
+ * Opens `n` streams on `url` from a process of their own, so that reading a thousand messages per move
+ * does not slow the process that times the moves; resolves once all are open, with the way to close them.
+ */
+function spectators(url: string, n: number): Promise<() => Promise<void>> {
+  const script = `
+    const http = require('node:http');
+    let open = 0;
+    for (let i = 0; i < ${n}; i++) {
+      http.get(${JSON.stringify(url)}, { headers: { accept: 'text/event-stream' }, agent: false }, (res) => {
+        res.on('data', () => {});
+        if (++open === ${n}) console.log('open');
+      }).on('error', (e) => { console.error(e.message); process.exit(1); });
+    }`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    const req = http.get(base + path, { headers: { accept: 'text/event-stream' }, agent: false }, (res) => {
-      res.on('data', () => {});
-      resolve(() => req.destroy());
+    child.once('exit', (code) => reject(new Error(`the spectators' process exited (${code})`)));
+    child.stdout?.once('data', () => {
+      child.removeAllListeners('exit');
+      resolve(
+        () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      );
     });
-    req.on('error', reject);
   });
 }
 
@@ -376,10 +395,9 @@ async function streams() {
   const t = await newTable(service.base, 'kaiser', LONG_KAISER, 'streams');
   await moveLatencies(service.base, t, 50);
   const idle = await moveLatencies(service.base, t, 300);
-  const closers: (() => void)[] = [];
-  for (let i = 0; i < 1000; i++) closers.push(await openStream(service.base, `/games/${t.id}/stream`));
+  const close = await spectators(`${service.base}/games/${t.id}/stream`, 1000);
   const busy = await moveLatencies(service.base, t, 300);
-  for (const close of closers) close();
+  await close();
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
   console.log('\n## A move on a game with 1,000 open streams (spectators), 300 sequential moves each');
