@@ -39,6 +39,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The servers running now: a bench that fails does not leave them behind. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 /** A port free now, from the system: fixed ports collided with other benches on a shared machine. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,10 +75,13 @@ async function serve(script: string, env: Record<string, string>, health: string
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
   const child: ChildProcess = spawn(process.execPath, [...profile, ...loader, script], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // SQLite unless this server is given a database: the bench's own DATABASE_URL is for the PostgreSQL pass.
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   await waitFor(base + health);
   return {
     base,
