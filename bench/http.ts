@@ -215,8 +215,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
 async function routes(label: string, env: Record<string, string>) {
-  const bare = await startBare(env);
+  // The service first: on a scratch PostgreSQL database it migrates an empty schema, before bare's table is made.
   const service = await startService(env);
+  const bare = await startBare(env);
   const views = await Promise.all(
     Array.from({ length: CONNECTIONS }, (_, i) => newTable(service.base, 'kaiser', {}, `view-${i}`)),
   );
