@@ -5,7 +5,7 @@
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
 //   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,13 +171,34 @@ interface Measured {
   errors: number;
   /** The server's CPU time per answered request, in µs: steadier than req/s on a machine shared with other work. */
   cpuUs: number;
+  /** PostgreSQL's CPU time per answered request, in µs (0 on SQLite, which runs inside the server). */
+  dbUs: number;
 }
 
 /** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
+/**
+ * CPU time used by the PostgreSQL processes on this machine, in ms (their own and their ended
+ * children's); 0 where there are none to read. On a 2-core machine the database shares the cores.
+ */
+function databaseCpu(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {}
+  }
+  return ticks * 10;
+}
+
 async function cannon(server: Server, opts: autocannon.Options, expected = 200): Promise<Measured> {
   const cpu = server.cpu();
+  const db = databaseCpu();
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   const cpuUs = ((server.cpu() - cpu) * 1000) / Math.max(1, r.requests.total);
+  const dbUs = ((databaseCpu() - db) * 1000) / Math.max(1, r.requests.total);
   const answered = Object.entries(r.statusCodeStats ?? {}).reduce(
     (n, [code, s]) => (Number(code) === expected ? n : n + (s.count ?? 0)),
     0,
@@ -188,6 +209,7 @@ async function cannon(server: Server, opts: autocannon.Options, expected = 200):
     p50: r.latency.p50,
     p99: r.latency.p99,
     mean: r.latency.average,
+    dbUs,
     errors: r.errors + r.timeouts + answered,
     cpuUs,
   };
@@ -326,7 +348,17 @@ async function routes(label: string, env: Record<string, string>) {
     `\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs (${movesMade} moves made)`,
   );
   table([
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare hello', 'vs bare insert', 'server CPU µs/req'],
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'vs bare hello',
+      'vs bare insert',
+      'server CPU µs/req',
+      ...(label === 'PostgreSQL' ? ['database CPU µs/req'] : []),
+    ],
     ...(
       [
         ['bare Fastify GET /hello', results.hello],
@@ -346,6 +378,7 @@ async function routes(label: string, env: Record<string, string>) {
         ratio(m, results.hello),
         ratio(m, results.insert),
         fmt(m.cpuUs),
+        ...(label === 'PostgreSQL' ? [fmt(m.dbUs)] : []),
       ]),
   ]);
   return results;
