@@ -18,7 +18,7 @@ interface Hub {
 }
 
 /** Subscribers told between two turns of the event loop, while a change fans out. */
-const FAN_OUT = 25;
+const FAN_OUT = 10;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const ended = (live: Live) => live.record.status === 'finished' || live.record.status === 'aborted';
