@@ -1,5 +1,20 @@
 import { resolve } from 'node:path';
 
+/** The most Server-Sent Event streams open at once (README: "Configuration"). */
+export interface StreamLimits {
+  /** Per seat of a game (a seat token, or the player holding the seat), and per player for player streams. */
+  perSeat: number;
+  /** Per client address, whoever is asking. */
+  perAddress: number;
+  /** On this server, in all. */
+  total: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSeat: 5, perAddress: 100, total: 5000 };
+
+/** Which origins may call the API from a browser: any (`*`), none, or these. */
+export type CorsOrigins = '*' | 'none' | string[];
+
 /** Everything the server reads from its environment, in one place (README: "Configuration"). */
 export interface Config {
   port: number;
@@ -22,6 +37,27 @@ export interface Config {
   metricsToken?: string;
   /** Let webhooks target private, loopback and link-local addresses (local use and tests). */
   webhookAllowPrivate: boolean;
+  /** The most Server-Sent Event streams open at once: per seat, per address, in all. */
+  streamLimits: StreamLimits;
+  /** The origins browsers may call the API from. */
+  corsOrigins: CorsOrigins;
+}
+
+/** CORS_ORIGINS: unset or `*`, any origin; `none`, no cross-origin access; else a comma-separated list of origins. */
+function corsOrigins(value: string | undefined): CorsOrigins {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '*') return '*';
+  if (text === 'none') return 'none';
+  return text
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+}
+
+/** A positive whole number from the environment, or the default when unset or not one. */
+function count(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     synchronous: env.SQLITE_SYNCHRONOUS?.toUpperCase() === 'FULL' ? 'FULL' : 'NORMAL',
     metricsToken: env.METRICS_TOKEN || undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    streamLimits: {
+      perSeat: count(env.STREAM_LIMIT_PER_SEAT, DEFAULT_STREAM_LIMITS.perSeat),
+      perAddress: count(env.STREAM_LIMIT_PER_ADDRESS, DEFAULT_STREAM_LIMITS.perAddress),
+      total: count(env.STREAM_LIMIT_TOTAL, DEFAULT_STREAM_LIMITS.total),
+    },
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
   };
 }

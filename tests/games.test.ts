@@ -51,6 +51,11 @@ describe('the registry of games', () => {
         expect(game.seats.max).toBeGreaterThanOrEqual(game.seats.min);
       });
 
+      it('speaks to players in its catalog text, not of the source text it was written from', () => {
+        const published = [game.rules, game.dealing, JSON.stringify([game.optionsSchema, game.actionSchema, game.viewSchema])];
+        for (const text of published) expect(text).not.toMatch(/\bthe (rule )?text\b/i);
+      });
+
       it('deals a stacked deck exactly when it holds the game’s cards, and refuses one that does not', () => {
         const seats = game.seats.min;
         const options = defaultOptions(game);

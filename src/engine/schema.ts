@@ -6,6 +6,8 @@ export { Type };
 
 /** A card code in a schema: `TD`, `JK`. */
 export const CardCode = Type.String({
+  minLength: 2,
+  maxLength: 2,
   pattern: '^(?:[A2-9TJQK][SHDC]|JK)$',
   description: 'card code: rank + suit, e.g. TD; JK a joker',
 });

@@ -3,10 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
-import type { Config } from '../config';
+import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
@@ -15,8 +15,13 @@ import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { identityOf } from './auth';
+import { addNamedSchemas } from './openapi/components';
+import { documentOptions } from './openapi/document';
+import { declareTransportProblems } from './openapi/problems';
+import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
+import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
 import { catalogRoutes } from './routes/catalog';
@@ -32,12 +37,13 @@ import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
 import { webhookRoutes } from './routes/webhooks';
-import { notificationWebhook } from './schemas/webhooks';
+import { streamSlots } from './stream-slots';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
-import { validationByPart } from './validation';
+import { schemaCompilers } from './validation';
 
 export interface AppDeps {
-  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> & Partial<Pick<Config, 'overloadDelay'>>;
+  config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins'>>;
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -53,6 +59,10 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** Webhook deliveries: private targets allowed or not, the worker's poll interval, the receivers' timeout. */
   webhooks?: WebhookOptions;
+  /** How often an idle stream is sent a keep-alive comment (default 15 s; tests shorten it). */
+  streamHeartbeatMs?: number;
+  /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
+  responseCheck?: onSendHookHandler;
 }
 
 /** Pino's options for the server's logger. */
@@ -61,14 +71,6 @@ export const loggerOptions = (level: string) => ({
   // Seat tokens are credentials: never in the logs.
   redact: ['req.headers.authorization'],
 });
-
-export const API_INFO = {
-  title: 'Card table',
-  version: '1.0.0',
-  description:
-    'Eighteen traditional card games, played asynchronously over REST. Create a game, hand each player a seat token, ' +
-    'post moves whenever you like, read a view that shows only what your seat may know, and audit the whole history afterwards.',
-};
 
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
@@ -79,13 +81,17 @@ export async function buildApp(deps: AppDeps) {
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
-    schemaController: validationByPart(),
+    schemaController: schemaCompilers(),
     ...transportProblemOptions,
     ...gracefulCloseOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
   await app.register(problemsOnly);
+  // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
+  await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
+  await app.register(saneInput);
+  if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
     games,
@@ -113,33 +119,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(gracefulClose, { openStreams: metrics.openStreams });
   await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: API_INFO,
-      tags: [
-        { name: 'catalog', description: 'The games and their rules' },
-        { name: 'games', description: 'Creating games and their public summaries' },
-        { name: 'lobby', description: 'Tables waiting for players: listing, joining, leaving' },
-        { name: 'play', description: 'Seat views, moves and live updates' },
-        { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
-        { name: 'history', description: 'The move log and replays, for auditing' },
-        { name: 'service', description: 'Health' },
-      ],
-      // A TypeBox schema is the JSON Schema OpenAPI 3.1 takes, though the swagger types spell schemas otherwise.
-      webhooks: notificationWebhook as never,
-      components: {
-        securitySchemes: {
-          seatToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the seat token from POST /games' },
-          playerToken: {
-            type: 'http',
-            scheme: 'bearer',
-            description: 'the player token from POST /players (ctp_...): works wherever a seat token does, for the player’s seat',
-          },
-        },
-      },
-    },
-  });
+  // Every route's problems include those the app sends around it; the named schemas come before the routes.
+  app.addHook('onRoute', declareTransportProblems);
+  addNamedSchemas(app);
+  await app.register(swagger, documentOptions(games));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
   // refusing requests for them turned a restart into a burst of 503s.
@@ -163,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.access) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
-    heartbeatInterval: 15_000,
+    heartbeatInterval: deps.streamHeartbeatMs ?? 15_000,
     serializer: (d: unknown) => (typeof d === 'string' ? d : JSON.stringify(d)),
   });
 
@@ -179,11 +162,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
-  await app.register(streamRoutes, { streams: service.streams });
+  const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
+  await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });
   await app.register(lobbyRoutes, { lobby: service.lobby });
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
-  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams });
+  await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });
   return Object.assign(app, { service });
 }

@@ -1,204 +1,226 @@
 import Type, { type Static } from 'typebox';
+import { named } from './openapi/components';
 
-/** Request and response schemas: written once, they validate, serialize, type the handlers and document the API. */
+/**
+ * Request and response schemas: written once, they validate, serialize, type the handlers and
+ * document the API. What depends on the game's kind (its options, actions and view) is validated by
+ * the engine (a refusal is a 422 with the game's reason); the document refines these shapes per kind
+ * from each game's own schemas (openapi/by-kind.ts).
+ */
 
-export const Problem = Type.Object(
-  {
-    type: Type.String({ description: 'a stable URI naming the kind of problem' }),
-    title: Type.String(),
-    status: Type.Integer(),
-    code: Type.String({ description: 'a stable machine-readable code, e.g. illegal-move, version-conflict' }),
-    detail: Type.String({ description: 'what went wrong, for a person' }),
-    instance: Type.Optional(Type.String()),
-    version: Type.Optional(Type.Integer({ description: 'the game version when the problem concerns a move' })),
-    errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
-  },
-  { description: 'RFC 9457 problem details (application/problem+json)' },
+export { ProblemRef as Problem } from './schemas/problem';
+
+/** A game id in a path: the router refuses longer ones (414) before any schema. */
+export const GameId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100, description: 'the game id' }) });
+
+export const Kind = named('Kind', Type.String({ description: 'the game’s kind, from GET /catalog' }));
+
+export const GameStatus = named(
+  'GameStatus',
+  Type.Union([Type.Literal('waiting'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')], {
+    description: 'waiting: a seat is free and nothing is dealt; active; finished; aborted (cancelled: nobody wins)',
+  }),
 );
 
-export const GameId = Type.Object({ id: Type.String({ description: 'game id' }) });
-
-export const Action = Type.Object(
-  { type: Type.String({ description: 'the kind of action; the game’s catalog entry gives its full schema' }) },
-  {
-    additionalProperties: true,
-    description: 'one action, exactly as listed in the seat’s legalActions (GET /catalog/{kind} gives the schema)',
-    examples: [{ type: 'play', card: 'QS' }],
-  },
+export const Result = named(
+  'Result',
+  Type.Object(
+    {
+      winners: Type.Array(Type.Integer({ description: 'a seat' }), { description: 'the seats sharing the win' }),
+      summary: Type.String({ description: 'one line a person can read: "North-South win 54 to 38"' }),
+    },
+    { description: 'how the game ended' },
+  ),
 );
 
-export const Result = Type.Object({
-  winners: Type.Array(Type.Integer(), { description: 'seats sharing the win' }),
-  summary: Type.String(),
+/** One action: its shape per kind is the game's own (the document gives each kind's). */
+export const Action = named(
+  'Action',
+  Type.Object(
+    { type: Type.String({ description: 'the kind of action' }) },
+    {
+      additionalProperties: true,
+      description: 'one action, exactly as listed in the seat’s legalActions (GET /catalog/{kind} gives the schema)',
+    },
+  ),
+);
+
+/** The options of a game of any kind, as resolved at creation: the document gives each kind's. */
+const Options = Type.Record(Type.String(), Type.Unknown(), { description: 'the game’s options, every one resolved' });
+
+const OnTimeout = Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+  description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
 });
 
-export const SeatsRange = Type.Object({
-  min: Type.Integer(),
-  max: Type.Integer(),
-  counts: Type.Array(Type.Integer(), { description: 'every seat count the game can be created with (with its default options)' }),
-});
+export const Clock = named(
+  'Clock',
+  Type.Union(
+    [
+      Type.Object({
+        perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
+        onTimeout: OnTimeout,
+      }),
+      Type.Null(),
+    ],
+    { description: 'the clock of every seat, or null without one' },
+  ),
+);
 
-export const CatalogEntry = Type.Object({
-  kind: Type.String(),
-  title: Type.String(),
-  seats: SeatsRange,
-  options: Type.Record(Type.String(), Type.Unknown(), { description: 'every option with its default value' }),
-  optionsSchema: Type.Unknown({ description: 'JSON Schema of the options' }),
-  actionSchema: Type.Unknown({ description: 'JSON Schema of one action' }),
-  viewSchema: Type.Unknown({ description: 'JSON Schema of the `state` of a seat’s view, every field described' }),
-  rules: Type.String({ description: 'the rules as this service plays them' }),
-  dealing: Type.String({ description: 'how cards leave the top of the deck, for stacking a deal' }),
-  cards: Type.Integer({ description: 'how many cards the game uses with its fewest seats and default options' }),
-});
-
-export const Catalog = Type.Object({ games: Type.Array(CatalogEntry) });
-
-export const CreateGame = Type.Object(
-  {
-    kind: Type.String({ description: 'a kind from GET /catalog', examples: ['divide-and-conquer'] }),
-    seats: Type.Integer({ minimum: 1, maximum: 12, examples: [2] }),
-    options: Type.Optional(
-      Type.Object(
-        {
-          clock: Type.Optional(
-            Type.Object(
-              {
-                perMove: Type.Integer({
-                  minimum: 1,
-                  maximum: 90 * 24 * 3600,
-                  description: 'seconds each seat has for each move',
-                }),
-                onTimeout: Type.Optional(
-                  Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
-                    default: 'auto',
-                    description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
-                  }),
-                ),
-              },
-              { additionalProperties: false, description: 'a clock for every kind: none by default' },
-            ),
-          ),
-        },
-        { additionalProperties: true, description: 'the game’s options, and the clock; omitted ones take their defaults' },
+export const ClockOption = named(
+  'ClockOption',
+  Type.Object(
+    {
+      perMove: Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: 'seconds each seat has for each move' }),
+      onTimeout: Type.Optional(
+        Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+          default: 'auto',
+          description: 'auto (the default): the seat’s default action is played for it; forfeit: its side loses',
+        }),
       ),
-    ),
-    names: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { description: 'one display name per seat' })),
-    seed: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 200,
-        description: 'fixes the shuffles (tests, duplicate play); the game is then not provably fair',
-      }),
-    ),
-    deck: Type.Optional(
-      Type.Array(Type.String({ pattern: '^(?:[A2-9TJQK][SHDC]|JK)$' }), {
-        maxItems: 200,
-        description: 'stacks the first deal: the full order of the game’s cards, top first',
-      }),
-    ),
-  },
-  { additionalProperties: false },
+    },
+    { additionalProperties: false, description: 'a clock, for every kind: none by default' },
+  ),
 );
 
-export const GameStatus = Type.Union(
-  [Type.Literal('waiting'), Type.Literal('active'), Type.Literal('finished'), Type.Literal('aborted')],
-  { description: 'waiting: a seat is free and nothing is dealt; active; finished; aborted' },
-);
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 11, description });
+const Seats = (description: string) => Type.Array(Seat('a seat'), { maxItems: 12, description });
+const Time = (description: string) => Type.String({ format: 'date-time', description });
 
-const Deadlines = Type.Array(Type.Union([Type.String({ format: 'date-time' }), Type.Null()]), {
+const Deadlines = Type.Array(Type.Union([Time('when the seat’s clock runs out'), Type.Null()]), {
   description: 'when each seat’s clock runs out, by seat; null where no clock runs',
 });
+const Scores = Type.Array(Type.Number({ description: 'the seat’s points, chips or money' }), {
+  description: 'one number per seat, as the game counts',
+});
 
-const Clock = Type.Union([
-  Type.Object({
-    perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
-    onTimeout: Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
-      description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
-    }),
-  }),
-  Type.Null(),
-]);
+const Occupant = Type.Union(
+  [Type.Literal('guest'), Type.Literal('player'), Type.Literal('invited'), Type.Literal('open'), Type.Literal('bot')],
+  { description: 'guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot' },
+);
+const SeatName = Type.Union([Type.String(), Type.Null()], { description: 'the display name, if any' });
 
-const summaryFields = {
-  id: Type.String(),
-  kind: Type.String(),
-  title: Type.String(),
+export const summaryFields = {
+  id: Type.String({ description: 'the game id' }),
+  kind: Kind,
+  title: Type.String({ description: 'the game’s title' }),
   status: GameStatus,
   version: Type.Integer({ description: 'events in the log so far' }),
-  options: Type.Record(Type.String(), Type.Unknown()),
+  options: Options,
   clock: Clock,
-  toAct: Type.Array(Type.Integer()),
+  toAct: Seats('the seats the game waits for'),
   deadlines: Deadlines,
-  scores: Type.Array(Type.Number()),
+  scores: Scores,
   result: Type.Optional(Result),
   seedHash: Type.String({ description: 'SHA-256 of the seed, published at creation' }),
-  dealtBy: Type.Union([Type.Literal('server'), Type.Literal('client-seed'), Type.Literal('client-deck')]),
+  dealtBy: Type.Union([Type.Literal('server'), Type.Literal('client-seed'), Type.Literal('client-deck')], {
+    description: 'who chose the shuffles: the server (provably fair), or the creator’s seed or stacked deck',
+  }),
   provablyFair: Type.Boolean({ description: 'true only when the server drew the seed and no deck was stacked' }),
-  seed: Type.Optional(Type.String({ description: 'revealed when the game is finished' })),
-  deck: Type.Optional(Type.Array(Type.String())),
+  seed: Type.Optional(Type.String({ description: 'revealed when the game is over' })),
+  deck: Type.Optional(
+    Type.Array(Type.String({ description: 'a card code' }), { description: 'the stacked first deal, top first' }),
+  ),
   rematchOf: Type.Optional(Type.String({ description: 'the game this one is a rematch of' })),
   rematch: Type.Optional(Type.String({ description: 'the rematch of this game' })),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: Time('when the game was created'),
+  updatedAt: Time('the game’s last change'),
 };
 
-export const GameSummary = Type.Object({
-  ...summaryFields,
-  seats: Type.Array(
-    Type.Object({
-      seat: Type.Integer(),
-      name: Type.Union([Type.String(), Type.Null()]),
-      occupant: Type.Union(
-        [Type.Literal('guest'), Type.Literal('player'), Type.Literal('invited'), Type.Literal('open'), Type.Literal('bot')],
-        { description: 'guest: held by a seat token; player; invited (waiting for that player); open (anyone may join); bot' },
+export const GameSummary = named(
+  'GameSummary',
+  Type.Object(
+    {
+      ...summaryFields,
+      seats: Type.Array(
+        Type.Object({
+          seat: Seat('the seat number, from 0 in turn order'),
+          name: SeatName,
+          occupant: Occupant,
+          player: Type.Optional(Type.String({ description: 'the player holding the seat' })),
+          invited: Type.Optional(Type.String({ description: 'the player invited to the seat' })),
+          bot: Type.Optional(Type.String({ description: 'the bot playing the seat' })),
+          resigned: Type.Optional(Type.Boolean({ description: 'the seat has resigned' })),
+          rematch: Type.Optional(Type.Boolean({ description: 'the seat has asked for a rematch' })),
+        }),
+        { description: 'every seat, in turn order' },
       ),
-      player: Type.Optional(Type.String({ description: 'the player holding the seat' })),
-      invited: Type.Optional(Type.String({ description: 'the player invited to the seat' })),
-      bot: Type.Optional(Type.String({ description: 'the bot playing the seat' })),
-      resigned: Type.Optional(Type.Boolean({ description: 'the seat has resigned' })),
-      rematch: Type.Optional(Type.Boolean({ description: 'the seat has asked for a rematch' })),
-    }),
+    },
+    { description: 'the public summary of a game: anyone may read it' },
   ),
-});
+);
 
-export const CreatedGame = Type.Object({
-  ...summaryFields,
-  seats: Type.Array(
-    Type.Object({
-      seat: Type.Integer(),
-      name: Type.Union([Type.String(), Type.Null()]),
-      token: Type.String({ description: 'the seat token (a JWT): keep it secret, it is the seat' }),
-    }),
+export const CreatedGame = named(
+  'CreatedGame',
+  Type.Object(
+    {
+      ...summaryFields,
+      seats: Type.Array(
+        Type.Object({
+          seat: Seat('the seat number, from 0 in turn order'),
+          name: SeatName,
+          occupant: Occupant,
+          token: Type.Optional(
+            Type.String({
+              description:
+                'the seat token (a JWT) of a seat the creator holds (its guests’ and its own): keep it secret, it is the seat',
+            }),
+          ),
+        }),
+        { description: 'every seat, in turn order' },
+      ),
+    },
+    { description: 'the game just created, with a seat token for each seat the creator holds' },
   ),
-});
+);
 
-export const SeatView = Type.Object({
-  id: Type.String(),
-  kind: Type.String(),
-  version: Type.Integer(),
-  seat: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a spectator' }),
-  status: GameStatus,
-  toAct: Type.Array(Type.Integer(), { description: 'seats the game is waiting for' }),
-  legalActions: Type.Array(Action, { description: 'every action this seat may post now' }),
-  scores: Type.Array(Type.Number()),
-  result: Type.Optional(Result),
-  deadlines: Deadlines,
-  state: Type.Unknown({ description: 'the game as this seat may know it (game-specific); null while the table waits' }),
-});
+export const View = named(
+  'View',
+  Type.Object(
+    {
+      id: Type.String({ description: 'the game id' }),
+      kind: Kind,
+      version: Type.Integer({ description: 'events in the log so far: the ETag names it' }),
+      seat: Type.Union([Seat('the seat'), Type.Null()], { description: 'the seat this view is for; null for a spectator' }),
+      status: GameStatus,
+      toAct: Seats('the seats the game waits for'),
+      legalActions: Type.Array(Action, {
+        description: 'every action this seat may post now, exactly as it is to be posted',
+      }),
+      scores: Scores,
+      result: Type.Optional(Result),
+      deadlines: Deadlines,
+      state: Type.Unknown({ description: 'the game as this seat may know it; null while the table waits' }),
+    },
+    { description: 'the game as one seat (or a spectator) may know it, and what it may do' },
+  ),
+);
 
-export const MoveBody = Type.Object(
-  {
-    action: Action,
-    expectedVersion: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'answer 409 instead of moving if the game is not at this version' }),
-    ),
-  },
-  { additionalProperties: false },
+export const MoveRequest = named(
+  'MoveRequest',
+  Type.Object(
+    {
+      action: Action,
+      expectedVersion: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: 2_147_483_647,
+          description: 'answer 409 instead of moving if the game is not at this version',
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description: 'a move: one of the seat’s legal actions',
+      examples: [{ action: { type: 'pass' }, expectedVersion: 0 }],
+    },
+  ),
 );
 
 export const EventsQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'list events with seq greater than this' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  after: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: 'list events with seq greater than this' }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'at most this many events' })),
 });
 
 const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('forfeit'), Type.Literal('abort')], {
@@ -207,45 +229,140 @@ const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type
 const EventBy = Type.Union([Type.Literal('seat'), Type.Literal('clock'), Type.Literal('bot'), Type.Literal('service')], {
   description: 'who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)',
 });
+// What a seat may know of a move is the game's to say (`moveView`): the service hands it on as it is.
+const LoggedAction = Type.Unsafe<unknown>(
+  Type.Object(
+    { type: Type.String({ description: 'the action’s type; resign, forfeit and abort for what the table did' }) },
+    {
+      additionalProperties: true,
+      description:
+        'the action as logged; during play, as the caller’s seat may know it (cards it may not see are left out, ' +
+        'and what the move showed it is added)',
+    },
+  ),
+);
 
-export const EventsPage = Type.Object({
-  version: Type.Integer(),
-  status: GameStatus,
-  events: Type.Array(
-    Type.Object({
-      seq: Type.Integer(),
-      seat: Type.Integer(),
+export const Event = named(
+  'Event',
+  Type.Object(
+    {
+      seq: Type.Integer({ description: 'the position in the log: 1, 2, 3...' }),
+      seat: Seat('the seat it belongs to'),
       kind: EventKind,
       by: EventBy,
-      at: Type.String({ format: 'date-time' }),
-      action: Type.Unknown({ description: 'the move; during play, as the caller’s seat may know it' }),
-    }),
+      at: Time('when it was appended'),
+      action: LoggedAction,
+    },
+    { description: 'one event of a game’s log' },
   ),
-  next: Type.Union([Type.Integer(), Type.Null()], { description: 'the `after` for the next page, or null' }),
-  seed: Type.Optional(Type.String()),
-});
+);
+
+export const EventsPage = named(
+  'EventsPage',
+  Type.Object(
+    {
+      version: Type.Integer({ description: 'events in the log so far' }),
+      status: GameStatus,
+      events: Type.Array(Event, { description: 'the events after `after`, in order' }),
+      next: Type.Union([Type.Integer(), Type.Null()], { description: 'the `after` for the next page, or null' }),
+      seed: Type.Optional(Type.String({ description: 'the seed, once the game is over' })),
+    },
+    { description: 'a page of the move log' },
+  ),
+);
 
 export const ReplayQuery = Type.Object({
-  at: Type.Optional(Type.Integer({ minimum: 0, description: 'the number of moves applied (default: all)' })),
+  at: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'the number of moves applied (default: all)' }),
+  ),
 });
 
-export const Replay = Type.Object({
-  id: Type.String(),
-  at: Type.Integer(),
-  version: Type.Integer(),
-  move: Type.Union([
-    Type.Object({ seq: Type.Integer(), seat: Type.Integer(), kind: EventKind, by: EventBy, action: Action }),
-    Type.Null(),
-  ]),
-  toAct: Type.Array(Type.Integer()),
-  scores: Type.Array(Type.Number()),
-  finished: Type.Boolean(),
-  state: Type.Unknown({ description: 'the full state after move `at`, hidden cards included' }),
-  views: Type.Array(Type.Unknown(), { description: 'what each seat could see after move `at`, by seat' }),
-  spectator: Type.Unknown({ description: 'what a spectator could see after move `at`' }),
+export const Replay = named(
+  'Replay',
+  Type.Object(
+    {
+      id: Type.String({ description: 'the game id' }),
+      kind: Kind,
+      at: Type.Integer({ description: 'the moves applied' }),
+      version: Type.Integer({ description: 'the moves in the whole game' }),
+      move: Type.Union(
+        [
+          Type.Object({
+            seq: Type.Integer({ description: 'the position in the log' }),
+            seat: Seat('the seat it belongs to'),
+            kind: EventKind,
+            by: EventBy,
+            action: LoggedAction,
+          }),
+          Type.Null(),
+        ],
+        { description: 'the move number `at`; null at 0' },
+      ),
+      toAct: Seats('the seats the game waited for then'),
+      scores: Scores,
+      finished: Type.Boolean({ description: 'the game had ended at that point' }),
+      state: Type.Unsafe<unknown>(
+        Type.Record(Type.String(), Type.Unknown(), {
+          description: 'the engine’s whole state after move `at`, hidden cards included (its shape is the engine’s own)',
+        }),
+      ),
+      views: Type.Array(Type.Unknown(), { description: 'what each seat could see after move `at`, by seat' }),
+      spectator: Type.Unknown({ description: 'what a spectator could see after move `at`' }),
+    },
+    { description: 'a finished game after move `at`, for auditing' },
+  ),
+);
+
+const SeatsRange = Type.Object({
+  min: Type.Integer({ description: 'the fewest seats' }),
+  max: Type.Integer({ description: 'the most seats' }),
+  counts: Type.Array(Type.Integer(), {
+    description: 'every seat count the game can be created with (with its default options)',
+  }),
 });
 
-export const Health = Type.Object({ status: Type.String() });
+export const CatalogEntry = named(
+  'CatalogEntry',
+  Type.Object(
+    {
+      kind: Kind,
+      title: Type.String({ description: 'the game’s title' }),
+      seats: SeatsRange,
+      options: Options,
+      optionsSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the options' }),
+      actionSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of one action' }),
+      viewSchema: Type.Record(Type.String(), Type.Unknown(), {
+        description: 'JSON Schema of the `state` of a seat’s view, every field described',
+      }),
+      rules: Type.String({ description: 'the rules as this service plays them' }),
+      dealing: Type.String({ description: 'how cards leave the top of the deck, for stacking a deal' }),
+      cards: Type.Integer({ description: 'how many cards the game uses with its fewest seats and default options' }),
+    },
+    { description: 'one game: seats, options with their defaults, schemas, rules and how it deals' },
+  ),
+);
 
-export type CreateGame = Static<typeof CreateGame>;
-export type MoveBody = Static<typeof MoveBody>;
+export const Catalog = named(
+  'Catalog',
+  Type.Object({ games: Type.Array(CatalogEntry, { description: 'every game' }) }, { description: 'the games' }),
+);
+
+export const Health = named(
+  'Health',
+  Type.Object({ status: Type.String({ description: 'ok (alive) or ready (the database answers)' }) }, { description: 'health' }),
+);
+
+export const StreamEnd = named(
+  'StreamEnd',
+  Type.Object(
+    {
+      reason: Type.String({
+        description:
+          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the player token was rotated)',
+      }),
+    },
+    { description: 'the data of the `end` event that closes a stream' },
+  ),
+);
+
+export type MoveRequest = Static<typeof MoveRequest>;

@@ -117,6 +117,7 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
       const status = game.status(then.state);
       return {
         id,
+        kind: record.kind,
         at: n,
         version: record.version,
         move: move ? { seq: move.seq, seat: move.seat, kind: move.kind, by: move.by, action: move.action } : null,

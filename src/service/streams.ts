@@ -3,13 +3,25 @@ import type { Live, LiveGames } from './live';
 import { gameChannel, type Notifier } from './notifier';
 import { seatViewJson } from './projections';
 
+/** A change as a stream sends it: the view, and the whole Server-Sent Events message, encoded once for its audience. */
+export interface Delivery {
+  revision: number;
+  json: string;
+  /** `id: <revision>`, `event: view`, `data: <view>`: the bytes to write, the same for every subscriber of the audience. */
+  frame: Buffer;
+  ended: boolean;
+}
+
 /** A listener to one game: told the new view of its seat (or a spectator's) after every change. */
 export interface Subscriber {
   seat: number | null;
   /** The revision this subscriber was last told of. */
   revision: number;
-  deliver(message: { revision: number; json: string; ended: boolean }): void;
+  deliver(message: Delivery): void;
 }
+
+/** Subscribers told per turn of the event loop: a move arriving meanwhile waits for one batch, not for them all. */
+const BATCH = 20;
 
 interface Hub {
   subscribers: Set<Subscriber>;
@@ -17,9 +29,8 @@ interface Hub {
   off(): void;
 }
 
-/** Subscribers told between two turns of the event loop, while a change fans out. */
-const FAN_OUT = 10;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** One Server-Sent Events message: a view (JSON has no line breaks, so it is one data line). */
+export const viewFrame = (revision: number, json: string) => Buffer.from(`id: ${revision}\nevent: view\ndata: ${json}\n\n`);
 
 const ended = (live: Live) => live.record.status === 'finished' || live.record.status === 'aborted';
 
@@ -32,22 +43,28 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
   const hubs = new Map<string, Hub>();
 
   /**
-   * Loads the game once and tells every subscriber it has moved on since they were last told. The
-   * fan-out starts on the next turn of the event loop and yields every FAN_OUT subscribers, so a
-   * thousand spectators of a game do not hold back the move that changed it, nor the next one.
+   * Loads the game once and tells every subscriber it has moved on since they were last told; each
+   * audience's message is built and encoded once, and the subscribers are told a batch at a time.
    */
   function refresh(id: string, hub: Hub) {
     hub.chain = hub.chain
       .then(async () => {
-        await nextTurn();
         const current = await live.load(id);
         const { revision } = current.record;
+        const messages = new Map<number | null, Delivery>();
         let told = 0;
         for (const s of [...hub.subscribers]) {
-          if (s.revision >= revision) continue;
+          if (s.revision >= revision || !hub.subscribers.has(s)) continue;
+          if (told > 0 && told % BATCH === 0) await new Promise((r) => setImmediate(r));
+          let message = messages.get(s.seat);
+          if (!message) {
+            const json = seatViewJson(current, s.seat);
+            message = { revision, json, frame: viewFrame(revision, json), ended: ended(current) };
+            messages.set(s.seat, message);
+          }
           s.revision = revision;
-          s.deliver({ revision, json: seatViewJson(current, s.seat), ended: ended(current) });
-          if (++told % FAN_OUT === 0) await nextTurn();
+          s.deliver(message);
+          told++;
         }
       })
       .catch(() => {});

@@ -1,4 +1,4 @@
-import { type GameStatus, SEAT_COLUMNS, type SeatRecord, toSeat } from './games';
+import { type Clock, type GameStatus, SEAT_COLUMNS, type SeatRecord, toSeat } from './games';
 import { type Sql, time } from './sql';
 
 /** A table as the lobby lists it: no seed, no state, just who sits where. */
@@ -7,7 +7,7 @@ export interface ListedGame {
   kind: string;
   status: GameStatus;
   options: Record<string, unknown>;
-  clock: unknown;
+  clock: Clock | null;
   createdBy: string | null;
   createdAt: Date;
   seats: SeatRecord[];

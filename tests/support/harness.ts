@@ -7,6 +7,7 @@ import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
+import { contractCheck } from './contract';
 
 /**
  * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
@@ -56,10 +57,13 @@ export async function startServer(
     rateLimit?: number;
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks'> = {},
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs'> &
+    Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
   const notifier = db.pool ? await postgresNotifier(db.pool) : inProcessNotifier();
+  // Every answer is checked against the OpenAPI document (tests/support/contract.ts).
+  const violations: string[] = [];
   const app = await buildApp({
     config: {
       rateLimit: extra.rateLimit ?? 100_000,
@@ -68,6 +72,8 @@ export async function startServer(
       metricsToken: extra.metricsToken,
       // The suite is not a load test: a machine busy with other work must not turn its requests into 503s.
       overloadDelay: 0,
+      streamLimits: extra.streamLimits,
+      corsOrigins: extra.corsOrigins,
     },
     sql: db.sql,
     pool: db.pool,
@@ -77,7 +83,9 @@ export async function startServer(
     now: extra.now,
     bots: extra.bots,
     webhooks: extra.webhooks,
+    streamHeartbeatMs: extra.streamHeartbeatMs,
     logger: false,
+    responseCheck: contractCheck(violations),
   });
   await app.ready();
   return {
@@ -88,6 +96,7 @@ export async function startServer(
       await app.close();
       await notifier.close();
       await db.close();
+      if (violations.length) throw new Error(`answers that do not fit the OpenAPI document:\n${violations.join('\n')}`);
     },
   };
 }

@@ -13,7 +13,7 @@ export { DEALER } from './deal';
 export { cardValue, layoutTotal, matches, type Power, powerOf } from './values';
 
 /**
- * Cactus, a two-player memory game of the Golf family from Vancouver. In the order of the text: the
+ * Cactus, a two-player memory game of the Golf family from Vancouver. In the order a game is played: the
  * deal (`deal.ts`), a turn (`turn.ts`), matching (`matching.ts`), power cards (`powers.ts`), and the
  * table they share, with the stock and its rebuilds (`table.ts`); what each seat sees in `view.ts`.
  */
@@ -35,7 +35,11 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const Position = Type.Integer({ minimum: 0, description: 'a layout position: 0 1 / 2 3 is the grid, 4 and up penalty cards' });
+const Position = Type.Integer({
+  minimum: 0,
+  maximum: 51,
+  description: 'a layout position: 0 1 / 2 3 is the grid, 4 and up penalty cards',
+});
 const CallCactus = Type.Optional(Type.Boolean({ description: 'call "Cactus!" as this move ends your turn' }));
 const closed = { additionalProperties: false } as const;
 

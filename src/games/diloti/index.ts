@@ -40,7 +40,7 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const group = CardSet({ minItems: 1, description: 'the cards of one group or set, in any order' });
+const group = CardSet({ minItems: 1, maxItems: 52, description: 'the cards of one group or set, in any order' });
 const layAction = Type.Object(
   { type: Type.Literal('lay'), card: CardCode },
   { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },
@@ -109,7 +109,7 @@ const PendingSchema = Type.Union(
   [
     Type.Object(
       {
-        kind: Type.Literal('capture'),
+        kind: Type.Literal('capture', { description: 'capture: a capture is in progress' }),
         seat: Seat('the seat capturing'),
         card: Type.With(CardCode, { description: 'the card being played to capture' }),
         taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups taken so far, in order' }),
@@ -121,7 +121,7 @@ const PendingSchema = Type.Union(
     ),
     Type.Object(
       {
-        kind: Type.Literal('declare'),
+        kind: Type.Literal('declare', { description: 'declare: a declaration is being formed' }),
         seat: Seat('the seat declaring'),
         card: Type.With(CardCode, { description: 'the card being played into the declaration' }),
         forming: DeclarationSchema,

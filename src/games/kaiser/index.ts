@@ -12,7 +12,7 @@ export * from './scoring';
 
 /**
  * Kaiser (Joffre, Three-Spot, Troika): four seats in partnerships, bidding for the 5♥ and against the 3♠.
- * The flow, in the order of the text: the deal (`deal.ts`), the bidding and trumps (`bidding.ts`), the
+ * The flow, in the order a game is played: the deal (`deal.ts`), the bidding and trumps (`bidding.ts`), the
  * play of the tricks and the scoring of the deal (`play.ts`, `scoring.ts`).
  */
 

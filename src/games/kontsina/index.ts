@@ -50,7 +50,7 @@ const captureAction = Type.Object(
   {
     type: Type.Literal('capture'),
     card: CardCode,
-    take: CardSet({ minItems: 1, description: 'the table cards captured, in any order' }),
+    take: CardSet({ minItems: 1, maxItems: 52, description: 'the table cards captured, in any order' }),
   },
   {
     additionalProperties: false,

@@ -16,7 +16,7 @@ export { dealerSpecial, isArashi, outcome, settleBets } from './settlement';
 
 /**
  * Oicho-Kabu, the Japanese banking game played with kabufuda (here ace to ten in four suits).
- * A round, in the order of the text: the draw for the dealer (`dealer-draw.ts`), the deal (`deal.ts`),
+ * A round, in the order a game is played: the draw for the dealer (`dealer-draw.ts`), the deal (`deal.ts`),
  * the betting (`betting.ts`), the dealer's first card, the second field and the third cards
  * (`fields.ts`), the dealer's hand (`dealer-hand.ts`), the settlement (`settlement.ts`).
  */

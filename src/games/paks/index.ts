@@ -19,7 +19,7 @@ export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './va
 
 /**
  * Paks (Phil Laurence, in Sackson's A Gamut of Games): capture board cards into paks, steal the
- * opponents' paks. In the order of the text: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
+ * opponents' paks. In the order a game is played: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
  * forming a pak (`forming.ts`), stealing (`stealing.ts`), the set being made for either
  * (`making.ts`), the end of a hand (`scoring.ts`); set values in `values.ts`, views in `view.ts`.
  */
@@ -49,7 +49,11 @@ export const actionSchema = Type.Union([
     },
   ),
   Type.Object(
-    { type: Type.Literal('steal'), from: SeatIndex('the seat whose pak is stolen'), pak: Type.Integer({ minimum: 0 }) },
+    {
+      type: Type.Literal('steal'),
+      from: SeatIndex('the seat whose pak is stolen'),
+      pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
+    },
     {
       additionalProperties: false,
       description: "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
@@ -82,7 +86,7 @@ const HappeningShape = Type.Union(
   [
     Type.Object(
       {
-        type: Type.Literal('deal'),
+        type: Type.Literal('deal', { description: 'what happened: deal' }),
         hand: Type.Integer({ minimum: 1, description: 'the hand dealt, from 1' }),
         dealer: SeatIndex('its dealer'),
         board: Cards('the three board cards dealt face up'),
@@ -90,27 +94,38 @@ const HappeningShape = Type.Union(
       closed('a new hand was dealt'),
     ),
     Type.Object(
-      { seat: SeatIndex('the seat that drew'), type: Type.Literal('feed'), card: CardCode },
+      {
+        seat: SeatIndex('the seat that drew'),
+        type: Type.Literal('feed', { description: 'what happened: feed' }),
+        card: CardCode,
+      },
       closed('a drawn card of a suit missing from the board fed the table'),
     ),
     Type.Object(
       {
         seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('draw'),
+        type: Type.Literal('draw', { description: 'what happened: draw' }),
         card: Type.Union([CardCode, Type.Null()], { description: 'the card kept; null where the draw was secret to you' }),
         shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
       },
       closed('a drawn card joined the hand'),
     ),
     Type.Object(
-      { seat: SeatIndex('the seat'), type: Type.Literal('reveal'), hand: Cards('its whole hand, shown to all') },
+      {
+        seat: SeatIndex('the seat'),
+        type: Type.Literal('reveal', { description: 'what happened: reveal' }),
+        hand: Cards('its whole hand, shown to all'),
+      },
       closed('on a full table the seat could form no pak: its hand was shown and its turn ended'),
     ),
-    Type.Object({ seat: SeatIndex('the seat'), type: Type.Literal('pass') }, closed('the seat formed no pak')),
+    Type.Object(
+      { seat: SeatIndex('the seat'), type: Type.Literal('pass', { description: 'what happened: pass' }) },
+      closed('the seat formed no pak'),
+    ),
     Type.Object(
       {
         seat: SeatIndex('the seat'),
-        type: Type.Literal('pak'),
+        type: Type.Literal('pak', { description: 'what happened: pak' }),
         captured: CardCode,
         with: Cards('the hand cards that captured it'),
       },
@@ -119,7 +134,7 @@ const HappeningShape = Type.Union(
     Type.Object(
       {
         seat: SeatIndex('the stealer'),
-        type: Type.Literal('steal'),
+        type: Type.Literal('steal', { description: 'what happened: steal' }),
         from: SeatIndex('the seat robbed'),
         paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
         with: Cards('the hand cards that stole them'),

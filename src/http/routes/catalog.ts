@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { type AnyGame, defaultOptions } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
-import { Catalog, CatalogEntry, Problem } from '../schemas';
+import { problems } from '../openapi/problems';
+import { Catalog, CatalogEntry } from '../schemas';
 
 /** Every option has a default (tests/games.test.ts checks it), so a creator may leave any of them out. */
 function optional(schema: object): object {
@@ -23,9 +24,9 @@ function entry(game: AnyGame) {
       ),
     },
     options,
-    optionsSchema: optional(game.optionsSchema),
-    actionSchema: game.actionSchema,
-    viewSchema: game.viewSchema,
+    optionsSchema: optional(game.optionsSchema) as Record<string, unknown>,
+    actionSchema: game.actionSchema as unknown as Record<string, unknown>,
+    viewSchema: game.viewSchema as unknown as Record<string, unknown>,
     rules: game.rules,
     dealing: game.dealing,
     cards: game.cards(game.seats.min, options).length,
@@ -36,17 +37,31 @@ function entry(game: AnyGame) {
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<string, AnyGame> }> = async (app, { games }) => {
   app.get(
     '/catalog',
-    { schema: { tags: ['catalog'], summary: 'The games this service plays', response: { 200: Catalog } } },
+    {
+      schema: {
+        operationId: 'listCatalog',
+        tags: ['catalog'],
+        summary: 'The games this service plays',
+        description:
+          'Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, ' +
+          'its rules as this service plays them, and how it deals (to stack a deck by hand).',
+        response: { 200: Catalog },
+      },
+    },
     async () => ({ games: [...games.values()].map(entry) }),
   );
   app.get(
     '/catalog/:kind',
     {
       schema: {
+        operationId: 'getCatalogEntry',
         tags: ['catalog'],
         summary: 'One game: seats, options with defaults, action schema, rules and how it deals',
-        params: Type.Object({ kind: Type.String() }),
-        response: { 200: CatalogEntry, 404: Problem },
+        description: 'The catalog entry of one kind of game.',
+        params: Type.Object({
+          kind: Type.String({ minLength: 1, maxLength: 40, description: 'the game’s kind, e.g. kaiser' }),
+        }),
+        response: { 200: CatalogEntry, ...problems({ 404: ['unknown-kind'] }) },
       },
     },
     async (request) => {

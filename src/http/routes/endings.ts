@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Endings } from '../../service/endings';
 import { bearer } from '../auth';
 import { sendJson } from '../json';
-import { GameId, Problem, SeatView } from '../schemas';
+import { allProblems, GAME, problems, SEAT } from '../openapi/problems';
+import { SEAT as SEAT_SECURITY } from '../openapi/security';
+import { GameId, View } from '../schemas';
 import { RematchAnswer } from '../schemas/endings';
 
-const errors = { 401: Problem, 403: Problem, 404: Problem, 409: Problem };
+const errors = allProblems(GAME, SEAT);
 
 /** POST /games/{id}/resign, /abort, /rematch: leaving a game, cancelling one, and playing again. */
 export const endingRoutes: FastifyPluginAsyncTypebox<{ endings: Endings }> = async (app, { endings }) => {
@@ -21,8 +23,11 @@ export const endingRoutes: FastifyPluginAsyncTypebox<{ endings: Endings }> = asy
           'side wins. With more sides the game plays on: the server plays the seat’s default action whenever it is due, and ' +
           'the seat ranks last. 409 `game-over` for a game that has ended, `resigned` for a seat that already has.',
         params: GameId,
-        security: [{ seatToken: [] }],
-        response: { 200: SeatView, ...errors },
+        security: SEAT_SECURITY,
+        response: {
+          200: View,
+          ...problems(allProblems(errors, { 409: ['game-waiting', 'game-over', 'resigned'], 503: ['busy'] })),
+        },
       },
     },
     async (request, reply) => {
@@ -42,8 +47,11 @@ export const endingRoutes: FastifyPluginAsyncTypebox<{ endings: Endings }> = asy
           'server made for a seat do not count, so a table can cancel a game whose player never came). Nobody wins; the ' +
           'status becomes `aborted`. 409 `too-late-to-abort` once every seat has moved.',
         params: GameId,
-        security: [{ seatToken: [] }],
-        response: { 200: SeatView, ...errors },
+        security: SEAT_SECURITY,
+        response: {
+          200: View,
+          ...problems(allProblems(errors, { 409: ['game-waiting', 'game-over', 'too-late-to-abort'], 503: ['busy'] })),
+        },
       },
     },
     async (request, reply) => {
@@ -64,8 +72,8 @@ export const endingRoutes: FastifyPluginAsyncTypebox<{ endings: Endings }> = asy
           'Asking again is harmless: once the rematch exists, each seat that asks gets its seat and a token there. ' +
           '409 `game-running` while the game is on.',
         params: GameId,
-        security: [{ seatToken: [] }],
-        response: { 200: RematchAnswer, ...errors },
+        security: SEAT_SECURITY,
+        response: { 200: RematchAnswer, ...problems(allProblems(errors, { 409: ['game-running'] })) },
       },
     },
     async (request) => endings.rematch(request.params.id, bearer(request)),

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GameRecordDocument } from '../../record/record';
 import type { History } from '../../service/history';
 import { bearer } from '../auth';
-import { EventsPage, EventsQuery, GameId, Problem, Replay, ReplayQuery } from '../schemas';
+import { named } from '../openapi/components';
+import { allProblems, GAME, problems, SEAT_IF_ANY } from '../openapi/problems';
+import { SEAT_OR_SPECTATOR } from '../openapi/security';
+import { EventsPage, EventsQuery, GameId, Replay, ReplayQuery } from '../schemas';
+
+const GameRecord = named('GameRecord', GameRecordDocument);
 
 /** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
 export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = async (app, { history }) => {
@@ -10,14 +15,15 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
     '/games/:id/events',
     {
       schema: {
+        operationId: 'listEvents',
         tags: ['history'],
         summary: 'The move log, paged',
         description:
           'During play each caller sees only what its seat may know of each move; after the end, everything, and the seed.',
         params: GameId,
         querystring: EventsQuery,
-        security: [{ seatToken: [] }, {}],
-        response: { 200: EventsPage, 401: Problem, 403: Problem, 404: Problem },
+        security: SEAT_OR_SPECTATOR,
+        response: { 200: EventsPage, ...problems(allProblems(GAME, SEAT_IF_ANY)) },
       },
     },
     async (request) => history.events(request.params.id, bearer(request), request.query.after, request.query.limit),
@@ -26,13 +32,14 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
     '/games/:id/record',
     {
       schema: {
+        operationId: 'getRecord',
         tags: ['history'],
         summary: 'The whole record of a finished game, to keep and to check offline',
         description:
           'One JSON document: kind, engine version, options, seats and names, the seed and its hash, every event with its time, ' +
           'and the result. `npm run verify -- record.json` replays it with the engine and says what does not match.',
         params: GameId,
-        response: { 200: GameRecordDocument, 404: Problem, 409: Problem },
+        response: { 200: GameRecord, ...problems(allProblems(GAME, { 409: ['game-not-finished'] })) },
       },
     },
     async (request, reply) => {
@@ -44,11 +51,18 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
     '/games/:id/replay',
     {
       schema: {
+        operationId: 'getReplay',
         tags: ['history'],
         summary: 'The full state after move N of a finished game, for auditing',
+        description:
+          'The whole state after move `at` (hidden cards included), the move that led to it, and what each seat and a ' +
+          'spectator could see then. Only once the game is over.',
         params: GameId,
         querystring: ReplayQuery,
-        response: { 200: Replay, 404: Problem, 409: Problem, 422: Problem },
+        response: {
+          200: Replay,
+          ...problems(allProblems(GAME, { 409: ['game-not-finished'], 422: ['out-of-range'] })),
+        },
       },
     },
     async (request) => history.replayAt(request.params.id, request.query.at),

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Tables } from '../../service/tables';
 import { bearer } from '../auth';
-import { GameId, GameSummary, Problem } from '../schemas';
-import { CreatedTable, CreateTable } from '../schemas/tables';
+import { GAME, problems } from '../openapi/problems';
+import { PLAYER_OR_ANYONE } from '../openapi/security';
+import { CreatedGame, GameId, GameSummary } from '../schemas';
+import { CreateGameRequest } from '../schemas/tables';
 
 /** POST /games, GET /games/{id}: creating a table and its public summary. */
 export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (app, { tables }) => {
@@ -10,17 +12,25 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
     '/games',
     {
       schema: {
-        tags: ['games'],
         operationId: 'createGame',
+        tags: ['games'],
         summary: 'Create a game: guest seats with seat tokens, or seats for players, invitations, open seats and bots',
         description:
           'Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. ' +
           '`seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` ' +
           '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
-          'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken.',
-        body: CreateTable,
-        security: [{ playerToken: [] }, {}],
-        response: { 201: CreatedTable, 400: Problem, 401: Problem, 422: Problem },
+          'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. ' +
+          'Anyone may create a game; a player token is needed only for a seat of one’s own.',
+        body: CreateGameRequest,
+        security: PLAYER_OR_ANYONE,
+        response: {
+          201: CreatedGame,
+          ...problems({
+            400: ['unknown-bot'],
+            401: ['token-required', 'invalid-token'],
+            422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice'],
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -32,10 +42,12 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
     '/games/:id',
     {
       schema: {
+        operationId: 'getGame',
         tags: ['games'],
         summary: 'The public summary: kind, status, seats, whose turn, scores; the seed once finished',
+        description: 'Anyone may read it: it shows no card. The seed is revealed once the game is over.',
         params: GameId,
-        response: { 200: GameSummary, 404: Problem },
+        response: { 200: GameSummary, ...problems(GAME) },
       },
     },
     async (request) => tables.summary(request.params.id),

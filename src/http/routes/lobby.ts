@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Lobby } from '../../service/lobby';
 import { bearer } from '../auth';
-import { GameId, GameSummary, Problem } from '../schemas';
-import { JoinBody, Joined, LobbyPage, LobbyQuery, SeatParams } from '../schemas/tables';
+import { problems } from '../openapi/problems';
+import { PLAYER, PLAYER_OR_ANYONE } from '../openapi/security';
+import { GameId, GameSummary } from '../schemas';
+import { Joined, JoinRequest, LobbyPage, LobbyQuery, SeatParams } from '../schemas/tables';
 
 /** GET /games (the lobby), POST /games/{id}/seats/{seat}/join, POST /games/{id}/leave. */
 export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (app, { lobby }) => {
@@ -17,7 +19,7 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
           'status=waiting (the default) lists the tables with an open seat; another status lists those games. ' +
           'Cursor-paged: pass the answer’s `next` as `cursor` for the next page.',
         querystring: LobbyQuery,
-        response: { 200: LobbyPage, 400: Problem },
+        response: { 200: LobbyPage, ...problems({ 400: ['invalid-cursor'] }) },
       },
     },
     async (request) => lobby.list(request.query),
@@ -34,9 +36,19 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
           'The answer holds a seat token for the seat. When the last seat is taken the game starts: the cards are dealt and ' +
           'the seated players are told (`started`, `turn`).',
         params: SeatParams,
-        body: JoinBody,
-        security: [{ playerToken: [] }, {}],
-        response: { 200: Joined, 400: Problem, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        body: JoinRequest,
+        security: PLAYER_OR_ANYONE,
+        response: {
+          200: Joined,
+          ...problems({
+            400: ['name-required'],
+            401: ['invalid-token'],
+            403: ['player-token-required', 'seat-invited'],
+            404: ['game-not-found', 'seat-not-found'],
+            409: ['engine-version', 'not-waiting', 'seat-taken', 'already-seated'],
+            503: ['busy'],
+          }),
+        },
       },
       // A player joins with no body at all: that is an empty one.
       preValidation: async (request) => {
@@ -52,9 +64,19 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
         operationId: 'leaveGame',
         tags: ['lobby'],
         summary: 'Give my seat back while the game waits for players: the seat becomes open',
+        description: 'Only while the table waits for players; once the game runs, resign instead.',
         params: GameId,
-        security: [{ playerToken: [] }],
-        response: { 200: GameSummary, 401: Problem, 403: Problem, 404: Problem, 409: Problem },
+        security: PLAYER,
+        response: {
+          200: GameSummary,
+          ...problems({
+            401: ['token-required', 'invalid-token'],
+            403: ['player-token-required', 'not-seated'],
+            404: ['game-not-found'],
+            409: ['engine-version', 'not-waiting'],
+            503: ['busy'],
+          }),
+        },
       },
     },
     async (request) => lobby.leave(request.params.id, bearer(request)),

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MyGames } from '../../service/my-games';
 import type { Players } from '../../service/players';
+import { allProblems, PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
+import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Problem } from '../schemas';
 import { MyGamesPage, MyGamesQuery } from '../schemas/players';
 
 /** GET /players/me/games: the games where I hold a seat, my turns first. */
@@ -19,8 +20,8 @@ export const myGamesRoutes: FastifyPluginAsyncTypebox<{ players: Players; myGame
         summary: 'My games: where it is my turn first, soonest deadline first; then the rest',
         description: 'Cursor-paged: pass the answer’s `next` as `cursor` for the next page.',
         querystring: MyGamesQuery,
-        security: [{ playerToken: [] }],
-        response: { 200: MyGamesPage, 400: Problem, 401: Problem, 403: Problem },
+        security: PLAYER,
+        response: { 200: MyGamesPage, ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-cursor'] })) },
       },
     },
     async (request) => myGames.list((await playerOf(request, players)).id, request.query),

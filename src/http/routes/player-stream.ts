@@ -3,14 +3,19 @@ import type { NotificationJson } from '../../service/notifications';
 import type { PlayerStreams } from '../../service/player-streams';
 import { type Players, tokenHash } from '../../service/players';
 import { Problem as Failure } from '../../service/problem';
+import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from '../openapi/problems';
+import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Problem } from '../schemas';
-import { PlayerStreamQuery } from '../schemas/players';
+import { StreamEnd } from '../schemas';
+import { Notification, PlayerStreamQuery } from '../schemas/players';
+import { holdSlot, startStream } from '../sse';
+import type { StreamSlots } from '../stream-slots';
 
 /** Where a resumed stream starts: Last-Event-ID (what EventSource sends back), else ?after=, else now. */
 function resumeFrom(lastEventId: string | null | undefined, after: number | undefined): number | null {
   if (lastEventId === null || lastEventId === undefined || lastEventId === '') return after ?? null;
-  if (!/^\d{1,15}$/.test(lastEventId)) {
+  // A seq is a database INTEGER: a larger number is no seq this stream sent.
+  if (!/^\d{1,10}$/.test(lastEventId) || Number(lastEventId) > 2 ** 31 - 1) {
     throw new Failure(400, 'invalid-last-event-id', 'Last-Event-ID must be the seq of a notification this stream sent');
   }
   return Number(lastEventId);
@@ -21,16 +26,11 @@ function resumeFrom(lastEventId: string | null | undefined, after: number | unde
  * event is a notification (`turn`, `invited`, `started`, `finished`), its id the notification's
  * seq: reconnecting with Last-Event-ID sends what was missed from the log, then new ones live.
  */
-export const playerStreamRoutes: FastifyPluginAsyncTypebox<{ players: Players; playerStreams: PlayerStreams }> = async (
-  app,
-  { players, playerStreams },
-) => {
-  // Open streams would hold a graceful shutdown open forever: they are ended when the server closes.
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of open) end();
-  });
-
+export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
+  players: Players;
+  playerStreams: PlayerStreams;
+  slots: StreamSlots;
+}> = async (app, { players, playerStreams, slots }) => {
   app.get(
     '/players/me/stream',
     {
@@ -44,21 +44,26 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{ players: Players; p
           'Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. ' +
           'An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.',
         querystring: PlayerStreamQuery,
-        security: [{ playerToken: [] }],
+        security: PLAYER,
         response: {
           200: {
-            description: 'text/event-stream of notification events (data: Notification)',
-            content: { 'text/event-stream': { schema: { type: 'string' } } },
+            description: 'a text/event-stream of notification events (data: Notification), then `end` (data: StreamEnd)',
+            content: {
+              'text/event-stream': {
+                schema: {
+                  anyOf: [Notification, StreamEnd],
+                  description:
+                    'the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)',
+                },
+              },
+            },
           },
-          400: Problem,
-          401: Problem,
-          403: Problem,
+          ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-last-event-id'] }, STREAM_LIMITS)),
         },
       },
     },
     async (request, reply) => {
-      const { id, token } = await playerOf(request, players);
-      const from = resumeFrom(reply.sse.lastEventId, request.query.after);
+      const slot = holdSlot(slots, request, reply);
       const sse = reply.sse;
       let ready = false;
       const held: NotificationJson[] = [];
@@ -68,18 +73,23 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{ players: Players; p
       const finish = (reason: string) => {
         if (sse.isConnected) void sse.send({ event: 'end', data: JSON.stringify({ reason }) }).then(() => sse.close());
       };
-      const subscription = await playerStreams.open(id, tokenHash(token), from, (n) => (ready ? send(n) : held.push(n)), finish);
-      const end = () => finish('shutdown');
-      open.add(end);
-      sse.onClose(() => {
-        open.delete(end);
-        subscription.close();
-      });
+      let subscription: Awaited<ReturnType<PlayerStreams['open']>> | undefined;
+      try {
+        const { id, token } = await playerOf(request, players);
+        const from = resumeFrom(sse.lastEventId, request.query.after);
+        slot.claim(`player:${id}`);
+        subscription = await playerStreams.open(id, tokenHash(token), from, (n) => (ready ? send(n) : held.push(n)), finish);
+      } catch (e) {
+        subscription?.close();
+        slot.release();
+        throw e;
+      }
+      // The server's graceful close ends open streams (plugins/shutdown.ts).
+      const { close } = subscription;
+      sse.onClose(close);
+      if (!sse.isConnected) return close();
       sse.keepAlive();
-      sse.sendHeaders();
-      // Node holds written headers back until the first body write: with nothing missed, the client
-      // would not see its stream open until the first heartbeat, 15 s on.
-      reply.raw.flushHeaders();
+      startStream(reply);
       ready = true;
       for (const n of held.splice(0)) send(n);
     },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Players } from '../../service/players';
+import { PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
+import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Problem } from '../schemas';
 import { NewPlayer, Player, PlayerWithToken } from '../schemas/players';
 
 /** POST /players, GET /players/me, POST /players/me/token: one identity across games. */
@@ -14,10 +15,11 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = asy
         tags: ['players'],
         summary: 'Register a player: the answer holds its token, shown once',
         description:
-          'The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, it cannot be shown again ' +
-          '(rotate it with POST /players/me/token). It works wherever a seat token does, for the seat the player holds.',
+          'Anyone may register. The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, ' +
+          'it cannot be shown again (rotate it with POST /players/me/token). It works wherever a seat token does, for the seat ' +
+          'the player holds.',
         body: NewPlayer,
-        response: { 201: PlayerWithToken, 400: Problem },
+        response: { 201: PlayerWithToken },
       },
     },
     async (request, reply) => {
@@ -32,8 +34,9 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = asy
         operationId: 'getMe',
         tags: ['players'],
         summary: 'Who my player token names',
-        security: [{ playerToken: [] }],
-        response: { 200: Player, 401: Problem, 403: Problem },
+        description: 'The player the token speaks for.',
+        security: PLAYER,
+        response: { 200: Player, ...problems(PLAYER_PROBLEMS) },
       },
     },
     async (request) => players.me((await playerOf(request, players)).id),
@@ -46,8 +49,8 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = asy
         tags: ['players'],
         summary: 'Rotate my token: the answer holds the new one; the old one stops at once',
         description: 'Every server refuses the old token from now on, and player streams opened with it end.',
-        security: [{ playerToken: [] }],
-        response: { 200: PlayerWithToken, 401: Problem, 403: Problem },
+        security: PLAYER,
+        response: { 200: PlayerWithToken, ...problems(PLAYER_PROBLEMS) },
       },
     },
     async (request) => {

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { Players } from '../../service/players';
 import type { Webhooks } from '../../service/webhooks';
+import { allProblems, PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
+import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Problem } from '../schemas';
 import { DeliveriesPage, DeliveriesQuery, NewWebhook, WebhookCreated, WebhookId, WebhookList } from '../schemas/webhooks';
 
 /** POST/GET /players/me/webhooks, DELETE /players/me/webhooks/{id}, GET .../deliveries. */
@@ -24,8 +25,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
           'In order, at least once: a failed attempt is retried with backoff for a day. The URL must be http(s) and resolve to ' +
           'public addresses only (checked again at each delivery).',
         body: NewWebhook,
-        security: [{ playerToken: [] }],
-        response: { 201: WebhookCreated, 400: Problem, 401: Problem, 403: Problem, 409: Problem },
+        security: PLAYER,
+        response: {
+          201: WebhookCreated,
+          ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['webhook-url-refused'], 409: ['too-many-webhooks'] })),
+        },
       },
     },
     async (request, reply) => {
@@ -41,8 +45,9 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
         operationId: 'listWebhooks',
         tags: ['players'],
         summary: 'My webhooks and how far each has delivered',
-        security: [{ playerToken: [] }],
-        response: { 200: WebhookList, 401: Problem, 403: Problem },
+        description: 'Each webhook with the last notification it delivered, and whether it is failing now.',
+        security: PLAYER,
+        response: { 200: WebhookList, ...problems(PLAYER_PROBLEMS) },
       },
     },
     async (request) => webhooks.list((await playerOf(request, players)).id),
@@ -54,14 +59,19 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
         operationId: 'deleteWebhook',
         tags: ['players'],
         summary: 'Stop a webhook; its delivery log goes with it',
+        description: 'Nothing more is sent to it, from this moment on.',
         params: WebhookId,
-        security: [{ playerToken: [] }],
-        response: { 204: Type.Null({ description: 'deleted' }), 401: Problem, 403: Problem, 404: Problem },
+        security: PLAYER,
+        response: {
+          204: Type.Null({ description: 'deleted' }),
+          ...problems(allProblems(PLAYER_PROBLEMS, { 404: ['webhook-not-found'] })),
+        },
       },
     },
     async (request, reply) => {
       await webhooks.remove((await playerOf(request, players)).id, request.params.id);
-      return reply.code(204).send(null);
+      // No payload at all: a serialized null would announce a body that a 204 never has.
+      return reply.code(204).send(undefined as never);
     },
   );
   app.get(
@@ -71,10 +81,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
         operationId: 'listWebhookDeliveries',
         tags: ['players'],
         summary: 'The delivery log of a webhook: every attempt, newest first',
+        description: 'Paged: pass the answer’s `next` as `before` for older attempts.',
         params: WebhookId,
         querystring: DeliveriesQuery,
-        security: [{ playerToken: [] }],
-        response: { 200: DeliveriesPage, 400: Problem, 401: Problem, 403: Problem, 404: Problem },
+        security: PLAYER,
+        response: { 200: DeliveriesPage, ...problems(allProblems(PLAYER_PROBLEMS, { 404: ['webhook-not-found'] })) },
       },
     },
     async (request) => webhooks.deliveries((await playerOf(request, players)).id, request.params.id, request.query),

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateDatabase, startServer, type TestServer } from './support/harness';
+
+/**
+ * The README's curl walkthroughs, taken from README.md as they are written and run with bash (curl
+ * and jq) against a server on a free port: a walkthrough that stops working fails here. Each stops
+ * at its first error (set -euo pipefail, curl -fsS).
+ */
+const README = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+/** The clock walkthrough waits a move's time for a seat to run out: a few seconds here, not a minute. */
+const PER_MOVE = 4;
+
+let server: TestServer;
+let drop: () => Promise<void>;
+let api: string;
+
+beforeAll(async () => {
+  const where = await privateDatabase();
+  drop = where.drop;
+  server = await startServer(where);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await server.close();
+  await drop();
+});
+
+/** The first `count` sh blocks under a heading (up to the next heading), joined into one script. */
+function walkthrough(heading: string, count = Number.POSITIVE_INFINITY): string {
+  const lines = README.split('\n');
+  const start = lines.findIndex((l) => /^#{2,3} /.test(l) && l.replace(/^#+ /, '') === heading);
+  expect(start, `README has no heading "${heading}"`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
+  const section = lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]).slice(0, count);
+  expect(blocks.length).toBeGreaterThan(0);
+  return blocks.join('\n');
+}
+
+function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], {
+      env: { ...process.env, API: api, PER_MOVE: String(PER_MOVE) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function run(heading: string, count?: number) {
+  const result = await bash(walkthrough(heading, count));
+  expect(result.code, `${heading}\n${result.stderr}\n${result.stdout.slice(-2000)}`).toBe(0);
+  return result.stdout;
+}
+
+describe('the README walkthroughs run as written', () => {
+  it('a game of Divide and Conquer with curl, to the end, its seed checked', async () => {
+    const out = await run('Play a game of Divide and Conquer with curl');
+    expect(out).toContain('the seed hashes to seedHash');
+    expect(out).toMatch(/"status": "finished"/);
+  });
+
+  it('a table with a bot and a clock: the clock plays for the seat that timed out, the game ends, a rematch starts', async () => {
+    const out = await run('A table with a bot and a clock, where one player times out');
+    expect(out).toMatch(/"seat":1,"by":"clock"/);
+    expect(out).toMatch(/"status": "finished"/);
+    expect(out).toMatch(/"token": "/);
+  });
+
+  it('three players meet in the lobby and play a round to the end', async () => {
+    const out = await run('Three players meet in the lobby and play', 1);
+    expect(out).toMatch(/"status": "finished"/);
+  });
+});
