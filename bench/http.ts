@@ -1,11 +1,12 @@
 // The hot path against bare Fastify, measured in one run on one machine: `npm run bench`.
-// Starts bare Fastify (bench/bare.ts) and the service (fresh data each) as child processes, drives
+// Starts bare Fastify (bench/bare.ts) and the service as built by `npm run build` (fresh data each) as child processes, drives
 // them with autocannon from this process, alternating, and prints req/s, p50/p99 and the ratio to
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
-//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory]
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +22,10 @@ const SECONDS = Number(arg('seconds', '8'));
 const ROUNDS = Number(arg('rounds', '2'));
 const ONLY = arg('only', 'routes,paging,streams,cold,memory').split(',');
 const CONNECTIONS = 50;
+/** `--routes view,move`: only these of the route table (and the bare runs), while iterating on one. */
+const ROUTES = arg('routes', '');
+/** `--profile DIR`: the service runs with --cpu-prof, its profiles written to DIR when it stops. */
+const PROFILE = arg('profile', '');
 /** Kaiser to 500 with no losing score: a game long enough never to end during a run. */
 const LONG_KAISER = { target: 500, loseAt: null };
 const root = join(import.meta.dirname, '..');
@@ -29,10 +34,28 @@ interface Server {
   base: string;
   pid: number;
   rss(): number;
+  /** CPU time the server process has used, user and system, in ms. */
+  cpu(): number;
   stop(): Promise<void>;
 }
 
-let nextPort = 3901;
+/** The servers running now: a bench that fails does not leave them behind. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** A port free now, from the system: fixed ports collided with other benches on a shared machine. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function waitFor(url: string) {
   for (let i = 0; i < 600; i++) {
@@ -46,17 +69,28 @@ async function waitFor(url: string) {
 
 /** Starts a server process and waits for it to answer. */
 async function serve(script: string, env: Record<string, string>, health: string): Promise<Server> {
-  const port = nextPort++;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const port = await freePort();
+  const profile = PROFILE && script === SERVICE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
+  // The service runs as deployed (`npm start`: the built bundle); bench/bare.ts through tsx.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...loader, script], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // SQLite unless this server is given a database: the bench's own DATABASE_URL is for the PostgreSQL pass.
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   await waitFor(base + health);
   return {
     base,
     pid: child.pid as number,
+    cpu: () => {
+      // utime and stime, the 14th and 15th fields of /proc/PID/stat, in clock ticks (100 a second).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
     rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     stop: () =>
       new Promise((resolve) => {
@@ -66,9 +100,12 @@ async function serve(script: string, env: Record<string, string>, health: string
   };
 }
 
+const SERVICE = 'dist/main.js';
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+
 const startBare = (env: Record<string, string>) => serve('bench/bare.ts', env, '/hello');
 const startService = (env: Record<string, string>) =>
-  serve('src/main.ts', { JWT_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health');
+  serve(SERVICE, { JWT_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health');
 
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(base + path, {
@@ -131,24 +168,57 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per answered request, in µs: steadier than req/s on a machine shared with other work. */
+  cpuUs: number;
+  /** PostgreSQL's CPU time per answered request, in µs (0 on SQLite, which runs inside the server). */
+  dbUs: number;
 }
 
 /** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
-async function cannon(opts: autocannon.Options, expected = 200): Promise<Measured> {
+/**
+ * CPU time used by the PostgreSQL processes on this machine, in ms (their own and their ended
+ * children's); 0 where there are none to read. On a 2-core machine the database shares the cores.
+ */
+function databaseCpu(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {}
+  }
+  return ticks * 10;
+}
+
+async function cannon(server: Server, opts: autocannon.Options, expected = 200): Promise<Measured> {
+  const cpu = server.cpu();
+  const db = databaseCpu();
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const cpuUs = ((server.cpu() - cpu) * 1000) / Math.max(1, r.requests.total);
+  const dbUs = ((databaseCpu() - db) * 1000) / Math.max(1, r.requests.total);
   const answered = Object.entries(r.statusCodeStats ?? {}).reduce(
     (n, [code, s]) => (Number(code) === expected ? n : n + (s.count ?? 0)),
     0,
   );
   if (answered > 0 && process.env.BENCH_DEBUG) console.error(opts.url, r.statusCodeStats);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + answered };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    dbUs,
+    errors: r.errors + r.timeouts + answered,
+    cpuUs,
+  };
 }
 
 /** The best of `ROUNDS` alternating runs of each measurement. */
 async function alternate(runs: Record<string, () => Promise<Measured>>): Promise<Record<string, Measured>> {
   const best: Record<string, Measured> = {};
+  const chosen = Object.entries(runs).filter(([name]) => !ROUTES || ['hello', 'insert', ...ROUTES.split(',')].includes(name));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, run] of Object.entries(runs)) {
+    for (const [name, run] of chosen) {
       const m = await run();
       if (!best[name] || m.rps > best[name].rps) best[name] = m;
     }
@@ -165,8 +235,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
 async function routes(label: string, env: Record<string, string>) {
-  const bare = await startBare(env);
+  // The service first: on a scratch PostgreSQL database it migrates an empty schema, before bare's table is made.
   const service = await startService(env);
+  const bare = await startBare(env);
   const views = await Promise.all(
     Array.from({ length: CONNECTIONS }, (_, i) => newTable(service.base, 'kaiser', {}, `view-${i}`)),
   );
@@ -185,16 +256,16 @@ async function routes(label: string, env: Record<string, string>) {
   let n = 0;
   let movesMade = 0;
   const results = await alternate({
-    hello: () => cannon({ url: `${bare.base}/hello` }),
+    hello: () => cannon(bare, { url: `${bare.base}/hello` }),
     insert: () =>
-      cannon({
+      cannon(bare, {
         url: `${bare.base}/insert`,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"action":{"type":"play","card":"QS"}}',
       }),
     view: () =>
-      cannon({
+      cannon(service, {
         url: service.base,
         requests: [
           {
@@ -207,6 +278,7 @@ async function routes(label: string, env: Record<string, string>) {
       }),
     notModified: () =>
       cannon(
+        service,
         {
           url: service.base,
           requests: [
@@ -226,12 +298,13 @@ async function routes(label: string, env: Record<string, string>) {
         },
         304,
       ),
-    move: () => {
+    move: async () => {
       // Each request takes a game no other request has in flight (autocannon starts every request of a
       // connection with a fresh context), the next move worked out by the engine in this process.
       const free = [...movers];
+      const inFlight = new Map<Table, { seat: number; action: Action }>();
       type Context = { table?: Table; move?: { seat: number; action: Action } };
-      return cannon({
+      const measured = await cannon(service, {
         url: service.base,
         requests: [
           {
@@ -240,6 +313,7 @@ async function routes(label: string, env: Record<string, string>) {
               const m = nextMove(table) as { seat: number; action: Action };
               context.table = table;
               context.move = m;
+              inFlight.set(table, m);
               return {
                 ...req,
                 method: 'POST',
@@ -250,6 +324,7 @@ async function routes(label: string, env: Record<string, string>) {
             },
             onResponse: (status, _body, context: Context) => {
               if (!context.table || !context.move) return;
+              inFlight.delete(context.table);
               if (status === 200) {
                 advance(context.table, context.move);
                 movesMade++;
@@ -259,6 +334,9 @@ async function routes(label: string, env: Record<string, string>) {
           },
         ],
       });
+      // The requests still in flight when the run stopped were answered unseen: the next run starts from what the server holds.
+      for (const [t, m] of inFlight) if ((await call(service.base, 'GET', `/games/${t.id}`)).version > t.moves) advance(t, m);
+      return measured;
     },
   });
   await bare.stop();
@@ -268,7 +346,17 @@ async function routes(label: string, env: Record<string, string>) {
     `\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs (${movesMade} moves made)`,
   );
   table([
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs bare hello', 'vs bare insert'],
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'vs bare hello',
+      'vs bare insert',
+      'server CPU µs/req',
+      ...(label === 'PostgreSQL' ? ['database CPU µs/req'] : []),
+    ],
     ...(
       [
         ['bare Fastify GET /hello', results.hello],
@@ -277,15 +365,19 @@ async function routes(label: string, env: Record<string, string>) {
         ['GET /games/{id}/view, If-None-Match (304)', results.notModified],
         ['POST /games/{id}/moves (own games)', results.move],
       ] as const
-    ).map(([name, m]) => [
-      name,
-      fmt(m.rps),
-      String(m.p50),
-      String(m.p99),
-      String(m.errors),
-      ratio(m, results.hello),
-      ratio(m, results.insert),
-    ]),
+    )
+      .filter(([, m]) => m)
+      .map(([name, m]) => [
+        name,
+        fmt(m.rps),
+        String(m.p50),
+        String(m.p99),
+        String(m.errors),
+        ratio(m, results.hello),
+        ratio(m, results.insert),
+        fmt(m.cpuUs),
+        ...(label === 'PostgreSQL' ? [fmt(m.dbUs)] : []),
+      ]),
   ]);
   return results;
 }
@@ -294,21 +386,23 @@ async function routes(label: string, env: Record<string, string>) {
 async function paging() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
   const service = await startService({ DATA_DIR: dir });
-  const rows = [['moves in the game', 'last page req/s', 'p50 ms', 'p99 ms']];
+  // One request at a time, so a page takes 1 / (req/s): autocannon's latencies are whole milliseconds.
+  const rows = [['moves in the game', 'last page req/s', 'ms per page', 'p99 ms', 'server CPU µs/req']];
   for (const length of [10, 1000, 10000]) {
     const t = await newTable(service.base, 'kaiser', LONG_KAISER, `paging-${length}`);
     await playMoves(service.base, t, length);
     const after = Math.max(0, length - 100);
-    const m = await cannon({
+    const m = await cannon(service, {
       url: `${service.base}/games/${t.id}/events?after=${after}&limit=100`,
       headers: { authorization: `Bearer ${t.tokens[0]}` },
-      connections: 10,
+      // One request at a time: the latency is the page's own cost, not a queue's.
+      connections: 1,
     });
-    rows.push([fmt(length), fmt(m.rps), String(m.p50), String(m.p99)]);
+    rows.push([fmt(length), fmt(m.rps), (1000 / m.rps).toFixed(2), String(m.p99), fmt(m.cpuUs)]);
   }
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
-  console.log('\n## Events paging (Kaiser): the last page of 100 read by a seat during play, 10 connections');
+  console.log('\n## Events paging (Kaiser): the last page of 100 read by a seat during play, one request at a time');
   table(rows);
 }
 
@@ -412,8 +506,15 @@ async function cold() {
 /** The server's resident memory idle, and after 10,000 games are created. */
 async function memory() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+  const settle = () => new Promise((r) => setTimeout(r, 2000));
+  // The first start creates the database with Prisma's migration engine (WebAssembly, held once
+  // loaded); every later start finds it migrated and never loads it.
+  const first = await startService({ DATA_DIR: dir });
+  await settle();
+  const fresh = first.rss();
+  await first.stop();
   const service = await startService({ DATA_DIR: dir });
-  await new Promise((r) => setTimeout(r, 2000));
+  await settle();
   const idle = service.rss();
   const kinds = [...games.keys()];
   let made = 0;
@@ -429,13 +530,15 @@ async function memory() {
       }
     }),
   );
+  await settle();
   const after = service.rss();
   await service.stop();
   rmSync(dir, { recursive: true, force: true });
   console.log('\n## Memory (server RSS)');
   table([
     ['when', 'RSS MiB'],
-    ['idle, after start', idle.toFixed(0)],
+    ['idle, first start (creates the database)', fresh.toFixed(0)],
+    ['idle, after a restart', idle.toFixed(0)],
     ['after 10,000 games created', after.toFixed(0)],
   ]);
 }
@@ -455,7 +558,7 @@ if (ONLY.includes('routes')) {
       rmSync(pgDir, { recursive: true, force: true });
       const share = (r: Record<string, Measured>, k: string) => r[k].rps / r.hello.rps;
       console.log('\nPostgreSQL ratio as a share of SQLite ratio (1.00 = as close to bare Fastify):');
-      for (const k of ['view', 'notModified', 'move'])
+      for (const k of ['view', 'notModified', 'move'].filter((k) => sqlite[k] && postgres[k]))
         console.log(`  ${k}: ${(share(postgres, k) / share(sqlite, k)).toFixed(2)}`);
     });
   }

@@ -82,6 +82,32 @@ describe('the caches of the hot path', () => {
     }
   });
 
+  it('a view built for one audience is never served to another: each seat and a spectator read their own', async () => {
+    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'audiences');
+    await play(a, g, 5);
+    const http = request(a.app.server);
+    // Each audience read twice, the second time from the cache, interleaved so a shared entry would show.
+    const read = async () => {
+      const out = [];
+      for (const token of [...g.tokens, undefined]) {
+        const req = http.get(`/games/${g.id}/view`);
+        out.push(await (token ? req.set(bearer(token)) : req));
+      }
+      return out;
+    };
+    const first = await read();
+    const second = await read();
+    for (const [i, res] of second.entries()) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(first[i].body);
+      expect(res.headers.etag).toBe(first[i].headers.etag);
+      expect(res.body.seat).toBe(i < g.tokens.length ? i : null);
+    }
+    // Each audience sees another table (its own hand, or none): no two answers, nor their tags, are alike.
+    expect(new Set(second.map((r) => JSON.stringify(r.body.state))).size).toBe(second.length);
+    expect(new Set(second.map((r) => r.headers.etag)).size).toBe(second.length);
+  });
+
   it('a conditional GET on one server answers 200 with the new view after a move on another', async () => {
     const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'etag');
     const first = await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));

@@ -1,8 +1,8 @@
-import stringify from 'fast-json-stable-stringify';
 import { Compile } from 'typebox/compile';
 import { seedRng, shuffle } from '../cards';
 import { canonicalAction, rearrangeSets } from './canonical';
 import type { AnyGame } from './game';
+import { sameAction } from './play';
 import { type PlayoutSpec, playOut } from './playout';
 
 /** One configuration to play: a seat count and options, over `matches` seeded random matches. */
@@ -79,7 +79,7 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
                 for (const a of thorough ? actions : actions.slice(0, 3)) {
                   if (!actionValidator.Check(a))
                     fail(`seat ${seat}'s listed action ${JSON.stringify(a)} does not fit the action schema`);
-                  if (stringify(canonicalAction(game, a)) !== stringify(a)) {
+                  if (!sameAction(canonicalAction(game, a), a)) {
                     fail(`seat ${seat}'s listed action ${JSON.stringify(a)} is not in canonical form`);
                   }
                   if (!thorough) continue;
@@ -90,18 +90,17 @@ export function conformance<S>(game: AnyGame, spec: ConformanceSpec<S>): Check[]
                     [out, rng] = shuffle(items, rng);
                     return out;
                   });
-                  if (stringify(canonicalAction(game, posted)) !== stringify(a)) {
+                  if (!sameAction(canonicalAction(game, posted), a)) {
                     fail(`seat ${seat} posted ${JSON.stringify(posted)}, which is not taken as ${JSON.stringify(a)}`);
                   }
                 }
               });
               for (const seat of toAct) {
                 const chosen = game.defaultAction(state, seat);
-                const key = stringify(chosen);
-                if (!legal[seat].some((a) => stringify(a) === key)) {
+                if (!legal[seat].some((a) => sameAction(a, chosen))) {
                   fail(`the default action of seat ${seat}, ${JSON.stringify(chosen)}, is not one of its legal actions`);
                 }
-                if (stringify(game.defaultAction(state, seat)) !== key)
+                if (!sameAction(game.defaultAction(state, seat), chosen))
                   fail(`the default action of seat ${seat} is not deterministic`);
               }
             },

@@ -41,6 +41,13 @@ describe('the engine', () => {
   it('compares actions by their JSON, whatever the key order', () => {
     expect(sameAction({ type: 'play', card: 'QS' }, { card: 'QS', type: 'play' })).toBe(true);
     expect(sameAction({ type: 'play', card: 'QS' }, { type: 'play', card: 'KS' })).toBe(false);
+    // Compared as JSON: nested sets in their order, an undefined field absent, no field extra or missing.
+    expect(sameAction({ type: 'take', sets: [['2S', '3S'], ['5H']] }, { sets: [['2S', '3S'], ['5H']], type: 'take' })).toBe(true);
+    expect(sameAction({ type: 'take', sets: [['2S', '3S']] }, { type: 'take', sets: [['3S', '2S']] })).toBe(false);
+    expect(sameAction({ type: 'pass', card: undefined }, { type: 'pass' })).toBe(true);
+    expect(sameAction({ type: 'pass' }, { type: 'pass', card: 'QS' })).toBe(false);
+    expect(sameAction({ type: 'bid', value: 0 }, { type: 'bid', value: null })).toBe(false);
+    expect(sameAction({ type: 'take', sets: [] }, { type: 'take', sets: {} })).toBe(false);
   });
 
   it('applies only listed actions, with the game’s own reason when it has one', () => {

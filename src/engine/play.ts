@@ -1,10 +1,30 @@
-import stringify from 'fast-json-stable-stringify';
 import { canonicalAction } from './canonical';
 import { type Action, type AnyGame, IllegalMove, type SetupContext } from './game';
 
-/** Two actions are the same move when their JSON is the same, whatever the key order. */
+/**
+ * Two actions are the same move when their JSON is the same, whatever the key order (a key whose
+ * value is undefined is absent, as in JSON). Compared in place: a move is checked against every legal
+ * action, so serializing each one was most of the cost of deciding it.
+ */
 export function sameAction(a: unknown, b: unknown): boolean {
-  return stringify(a) === stringify(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameAction(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const k of Object.keys(x)) {
+    if (x[k] === undefined) continue;
+    keys++;
+    if (!Object.hasOwn(y, k) || !sameAction(x[k], y[k])) return false;
+  }
+  for (const k of Object.keys(y)) if (y[k] !== undefined) keys--;
+  return keys === 0;
 }
 
 /**
@@ -18,8 +38,7 @@ export function decide<S, A extends Action>(game: AnyGame, state: S, seat: numbe
   if (status.finished) throw new IllegalMove('the game is over');
   const action = canonicalAction(game, posted);
   const legal = game.legalActions(state, seat) as Action[];
-  const key = stringify(action);
-  if (!legal.some((a) => stringify(a) === key)) {
+  if (!legal.some((a) => sameAction(a, action))) {
     // The game's own reason says most ("you must follow suit"); a bug-shaped error from a
     // malformed action is no reason, so only IllegalMove is passed on.
     try {

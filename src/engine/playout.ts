@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import stringify from 'fast-json-stable-stringify';
-import { isCard, type RngState, randomInt, sameCards, seedRng } from '../cards';
+import { countCards, isCard, type RngState, randomInt, seedRng } from '../cards';
 import type { Action, AnyGame } from './game';
 import { resolveOptions } from './options';
 import { type Move, replay } from './play';
@@ -76,7 +75,8 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
     if (moves.length >= max) fail(`${where()}: no end after ${max} moves`);
 
     if (spec.everyActionEvery && step % spec.everyActionEvery === 0) {
-      const before = stringify(state);
+      // The same object serialized twice: any change to it, a value or a key added, changes the text.
+      const before = JSON.stringify(state);
       for (const s of allSeats) {
         for (const a of legal[s]) {
           try {
@@ -86,7 +86,7 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
           }
         }
       }
-      if (stringify(state) !== before) fail(`${where()}: apply mutated its input state`);
+      if (JSON.stringify(state) !== before) fail(`${where()}: apply mutated its input state`);
     }
 
     let n: number;
@@ -104,7 +104,7 @@ export function playOut<S>(game: AnyGame, spec: PlayoutSpec<S>): Playout<S> {
 
   if (!isDeepStrictEqual(JSON.parse(JSON.stringify(state)), state)) fail(`${where()}: the state is not plain JSON`);
   const again = replay<S>(game, created, moves);
-  if (stringify(again) !== stringify(state)) fail(`${where()}: replaying the moves gave another state`);
+  if (!isDeepStrictEqual(again, state)) fail(`${where()}: replaying the moves gave another state`);
   return { state, moves };
 }
 
@@ -126,8 +126,25 @@ export function assertHidden(view: unknown, hidden: Iterable<string>, seat: numb
   for (const c of hidden) if (shown.has(c)) throw new Error(`${c} leaks to ${seat === null ? 'a spectator' : `seat ${seat}`}`);
 }
 
+const counted = new WeakMap<readonly string[], Map<string, number>>();
+
 /** Throws unless the places together hold exactly the game's cards, each once per copy. */
 export function assertConserved(places: readonly (readonly string[])[], cards: readonly string[]): void {
-  const all = places.flat();
-  if (!sameCards(all, cards)) throw new Error(`cards are not conserved: ${all.length} in play of ${cards.length}`);
+  // Checked at every step of every random match: the game's cards are counted once, not each time.
+  let expected = counted.get(cards);
+  if (!expected) {
+    expected = countCards(cards);
+    counted.set(cards, expected);
+  }
+  const seen = new Map<string, number>();
+  let total = 0;
+  for (const place of places) {
+    for (const c of place) {
+      seen.set(c, (seen.get(c) ?? 0) + 1);
+      total++;
+    }
+  }
+  let same = total === cards.length && seen.size === expected.size;
+  if (same) for (const [c, n] of seen) if (expected.get(c) !== n) same = false;
+  if (!same) throw new Error(`cards are not conserved: ${total} in play of ${cards.length}`);
 }

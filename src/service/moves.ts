@@ -132,19 +132,16 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       views: new Map(),
     };
     const change = { before, after, event };
-    const channel = gameChannel(record.id);
-    const revision = String(after.record.revision);
-    // Where the notifier can, the game's listeners are told in the append's own transaction: at commit, and only then.
-    const told = notifier.within?.(channel, revision);
-    await store.append({ gameId: record.id, event, at, status, toAct, result, seats, resigned }, [
-      ...contributors.flatMap((c) => c(change)),
-      ...(told ? [told] : []),
-    ]);
+    await store.append(
+      { gameId: record.id, event, at, status, toAct, result, seats, resigned },
+      contributors.flatMap((c) => c(change)),
+    );
     live.remember(after);
     if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
       void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
     }
-    if (!told) await notifier.publish(channel, revision).catch(() => {});
+    // Listeners are told once the change is committed, and only then.
+    await notifier.publish(gameChannel(record.id), String(after.record.revision)).catch(() => {});
     for (const l of listeners) l(change);
     return after;
   }

@@ -117,6 +117,30 @@ describe('a dropped LISTEN connection', () => {
     }
   });
 
+  it('messages published together (more than one NOTIFY holds) reach each listener on the other server once, in order', async () => {
+    const pools = [new pg.Pool({ connectionString: where.databaseUrl }), new pg.Pool({ connectionString: where.databaseUrl })];
+    const [from, to] = await Promise.all(pools.map((pool) => postgresNotifier(pool)));
+    try {
+      const channels = Array.from({ length: 40 }, (_, i) => `game:coalesced-${i}`);
+      const heard = new Map<string, string[]>(channels.map((c) => [c, []]));
+      let left = channels.length * 10;
+      const all = new Promise<void>((resolve) => {
+        for (const c of channels)
+          to.subscribe(c, (payload) => {
+            heard.get(c)?.push(payload);
+            if (--left === 0) resolve();
+          });
+      });
+      // 400 messages in one turn of the event loop: some 8,500 bytes, past what one NOTIFY may carry.
+      await Promise.all(channels.flatMap((c) => Array.from({ length: 10 }, (_, n) => from.publish(c, String(n)))));
+      await all;
+      for (const c of channels) expect(heard.get(c)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    } finally {
+      await Promise.all([from.close(), to.close()]);
+      await Promise.all(pools.map((pool) => pool.end()));
+    }
+  });
+
   it('a NOTIFY that fails does not fail the caller, and listeners on this server still hear it', async () => {
     const pool = new pg.Pool({ connectionString: where.databaseUrl });
     const notifier = await postgresNotifier(pool);

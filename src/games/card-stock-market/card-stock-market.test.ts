@@ -625,9 +625,9 @@ describe('Card Stock Market: seeded random matches', () => {
   ];
   const checks = conformance<State>(game, {
     configs: [
-      ...seatCounts.map((seats) => ({ seats, matches: 120 })),
+      ...seatCounts.map((seats) => ({ seats, matches: 20 })),
       ...strips.flatMap(([name, limits]) =>
-        seatCounts.map((seats) => ({ seats, options: { limits }, matches: 20, label: `${seats} seats, ${name}` })),
+        seatCounts.map((seats) => ({ seats, options: { limits }, matches: 10, label: `${seats} seats, ${name}` })),
       ),
     ],
     viewsEvery: 7,

@@ -144,7 +144,7 @@ describe('Divide and Conquer: a game', () => {
 describe('Divide and Conquer: seeded random games', () => {
   for (const variant of ['standard', 'long'] as const) {
     const checks = conformance<State>(game, {
-      configs: [{ seats: 2, options: { variant }, matches: 1000, label: `${variant} game` }],
+      configs: [{ seats: 2, options: { variant }, matches: 300, label: `${variant} game` }],
       everyActionEvery: 1,
       invariant: (s) => {
         const inPlay = [...s.hands[0], ...s.hands[1], ...s.matches.flatMap((m) => m.cards)];

@@ -447,13 +447,13 @@ function invariant(s: State) {
 describe('Escoba: seeded random matches', () => {
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 2, matches: 500 },
-      { seats: 3, matches: 70 },
-      { seats: 4, matches: 70 },
-      { seats: 4, options: { partnerships: true }, matches: 70, label: '4 seats in partnerships' },
+      { seats: 2, matches: 200 },
+      { seats: 3, matches: 35 },
+      { seats: 4, matches: 35 },
+      { seats: 4, options: { partnerships: true }, matches: 35, label: '4 seats in partnerships' },
     ],
-    // The shared checks cost about three plain play-outs a step: 500 two-seat matches, views and every listed
-    // action every 15th step (as the old sampled loop did) keep the run near its old length.
+    // The shared checks cost about three plain play-outs a step: 200 two-seat matches and 35 of each other table,
+    // views and every listed action every 15th step, cover every table without matches that find nothing new.
     viewsEvery: 15,
     everyActionEvery: 15,
     invariant,

@@ -421,12 +421,12 @@ describe('Kabu: seeded random games', () => {
   });
   const seatCounts = [2, 3, 4, 5, 6];
   // Chips drift until a seat cannot pay: even the longest game stays far from the service's limit.
-  for (const c of conformance<State>(game, { ...spec(20_000), configs: seatCounts.map((seats) => ({ seats, matches: 160 })) }))
+  for (const c of conformance<State>(game, { ...spec(20_000), configs: seatCounts.map((seats) => ({ seats, matches: 60 })) }))
     it(c.name, c.run);
   // Small stacks end quickly, by a seat that cannot pay.
   for (const c of conformance<State>(game, {
     ...spec(2_000),
-    configs: seatCounts.map((seats) => ({ seats, options: { startingChips: 5 }, matches: 40, label: `${seats} seats, 5 chips` })),
+    configs: seatCounts.map((seats) => ({ seats, options: { startingChips: 5 }, matches: 20, label: `${seats} seats, 5 chips` })),
   }))
     it(c.name, c.run);
 

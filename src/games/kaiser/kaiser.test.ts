@@ -428,14 +428,14 @@ describe('Kaiser: seeded random matches', () => {
   // house rule loseAt -52. A match runs to some 700 moves, so views and every action are sampled.
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 4, options: { loseAt: -52 }, matches: 300, label: 'loseAt -52' },
+      { seats: 4, options: { loseAt: -52 }, matches: 60, label: 'loseAt -52' },
       {
         seats: 4,
         options: { loseAt: -52, failedContract: 'bid' },
-        matches: 100,
+        matches: 25,
         label: 'loseAt -52, failed contracts lose the bid',
       },
-      { seats: 4, options: { loseAt: -52, openingLead: 'bidder' }, matches: 100, label: 'loseAt -52, the bidder leads' },
+      { seats: 4, options: { loseAt: -52, openingLead: 'bidder' }, matches: 25, label: 'loseAt -52, the bidder leads' },
     ],
     viewsEvery: 5,
     everyActionEvery: 11,

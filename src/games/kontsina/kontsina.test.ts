@@ -385,10 +385,10 @@ describe('Kontsina: seeded random games', () => {
   };
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 2, matches: 800 },
+      { seats: 2, matches: 250 },
       ...[3, 4].flatMap((seats) => [
-        { seats, matches: 60 },
-        { seats, options: { target: 5 }, matches: 40, label: `${seats} seats, target 5` },
+        { seats, matches: 30 },
+        { seats, options: { target: 5 }, matches: 20, label: `${seats} seats, target 5` },
       ]),
     ],
     viewsEvery: 7,

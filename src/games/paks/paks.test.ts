@@ -668,7 +668,7 @@ function checkView(s: State, seat: number | null, raw: unknown) {
 
 describe('Paks: seeded random matches', () => {
   const checks = conformance<State>(game, {
-    configs: [2, 3, 4, 6].map((seats) => ({ seats, matches: 60 })),
+    configs: [2, 3, 4, 6].map((seats) => ({ seats, matches: 15 })),
     viewsEvery: 3,
     everyActionEvery: 7,
     invariant,

@@ -504,8 +504,8 @@ function checkView(s: State, seat: number | null, view: unknown): void {
 describe('Poke: seeded random rubbers', () => {
   const checks = conformance<State>(game, {
     configs: [
-      { seats: 2, matches: 600, label: 'target 20' },
-      { seats: 2, options: { target: 40 }, matches: 100, label: 'target 40' },
+      { seats: 2, matches: 120, label: 'target 20' },
+      { seats: 2, options: { target: 40 }, matches: 30, label: 'target 40' },
     ],
     viewsEvery: 9,
     everyActionEvery: 9,
