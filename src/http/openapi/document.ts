@@ -31,8 +31,8 @@ export const API_INFO = {
     'Eighteen traditional card games, played asynchronously over REST. Create a game, hand each player a seat token, ' +
     'post moves whenever you like, read a view that shows only what your seat may know, and audit the whole history afterwards. ' +
     'Every error is RFC 9457 application/problem+json with a stable `code`; each operation lists the codes it may send.',
-  contact: { name: 'Card table maintainers', url: 'https://github.com/card-table/card-table' },
-  license: { name: 'MIT', identifier: 'MIT' },
+  // Who runs this server; deployments name themselves here.
+  contact: { name: 'Card table maintainers' },
 };
 
 /** The options of @fastify/swagger: the document's frame, its named schemas, and its refinement per kind. */
