@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { afterAll, expect, it } from 'vitest';
+import { SHUTDOWN_GRACE_MS } from '../src/http/plugins/shutdown';
+
 import { privateDatabase, TEST_SECRET } from './support/harness';
 import { exited, freePort, untilHealthy } from './support/process';
 
@@ -147,4 +150,26 @@ it('SIGTERM to `npm start` mid-stream, with moves arriving: the stream gets its 
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
   }
+});
+
+it('a client that stops mid-request does not hold a shutdown past its grace: the server cuts it and exits 0', async () => {
+  const port = await freePort();
+  const server = await npmStart(port);
+  // Headers and half a body, then nothing: the request stays in flight until the server gives up on it.
+  const socket = connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    'POST /games HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"kind":',
+  );
+  const cut = new Promise((resolve) => socket.once('close', resolve));
+  await new Promise((r) => setTimeout(r, 200));
+
+  const sent = performance.now();
+  server.child.kill('SIGTERM');
+  const code = await exited(server.child);
+  const took = performance.now() - sent;
+  await cut;
+  expect(code, server.output()).toBe(0);
+  expect(took).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 100);
+  expect(took).toBeLessThan(10_000);
 });

@@ -164,8 +164,10 @@ describe('the Docker image, built without Docker', () => {
     const server = spawn(executable === 'node' ? process.execPath : executable, args, {
       cwd: runDir,
       env: serverEnv,
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let output = '';
+    for (const out of [server.stdout, server.stderr]) out?.on('data', (chunk) => (output += chunk));
     try {
       await untilHealthy(server, port);
       const [hcExe, ...hcArgs] = healthcheck;
@@ -198,9 +200,10 @@ describe('the Docker image, built without Docker', () => {
       const bundle = await fetch(`${base}${script}`);
       expect(bundle.status).toBe(200);
       expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+      expect((await bundle.text()).length).toBeGreaterThan(1000);
     } finally {
       server.kill('SIGTERM');
-      expect(await exited(server)).toBe(0);
+      expect(await exited(server), output).toBe(0);
     }
   }, 1_200_000);
 });

@@ -3,6 +3,13 @@ import fp from 'fastify-plugin';
 import type { Gauge } from 'prom-client';
 import { sendProblem } from '../problem';
 
+/**
+ * How long a shutdown waits for requests in flight: a client that stopped reading its answer, or never
+ * finishes sending its body, is cut off after it so that the process still exits well within the 10 s
+ * an orchestrator allows.
+ */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 export interface ShutdownOptions {
   /** Counts the streams open now. */
   openStreams?: Gauge;
@@ -12,7 +19,8 @@ export interface ShutdownOptions {
  * What app.close() needs to finish soon and cleanly: open Server-Sent Event streams would hold it
  * forever, so each is sent a closing `end` event naming the reason and ended; requests arriving while
  * the server drains are refused with 503 problem+json; answers to the requests in flight close their
- * connection, so that no idle keep-alive connection outlives the server.
+ * connection, so that no idle keep-alive connection outlives the server; and connections still busy
+ * after SHUTDOWN_GRACE_MS are closed.
  */
 export const gracefulClose = fp<ShutdownOptions>(
   async (app, { openStreams }) => {
@@ -43,8 +51,14 @@ export const gracefulClose = fp<ShutdownOptions>(
       return payload;
     });
 
+    let cut: NodeJS.Timeout | undefined;
     app.addHook('preClose', async () => {
       closing = true;
+      cut = setTimeout(() => {
+        app.log.warn(`requests still in flight ${SHUTDOWN_GRACE_MS} ms into the shutdown: closing their connections`);
+        app.server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      cut.unref();
       await Promise.all(
         [...streams].map(async (reply) => {
           const sse = reply.sse;
@@ -54,6 +68,8 @@ export const gracefulClose = fp<ShutdownOptions>(
         }),
       );
     });
+    // Fastify closes the server before the onClose hooks run: by now nothing is left to cut.
+    app.addHook('onClose', async () => clearTimeout(cut));
   },
   { name: 'card-table-graceful-close' },
 );
