@@ -178,6 +178,9 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
 /** Names a batch statement that changed another number of rows than it expected, in the error it raises. */
 const CONFLICT = 'card-table-conflict';
 
+/** PostgreSQL could not infer a parameter's type from the statement (`$1 IS NULL`, say). */
+const INDETERMINATE_DATATYPE = '42P18';
+
 /** A value written into SQL text: the service's own values (numbers, booleans, times, text), escaped. */
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
@@ -214,31 +217,69 @@ export function postgresSql(pool: pg.Pool): Sql {
       throw translate(e);
     }
   }
+
+  // A batch's statements are prepared with SQL's PREPARE (names apart from the protocol's s0, s1...),
+  // once per connection, and the batch EXECUTEs them: parsing and planning every statement of every
+  // move cost PostgreSQL half its time on the move path. A statement whose parameter types PostgreSQL
+  // cannot infer is sent with its values inline instead.
+  const batchNames = new Map<string, string>();
+  const inlineOnly = new Set<string>();
+  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+  async function prepared(client: pg.PoolClient, text: string): Promise<string | null> {
+    if (inlineOnly.has(text)) return null;
+    let name = batchNames.get(text);
+    if (!name) {
+      name = `b${batchNames.size}`;
+      batchNames.set(text, name);
+    }
+    const done = preparedOn.get(client) ?? new Set<string>();
+    preparedOn.set(client, done);
+    if (done.has(name)) return name;
+    try {
+      await client.query(`PREPARE ${name} AS ${text}`);
+    } catch (e) {
+      if ((e as { code?: string }).code !== INDETERMINATE_DATATYPE) throw e;
+      inlineOnly.add(text);
+      return null;
+    }
+    done.add(name);
+    return name;
+  }
+
+  /** A batch statement as it is sent, its expected row count checked in the database (see batch). */
+  const checked = (s: Statement, i: number) =>
+    s.expect === undefined
+      ? s.text
+      : `WITH changed AS (${s.text} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
+           ELSE CAST('${CONFLICT} ' || ${i} || ' ' || COUNT(*) AS integer) END FROM changed`;
+
   return {
     provider: 'postgresql',
     all: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows as T[],
     one: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows[0] as T | undefined,
     run: async (text, params = []) => (await q(pool, text, params)).rowCount ?? 0,
     async batch(statements) {
-      // One round trip: the values go inline, escaped (they come from the service, never as SQL
-      // from a client), in one multi-statement query from BEGIN to COMMIT. A statement's expected
-      // row count is checked in the database: on a miss, casting a text that names the statement to
-      // an integer raises (an error the count depends on, so never folded away when planned), which
-      // skips the COMMIT and leaves the transaction to roll back.
-      const text = [
-        'BEGIN',
-        ...statements.map((s, i) => {
-          const sql = inline(s.text, s.params);
-          return s.expect === undefined
-            ? sql
-            : `WITH changed AS (${sql} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
-                 ELSE CAST('${CONFLICT} ' || ${i} || ' ' || COUNT(*) AS integer) END FROM changed`;
-        }),
-        'COMMIT',
-      ].join(';\n');
+      // One round trip: the statements run from BEGIN to COMMIT in one multi-statement query, their
+      // values inline, escaped (they come from the service, never as SQL from a client). A statement's
+      // expected row count is checked in the database: on a miss, casting a text that names the
+      // statement to an integer raises (an error the count depends on, so never folded away when
+      // planned), which skips the COMMIT and leaves the transaction to roll back.
       const client = await pool.connect();
       try {
-        await client.query(text);
+        const lines = ['BEGIN'];
+        for (const [i, s] of statements.entries()) {
+          const text = checked(s, i);
+          const name = await prepared(client, text);
+          lines.push(
+            name && s.params.length > 0
+              ? `EXECUTE ${name}(${s.params.map(literal).join(', ')})`
+              : name
+                ? `EXECUTE ${name}`
+                : inline(text, s.params),
+          );
+        }
+        lines.push('COMMIT');
+        await client.query(lines.join(';\n'));
       } catch (e) {
         await client.query('ROLLBACK').catch(() => {});
         const missed = new RegExp(`${CONFLICT} (\\d+)`).exec((e as Error).message);
