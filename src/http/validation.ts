@@ -7,9 +7,12 @@ type RouteSchema = { schema: unknown; method: string; url: string; httpPart?: st
 type Compile = (route: RouteSchema) => unknown;
 type Validate = ((data: unknown, context?: unknown) => boolean) & { errors?: unknown; schemaEnv?: unknown };
 
+const finite = (v: unknown) => typeof v !== 'number' || Number.isFinite(v);
+
 /**
  * Ajv coerces `?limit=Infinity` to Infinity and then skips `integer`'s finiteness and `maximum` for
- * it: a coerced part is refused when any of its values is not a finite number.
+ * it: a coerced query or path is refused when any of its values is not a finite number. (Headers are
+ * only ever read as text here.)
  */
 function finiteOnly(compiled: Validate): Validate {
   const validate: Validate = (data, context) => {
@@ -17,14 +20,13 @@ function finiteOnly(compiled: Validate): Validate {
       validate.errors = compiled.errors;
       return false;
     }
-    const values = data !== null && typeof data === 'object' ? Object.entries(data) : [];
-    for (const [key, value] of values) {
-      if ([value].flat().some((v) => typeof v === 'number' && !Number.isFinite(v))) {
-        validate.errors = [
-          { instancePath: `/${key}`, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' },
-        ];
-        return false;
-      }
+    if (data === null || typeof data !== 'object') return true;
+    for (const [key, value] of Object.entries(data)) {
+      if (Array.isArray(value) ? value.every(finite) : finite(value)) continue;
+      validate.errors = [
+        { instancePath: `/${key}`, schemaPath: '', keyword: 'type', params: {}, message: 'must be a finite number' },
+      ];
+      return false;
     }
     return true;
   };
@@ -50,7 +52,12 @@ const validatorsByPart =
       mode: undefined,
       customOptions: { ...(ajv?.customOptions as AjvOptions), coerceTypes: false },
     }) as unknown as Compile;
-    const byPart: Compile = (route) => (route.httpPart === 'body' ? exact(route) : finiteOnly(coercing(route) as Validate));
+    const byPart: Compile = (route) =>
+      route.httpPart === 'body'
+        ? exact(route)
+        : route.httpPart === 'headers'
+          ? coercing(route)
+          : finiteOnly(coercing(route) as Validate);
     return byPart as unknown as ReturnType<BuildCompilerFromPool>;
   };
 

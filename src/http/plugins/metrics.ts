@@ -22,13 +22,14 @@ export const metricsPlugin = fp<MetricsOptions>(
   async (app, { metrics, token }) => {
     app.decorate('metrics', metrics);
 
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL: one series per route, whatever ids and junk clients send.
       const route = request.routeOptions.url ?? 'unmatched';
       metrics.httpRequestDuration.observe(
         { method: request.method, route, status_code: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     const expected = token ? digest(`Bearer ${token}`) : undefined;

@@ -41,14 +41,15 @@ export const gracefulClose = fp<ShutdownOptions>(
       route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), track];
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!closing) return;
+    // Hooks with callbacks, not promises: they run on every request and do nothing until the drain.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!closing) return done();
       reply.header('retry-after', '1');
-      return sendProblem(reply, request, 503, 'shutting-down', 'the server is shutting down: retry in a moment');
+      sendProblem(reply, request, 503, 'shutting-down', 'the server is shutting down: retry in a moment');
     });
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
-      return payload;
+      done(null, payload);
     });
 
     let cut: NodeJS.Timeout | undefined;
