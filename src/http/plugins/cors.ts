@@ -15,7 +15,8 @@ export const crossOrigin = fp<{ origins: CorsOrigins }>(
       credentials: false,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
-      // What clients read: the version (ETag), where a created resource is, when to retry, the rate limit's state.
+      // What clients read: the version (ETag), where a created resource is, when to retry, the rate
+      // limit's state. Joined once here: the plugin joins a list again on every request.
       exposedHeaders: [
         'ETag',
         'Location',
@@ -24,7 +25,7 @@ export const crossOrigin = fp<{ origins: CorsOrigins }>(
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',
         'X-RateLimit-Reset',
-      ],
+      ].join(', '),
       maxAge: 600,
     });
   },
