@@ -115,6 +115,19 @@ export interface SeatView {
   state: unknown;
 }
 
+/** How far along a game is: a table waits for players, then plays, then ends. */
+const STAGE: Record<GameStatus, number> = { waiting: 0, active: 1, finished: 2, aborted: 2 };
+
+/**
+ * Whether `next` shows the game as it stands at `current` or later. The version alone cannot tell:
+ * the last seat taken deals the game without a move, so the waiting table and the dealt one are both
+ * version 0, and a view read before the deal may arrive after the stream's view of the dealt game.
+ */
+export function notOlder(next: SeatView, current: SeatView): boolean {
+  const stage = STAGE[next.status] - STAGE[current.status];
+  return stage !== 0 ? stage > 0 : next.version >= current.version;
+}
+
 export interface Player {
   id: string;
   name: string;

@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { type Action, ApiError, api, type CatalogEntry, catalogEntry, type Player, type SeatView, type Summary } from '../api';
+import {
+  type Action,
+  ApiError,
+  api,
+  type CatalogEntry,
+  catalogEntry,
+  notOlder,
+  type Player,
+  type SeatView,
+  type Summary,
+} from '../api';
 import { cardName, isCard } from '../cards';
 import { actionLabel, capitalize, cardsOf } from '../labels';
 import { FIELD_RENDERERS } from '../renderers';
@@ -71,7 +81,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
 
   /** A newer view replaces the one shown; an answer overtaken by the stream does not. */
   const accept = useCallback((next: SeatView) => {
-    setView((current) => (current === null || next.version >= current.version ? next : current));
+    setView((current) => (current === null || notOlder(next, current) ? next : current));
   }, []);
 
   useEffect(() => {
