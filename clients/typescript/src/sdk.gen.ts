@@ -162,7 +162,7 @@ export const getReplay = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Server-Sent Events: the caller’s new view after every move
  *
- * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then one after every change. Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
+ * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then the newest view after every change (changes that come faster than they are sent fold into the newest: each view is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
  */
 export const streamGame = <ThrowOnError extends boolean = false>(options: Options<StreamGameData, ThrowOnError, StreamGameResponse>) => (options.client ?? client).sse.get<StreamGameResponses, StreamGameErrors, ThrowOnError>({
     security: [

@@ -28,9 +28,11 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
         summary: 'Server-Sent Events: the caller’s new view after every move',
         description:
           'Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, ' +
-          'then one after every change. Reconnecting with Last-Event-ID sends only what was missed. When the game is over, ' +
-          'the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server ' +
-          'shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.',
+          'then the newest view after every change (changes that come faster than they are sent fold into the newest: each view ' +
+          'is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. ' +
+          'When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the ' +
+          'stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a ' +
+          'spectator sees.',
         params: GameId,
         security: STREAM_SEAT_OR_SPECTATOR,
         response: {
