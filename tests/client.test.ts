@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Action,
@@ -12,7 +11,7 @@ import {
 } from '../clients/typescript/src';
 import { type Client, createClient } from '../clients/typescript/src/client';
 import { games } from '../src/games';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { shortOptions } from './support/short-games';
 
 /**
@@ -29,8 +28,7 @@ beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  baseUrl = (await listening(server)).base;
 });
 afterAll(async () => {
   await server.close();

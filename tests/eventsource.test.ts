@@ -2,7 +2,7 @@ import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../src/engine';
 import { games } from '../src/games';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { tally } from './support/tally';
 
 /**
@@ -19,7 +19,7 @@ beforeAll(async () => {
   where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where, { games: withTally });
-  base = await listening(server);
+  base = (await listening(server)).base;
 });
 afterAll(async () => {
   await server.close();
@@ -30,12 +30,6 @@ interface Received {
   type: string;
   id: string;
   data: unknown;
-}
-
-async function listening(s: TestServer) {
-  await s.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = s.app.server.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 /** An EventSource on a path, with a token and (as a browser sends it on reconnecting) a Last-Event-ID. */
@@ -107,7 +101,7 @@ describe('a game stream, as EventSource uses it', () => {
     const game = await newGame(10);
     // A second server on the same database, whose keep-alive comes every 100 ms rather than 15 s.
     const quick = await startServer(where, { games: withTally, streamHeartbeatMs: 100 });
-    const res = await fetch(`${await listening(quick)}/games/${game.id}/stream`, {
+    const res = await fetch(`${(await listening(quick)).base}/games/${game.id}/stream`, {
       headers: {
         authorization: `Bearer ${game.tokens[0]}`,
         accept: 'text/event-stream',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Action, replay } from '../src/engine';
 import { games } from '../src/games';
 import { seatTokens } from '../src/service/tokens';
-import { privateDatabase, startServer, TEST_SECRET, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, TEST_SECRET, type TestServer } from './support/harness';
 import { shortOptions } from './support/short-games';
 
 /**
@@ -48,9 +48,7 @@ const pool = {
 beforeAll(async () => {
   where = await privateDatabase();
   server = await fuzzServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = (await listening(server)).port;
   for (const name of ['Ann', 'Bo', 'Cy']) {
     const res = await server.app.inject({ method: 'POST', url: '/players', payload: { name } });
     pool.players.push({ id: res.json().id, token: res.json().token });

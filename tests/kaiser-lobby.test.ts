@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { NotificationJson } from '../src/service/notifications';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, CARD_CODE, newPlayer, openPlayerStream, type PlayerHandle, settled, webhookReceiver } from './support/players';
 
 /**
@@ -18,9 +18,7 @@ beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where, { webhooks: { allowPrivate: true } });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = (await listening(server)).base;
   http = request(server.app.server);
   await settled(http);
 });

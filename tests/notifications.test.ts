@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import {
   bearer,
   CARD_CODE,
@@ -20,9 +20,7 @@ let base: string;
 
 async function start() {
   server = await startServer(where);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = (await listening(server)).base;
   http = request(server.app.server);
   await settled(http);
 }

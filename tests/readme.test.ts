@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 
 /**
  * The README's curl walkthroughs, taken from README.md as they are written and run with bash (curl
@@ -21,9 +21,7 @@ beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  api = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  api = (await listening(server)).base;
 });
 afterAll(async () => {
   await server.close();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 
 /**
  * Open streams are capped per seat, per address and in all; the excess is refused with problem+json.
@@ -16,9 +16,7 @@ beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where, { streamLimits: LIMITS });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = (await listening(server)).port;
 });
 afterEach(async () => {
   for (const close of open.splice(0)) close();

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 
 /**
  * Errors raised below the routes (Node's HTTP parser, Fastify's router) over a real socket: inject()
@@ -14,9 +14,7 @@ beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
   server = await startServer(where);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = (await listening(server)).port;
 });
 afterAll(async () => {
   await server.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/engine';
 import { games } from '../../src/games';
 import { gameChannel } from '../../src/service/notifier';
-import { privateDatabase, startServer, type TestServer } from '../support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from '../support/harness';
 import { tally } from '../support/tally';
 
 /** Two API servers over one PostgreSQL database, as behind a load balancer. */
@@ -120,9 +120,7 @@ describe('many servers on one PostgreSQL', () => {
 
   it('an SSE stream on one server delivers the view after a move through the other', async () => {
     const { id, tokens } = await newTally();
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = b.app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const { port } = await listening(b);
     const res = await fetch(`http://127.0.0.1:${port}/games/${id}/stream`, {
       headers: { authorization: `Bearer ${tokens[1]}`, accept: 'text/event-stream' },
     });

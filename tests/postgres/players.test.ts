@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/engine';
 import { games } from '../../src/games';
 import { REVOKED_CHANNEL } from '../../src/service/players';
-import { privateDatabase, startServer, type TestServer } from '../support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from '../support/harness';
 import {
   bearer,
   expectProblem,
@@ -28,9 +28,7 @@ beforeAll(async () => {
   drop = where.drop;
   a = await startServer(where, options);
   b = await startServer(where, options);
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = b.app.server.address();
-  baseB = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseB = (await listening(b)).base;
   await settled(request(a.app.server));
   await settled(request(b.app.server));
 });

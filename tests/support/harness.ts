@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bot } from '../../src/bots';
@@ -47,6 +48,13 @@ export interface TestServer {
   db: Database;
   notifier: Notifier;
   close(): Promise<void>;
+}
+
+/** Listens on a free port of 127.0.0.1, for a test that needs a real socket: its base URL and port. */
+export async function listening(server: TestServer): Promise<{ base: string; port: number }> {
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as AddressInfo;
+  return { base: `http://127.0.0.1:${port}`, port };
 }
 
 /** One app instance over the given database (two instances over one database model two servers). */
