@@ -8,7 +8,7 @@ import { STREAM_PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
 import { StreamEnd } from '../schemas';
 import { Notification, PlayerStreamQuery } from '../schemas/players';
-import { holdSlot, startStream } from '../sse';
+import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 
 /** Where a resumed stream starts: Last-Event-ID (what EventSource sends back), else ?after=, else now. */
@@ -65,33 +65,23 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const slot = holdSlot(slots, request, reply);
       const sse = reply.sse;
-      let ready = false;
-      const held: NotificationJson[] = [];
       const send = (n: NotificationJson) => {
         if (sse.isConnected) void sse.send({ id: String(n.seq), event: n.type, data: JSON.stringify(n) });
       };
-      const finish = (reason: string) => {
-        if (sse.isConnected) void sse.send({ event: 'end', data: JSON.stringify({ reason }) }).then(() => sse.close());
-      };
-      let subscription: Awaited<ReturnType<PlayerStreams['open']>> | undefined;
-      try {
-        const { id, token } = await playerOf(request, players);
-        const from = resumeFrom(sse.lastEventId, request.query.after);
-        slot.claim(`player:${id}`);
-        subscription = await playerStreams.open(id, tokenHash(token), from, (n) => (ready ? send(n) : held.push(n)), finish);
-      } catch (e) {
-        subscription?.close();
-        slot.release();
-        throw e;
-      }
-      // The server's graceful close ends open streams (plugins/shutdown.ts).
-      const { close } = subscription;
-      sse.onClose(close);
-      if (!sse.isConnected) return close();
-      sse.keepAlive();
+      const opened = await subscribe(
+        reply,
+        slot,
+        async (deliver: (n: NotificationJson) => void) => {
+          const { id, token } = await playerOf(request, players);
+          const from = resumeFrom(sse.lastEventId, request.query.after);
+          slot.claim(`player:${id}`);
+          return playerStreams.open(id, tokenHash(token), from, deliver, (reason) => endStream(reply, reason));
+        },
+        send,
+      );
+      if (!opened) return;
       startStream(reply);
-      ready = true;
-      for (const n of held.splice(0)) send(n);
+      opened.start();
     },
   );
 };

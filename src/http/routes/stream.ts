@@ -4,7 +4,7 @@ import { bearer } from '../auth';
 import { allProblems, GAME, problems, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
 import { STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
 import { GameId, StreamEnd, View } from '../schemas';
-import { holdSlot, startStream } from '../sse';
+import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 
 /**
@@ -53,46 +53,38 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
     },
     async (request, reply) => {
       const slot = holdSlot(slots, request, reply);
-      const sse = reply.sse;
-      let ready = false;
-      const held: Delivery[] = [];
-      const finish = (revision: number) => {
-        if (!sse.isConnected) return;
-        void sse
-          .send({ id: String(revision), event: 'end', data: JSON.stringify({ reason: 'game-over' }) })
-          .then(() => sse.close());
-      };
+      const { id } = request.params;
       const send = (m: Delivery) => {
-        if (!sse.isConnected) return;
+        if (!reply.sse.isConnected) return;
         // The message as the hub encoded it once for this audience (the stream's head went out when it opened).
         reply.raw.write(m.frame);
-        if (m.ended) finish(m.revision);
+        if (m.ended) endStream(reply, 'game-over', m.revision);
       };
-      let subscription: Awaited<ReturnType<Streams['open']>> | undefined;
-      try {
-        subscription = await streams.open(request.params.id, bearer(request), sse.lastEventId ?? undefined, (m) =>
-          ready ? send(m) : held.push(m),
-        );
-        // Spectators have no seat: their address's limit is theirs.
-        if (subscription.seat !== null) slot.claim(`seat:${request.params.id}:${subscription.seat}`);
-      } catch (e) {
-        subscription?.close();
-        slot.release();
-        throw e;
-      }
-      const { close } = subscription;
-      // The server's graceful close ends open streams (plugins/shutdown.ts).
-      sse.onClose(close);
-      if (!sse.isConnected) return close();
-      sse.keepAlive();
+      const opened = await subscribe(
+        reply,
+        slot,
+        async (deliver: (m: Delivery) => void) => {
+          const subscription = await streams.open(id, bearer(request), reply.sse.lastEventId ?? undefined, deliver);
+          try {
+            // Spectators have no seat: their address's limit is theirs.
+            if (subscription.seat !== null) slot.claim(`seat:${id}:${subscription.seat}`);
+          } catch (e) {
+            subscription.close();
+            throw e;
+          }
+          return subscription;
+        },
+        send,
+      );
+      if (!opened) return;
+      const { subscription, start } = opened;
       if (subscription.initial !== null) {
-        await sse.send({ id: String(subscription.revision), event: 'view', data: subscription.initial });
+        await reply.sse.send({ id: String(subscription.revision), event: 'view', data: subscription.initial });
       } else {
         startStream(reply);
       }
-      if (subscription.ended) return finish(subscription.revision);
-      ready = true;
-      for (const m of held.splice(0)) send(m);
+      if (subscription.ended) return endStream(reply, 'game-over', subscription.revision);
+      start();
     },
   );
 };
