@@ -8,6 +8,8 @@ import { named } from './openapi/components';
  * from each game's own schemas (openapi/by-kind.ts).
  */
 
+import { MAX_INT } from './schemas/numbers';
+
 export { ProblemRef as Problem } from './schemas/problem';
 
 /** A game id in a path: the router refuses longer ones (414) before any schema. */
@@ -203,7 +205,7 @@ export const MoveRequest = named(
       expectedVersion: Type.Optional(
         Type.Integer({
           minimum: 0,
-          maximum: 2_147_483_647,
+          maximum: MAX_INT,
           description: 'answer 409 instead of moving if the game is not at this version',
         }),
       ),
@@ -218,7 +220,7 @@ export const MoveRequest = named(
 
 export const EventsQuery = Type.Object({
   after: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 2_147_483_647, default: 0, description: 'list events with seq greater than this' }),
+    Type.Integer({ minimum: 0, maximum: MAX_INT, default: 0, description: 'list events with seq greater than this' }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'at most this many events' })),
 });
@@ -272,9 +274,7 @@ export const EventsPage = named(
 );
 
 export const ReplayQuery = Type.Object({
-  at: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'the number of moves applied (default: all)' }),
-  ),
+  at: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INT, description: 'the number of moves applied (default: all)' })),
 });
 
 export const Replay = named(

@@ -7,6 +7,7 @@ import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from 
 import { STREAM_PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
 import { StreamEnd } from '../schemas';
+import { MAX_INT } from '../schemas/numbers';
 import { Notification, PlayerStreamQuery } from '../schemas/players';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
@@ -15,7 +16,7 @@ import type { StreamSlots } from '../stream-slots';
 function resumeFrom(lastEventId: string | null | undefined, after: number | undefined): number | null {
   if (lastEventId === null || lastEventId === undefined || lastEventId === '') return after ?? null;
   // A seq is a database INTEGER: a larger number is no seq this stream sent.
-  if (!/^\d{1,10}$/.test(lastEventId) || Number(lastEventId) > 2 ** 31 - 1) {
+  if (!/^\d{1,10}$/.test(lastEventId) || Number(lastEventId) > MAX_INT) {
     throw new Failure(400, 'invalid-last-event-id', 'Last-Event-ID must be the seq of a notification this stream sent');
   }
   return Number(lastEventId);

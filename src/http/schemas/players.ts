@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { named } from '../openapi/components';
 import { GameStatus, Kind } from '../schemas';
+import { MAX_INT } from './numbers';
 
 /** Players, "my games" and the notifications they are sent. */
 
@@ -117,7 +118,7 @@ export const PlayerStreamQuery = Type.Object({
   after: Type.Optional(
     Type.Integer({
       minimum: 0,
-      maximum: 2 ** 31 - 1,
+      maximum: MAX_INT,
       description: 'send the notifications after this seq first (as Last-Event-ID does; 0: all of them); default: only new ones',
     }),
   ),

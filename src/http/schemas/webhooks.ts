@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { named } from '../openapi/components';
+import { MAX_INT } from './numbers';
 
 /** Webhooks: a player's notifications POSTed to a URL, signed as Standard Webhooks sign them. */
 
@@ -54,7 +55,7 @@ export const DeliveriesQuery = Type.Object({
   before: Type.Optional(
     Type.Integer({
       minimum: 1,
-      maximum: 2 ** 31 - 1,
+      maximum: MAX_INT,
       description: 'list attempts older than this one (the `next` of the previous page)',
     }),
   ),
