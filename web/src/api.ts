@@ -3,35 +3,31 @@
  * nothing else. Every refusal arrives as an RFC 9457 problem, thrown as an ApiError.
  */
 
-export type Card = string;
+import type * as Gen from '../../clients/typescript/src/types.gen';
 
+export type {
+  Event as LoggedEvent,
+  GameSummary,
+  LobbyGame,
+  MyGame,
+  Replay,
+  SeatSpec,
+} from '../../clients/typescript/src/types.gen';
+
+/** Any game's action: the page handles every kind alike, by its type and fields. */
 export interface Action {
   type: string;
   [field: string]: unknown;
 }
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  code: string;
-  detail: string;
-  errors?: { path: string; message: string }[];
-}
-
 export class ApiError extends Error {
-  constructor(readonly problem: Problem) {
+  constructor(readonly problem: Gen.Problem) {
     super(problem.detail);
   }
 }
 
-export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
-export type Occupant = 'guest' | 'player' | 'invited' | 'open' | 'bot';
-
-export interface Result {
-  winners: number[];
-  summary: string;
-}
+/** What went wrong, in words: a refusal's detail, or the error itself. */
+export const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
 
 export interface JsonSchema {
   type?: string | string[];
@@ -49,74 +45,22 @@ export interface JsonSchema {
   pattern?: string;
 }
 
-export interface CatalogEntry {
-  kind: string;
-  title: string;
-  seats: { min: number; max: number; counts: number[] };
-  options: Record<string, unknown>;
-  optionsSchema: JsonSchema;
-  actionSchema: JsonSchema;
-  viewSchema: JsonSchema;
-  rules: string;
-  dealing: string;
-  cards: number;
-}
+/**
+ * The generated types are unions by kind, each with its own options, actions and state. The page
+ * draws every kind alike, from the schemas the catalog publishes: where it reads a kind's own fields,
+ * it reads them loosely.
+ */
+type AnyKind<T, Loose> = Omit<T, keyof Loose> & Loose;
 
-export interface SummarySeat {
-  seat: number;
-  name: string | null;
-  occupant: Occupant;
-  player?: string;
-  invited?: string;
-  bot?: string;
-  resigned?: boolean;
-  rematch?: boolean;
-}
-
-export interface Clock {
-  perMove: number;
-  onTimeout: 'auto' | 'forfeit';
-}
-
-export interface Summary {
-  id: string;
-  kind: string;
-  title: string;
-  status: GameStatus;
-  version: number;
-  seats: SummarySeat[];
-  options: Record<string, unknown>;
-  clock: Clock | null;
-  toAct: number[];
-  deadlines: (string | null)[];
-  scores: number[];
-  result?: Result;
-  seedHash: string;
-  dealtBy: 'server' | 'client-seed' | 'client-deck';
-  provablyFair: boolean;
-  seed?: string;
-  rematchOf?: string;
-  rematch?: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SeatView {
-  id: string;
-  kind: string;
-  version: number;
-  seat: number | null;
-  status: GameStatus;
-  toAct: number[];
-  legalActions: Action[];
-  scores: number[];
-  result?: Result;
-  deadlines: (string | null)[];
-  state: unknown;
-}
+export type CatalogEntry = AnyKind<
+  Gen.CatalogEntry,
+  { options: Record<string, unknown>; optionsSchema: JsonSchema; actionSchema: JsonSchema; viewSchema: JsonSchema }
+>;
+export type SeatView = AnyKind<Gen.View, { legalActions: Action[]; state: unknown }>;
+export type SummarySeat = Gen.GameSummary['seats'][number];
 
 /** How far along a game is: a table waits for players, then plays, then ends. */
-const STAGE: Record<GameStatus, number> = { waiting: 0, active: 1, finished: 2, aborted: 2 };
+const STAGE: Record<Gen.GameStatus, number> = { waiting: 0, active: 1, finished: 2, aborted: 2 };
 
 /**
  * Whether `next` shows the game as it stands at `current` or later. The version alone cannot tell:
@@ -128,72 +72,20 @@ export function notOlder(next: SeatView, current: SeatView): boolean {
   return stage !== 0 ? stage > 0 : next.version >= current.version;
 }
 
+/** Finished or aborted: the seed is revealed and the audit opens. */
+export const isOver = (status: Gen.GameStatus) => status === 'finished' || status === 'aborted';
+
+/** The player this browser speaks for, with its token. */
 export interface Player {
   id: string;
   name: string;
   token: string;
 }
 
-export type SeatSpec = { player: string } | { open: true } | { bot: string };
-
 export interface CreateGame {
   kind: string;
-  seats: SeatSpec[];
+  seats: Gen.SeatSpec[];
   options?: Record<string, unknown>;
-}
-
-export interface LobbyGame {
-  id: string;
-  kind: string;
-  title: string;
-  status: GameStatus;
-  seats: SummarySeat[];
-  openSeats: number[];
-  clock: Clock | null;
-  options: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface MyGame {
-  id: string;
-  kind: string;
-  status: GameStatus;
-  seat: number;
-  toAct: number[];
-  myTurn: boolean;
-  deadline: string | null;
-  version: number;
-  updated: string;
-}
-
-export interface LoggedEvent {
-  seq: number;
-  seat: number;
-  kind: 'move' | 'resign' | 'forfeit' | 'abort';
-  by: 'seat' | 'clock' | 'bot' | 'service';
-  at: string;
-  action: Action;
-}
-
-export interface EventsPage {
-  version: number;
-  status: GameStatus;
-  events: LoggedEvent[];
-  next: number | null;
-  seed?: string;
-}
-
-export interface Replay {
-  id: string;
-  at: number;
-  version: number;
-  move: Omit<LoggedEvent, 'at'> | null;
-  toAct: number[];
-  scores: number[];
-  finished: boolean;
-  state: unknown;
-  views: unknown[];
-  spectator: unknown;
 }
 
 async function call<T>(method: string, path: string, options: { token?: string | null; body?: unknown } = {}): Promise<T> {
@@ -210,7 +102,7 @@ async function call<T>(method: string, path: string, options: { token?: string |
   if (!response.ok) {
     throw new ApiError(
       payload && typeof payload.detail === 'string'
-        ? (payload as Problem)
+        ? (payload as Gen.Problem)
         : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http', detail: response.statusText },
     );
   }
@@ -222,32 +114,30 @@ const game = (id: string) => `/games/${encodeURIComponent(id)}`;
 export const api = {
   catalog: () => call<{ games: CatalogEntry[] }>('GET', '/catalog').then((c) => c.games),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
-  me: (token: string) => call<{ id: string; name: string }>('GET', '/players/me', { token }),
-  createGame: (body: CreateGame, token: string) => call<Summary>('POST', '/games', { token, body }),
-  lobby: () => call<{ games: LobbyGame[]; next: string | null }>('GET', '/games?status=waiting&limit=50'),
-  myGames: (token: string) => call<{ games: MyGame[]; next: string | null }>('GET', '/players/me/games?limit=50', { token }),
-  join: (id: string, seat: number, token: string) =>
-    call<{ seat: number; token: string }>('POST', `${game(id)}/seats/${seat}/join`, { token }),
-  leave: (id: string, token: string) => call<Summary>('POST', `${game(id)}/leave`, { token }),
-  summary: (id: string) => call<Summary>('GET', game(id)),
+  me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
+  createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
+  lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
+  myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),
+  join: (id: string, seat: number, token: string) => call<Gen.Joined>('POST', `${game(id)}/seats/${seat}/join`, { token }),
+  leave: (id: string, token: string) => call<Gen.GameSummary>('POST', `${game(id)}/leave`, { token }),
+  summary: (id: string) => call<Gen.GameSummary>('GET', game(id)),
   view: (id: string, token: string | null) => call<SeatView>('GET', `${game(id)}/view`, { token }),
   move: (id: string, action: Action, expectedVersion: number, token: string) =>
     call<SeatView>('POST', `${game(id)}/moves`, { token, body: { action, expectedVersion } }),
   resign: (id: string, token: string) => call<unknown>('POST', `${game(id)}/resign`, { token }),
   abort: (id: string, token: string) => call<unknown>('POST', `${game(id)}/abort`, { token }),
-  rematch: (id: string, token: string) =>
-    call<{ rematch?: { id: string; seat: number } }>('POST', `${game(id)}/rematch`, { token }),
+  rematch: (id: string, token: string) => call<Gen.RematchAnswer>('POST', `${game(id)}/rematch`, { token }),
   /** Every event of the log, page after page. */
-  async allEvents(id: string): Promise<EventsPage> {
-    const first = await call<EventsPage>('GET', `${game(id)}/events?limit=1000`);
+  async allEvents(id: string): Promise<Gen.EventsPage> {
+    const first = await call<Gen.EventsPage>('GET', `${game(id)}/events?limit=1000`);
     let page = first;
     while (page.next !== null) {
-      page = await call<EventsPage>('GET', `${game(id)}/events?after=${page.next}&limit=1000`);
+      page = await call<Gen.EventsPage>('GET', `${game(id)}/events?after=${page.next}&limit=1000`);
       first.events.push(...page.events);
     }
     return first;
   },
-  replay: (id: string, at: number) => call<Replay>('GET', `${game(id)}/replay?at=${at}`),
+  replay: (id: string, at: number) => call<Gen.Replay>('GET', `${game(id)}/replay?at=${at}`),
   recordUrl: (id: string) => `${game(id)}/record`,
 };
 

@@ -12,6 +12,10 @@ export function seatNamer(seats: SummarySeat[]): (seat: number) => string {
   };
 }
 
+/** Whether a player may take a seat: an open one, or one kept for that player. */
+export const canTake = (seat: SummarySeat, player: string) =>
+  seat.occupant === 'open' || (seat.occupant === 'invited' && seat.invited === player);
+
 /** "1:05", "2 h 10 min", "3 days": how long until a deadline, or "time is up". */
 export function timeLeft(deadline: string, now: number): string {
   const seconds = Math.round((Date.parse(deadline) - now) / 1000);

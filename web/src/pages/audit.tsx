@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, api, type CatalogEntry, catalogEntry, type LoggedEvent, type Replay, type Summary } from '../api';
+import {
+  api,
+  type CatalogEntry,
+  catalogEntry,
+  type GameSummary,
+  isOver,
+  type LoggedEvent,
+  problemText,
+  type Replay,
+} from '../api';
 import { actionLabel } from '../labels';
+import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS } from '../renderers';
 import { href } from '../route';
 import { seatNamer } from '../seats';
 import { Fields, type Seating, Value } from '../view';
-
-const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
 
 /** SHA-256 of a text, in hex, by the browser's own Web Crypto. */
 async function sha256Hex(text: string): Promise<string> {
@@ -16,7 +24,7 @@ async function sha256Hex(text: string): Promise<string> {
 
 type SeedCheck = { state: 'checking' } | { state: 'passed' | 'failed'; hash: string } | { state: 'unavailable'; why: string };
 
-function SeedCheckResult({ summary }: { summary: Summary }) {
+function SeedCheckResult({ summary }: { summary: GameSummary }) {
   const [check, setCheck] = useState<SeedCheck>({ state: 'checking' });
   useEffect(() => {
     const { seed, seedHash } = summary;
@@ -64,7 +72,7 @@ function eventLabel(e: Pick<LoggedEvent, 'kind' | 'by' | 'action'>, kind: string
 
 /** The audit of a finished game: its moves, the full state and every seat's view at any move, and the seed check. */
 export function AuditPage({ id }: { id: string }) {
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   const [events, setEvents] = useState<LoggedEvent[] | null>(null);
   const [at, setAt] = useState(0);
@@ -79,7 +87,7 @@ export function AuditPage({ id }: { id: string }) {
       (s) => {
         setSummary(s);
         catalogEntry(s.kind).then(setEntry);
-        if (s.status !== 'finished' && s.status !== 'aborted') return;
+        if (!isOver(s.status)) return;
         api.allEvents(id).then(
           (page) => {
             setEvents(page.events);
@@ -122,21 +130,8 @@ export function AuditPage({ id }: { id: string }) {
     };
   }, [id, at, events]);
 
-  if (!summary) {
-    return (
-      <>
-        <h1 tabIndex={-1}>Audit</h1>
-        {problem ? (
-          <p role="alert" class="problem">
-            {problem}
-          </p>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </>
-    );
-  }
-  if (summary.status !== 'finished' && summary.status !== 'aborted') {
+  if (!summary) return <Loading title="Audit" problem={problem} />;
+  if (!isOver(summary.status)) {
     return (
       <>
         <h1 tabIndex={-1}>Audit of {summary.title}</h1>
@@ -163,11 +158,7 @@ export function AuditPage({ id }: { id: string }) {
       <p>
         {summary.result?.summary ?? summary.status} · {total} moves · <a href={href({ page: 'table', id })}>the table</a>
       </p>
-      {problem && (
-        <p role="alert" class="problem">
-          {problem}
-        </p>
-      )}
+      <Alert problem={problem} />
 
       <section class="panel" aria-labelledby="fair-h">
         <h2 id="fair-h">Fair shuffles</h2>

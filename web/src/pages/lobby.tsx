@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, type CatalogEntry, catalog, type LobbyGame, type MyGame, type Player, type SeatSpec } from '../api';
+import { api, type CatalogEntry, catalog, isOver, type LobbyGame, type MyGame, type Player, problemText } from '../api';
+import { Alert } from '../problem';
 import { go, href } from '../route';
-import { changedOptions, SchemaFields } from '../schema-form';
-import { seatNamer, timeLeft } from '../seats';
+import { canTake, seatNamer, timeLeft } from '../seats';
 import { savePlayer } from '../session';
 import { useNow } from '../use-now';
-
-const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
+import { CreateTable } from './create-table';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
 export function LobbyPage({ player, setPlayer }: { player: Player | null; setPlayer(p: Player | null): void }) {
@@ -25,11 +24,7 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
         Eighteen traditional card games, played in turn at your own pace: with friends, with bots, or both. Every shuffle is
         provably fair, and every finished game can be stepped through and checked.
       </p>
-      {error && (
-        <p role="alert" class="problem">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       <PlayerBox player={player} setPlayer={setPlayer} />
       {player && <MyGames player={player} games={games} />}
       <OpenTables player={player} />
@@ -102,21 +97,16 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           <button type="submit">Become a player</button>
         </div>
         <small class="hint">Your player token stays in this browser (localStorage): it is how the service knows you.</small>
-        {error && (
-          <p role="alert" class="problem">
-            {error}
-          </p>
-        )}
+        <Alert problem={error} />
       </form>
     </section>
   );
 }
 
 /** Refreshes every few seconds while shown: the lobby changes as others create and join tables. */
-function usePolled<T>(load: () => Promise<T>, deps: unknown[]): [T | null, string | null, () => void] {
+function usePolled<T>(load: () => Promise<T>, deps: unknown[]): [T | null, string | null] {
   const [value, setValue] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
     const run = () =>
@@ -135,8 +125,8 @@ function usePolled<T>(load: () => Promise<T>, deps: unknown[]): [T | null, strin
       live = false;
       clearInterval(timer);
     };
-  }, [...deps, tick]);
-  return [value, error, () => setTick((t) => t + 1)];
+  }, deps);
+  return [value, error];
 }
 
 function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
@@ -152,22 +142,16 @@ function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
   return (
     <section class="panel" aria-labelledby="mine-h">
       <h2 id="mine-h">My games</h2>
-      {error && (
-        <p role="alert" class="problem">
-          {error}
-        </p>
-      )}
+      <Alert problem={error} />
       {mine && mine.length === 0 && <p>No games yet: join a table below, or set one up.</p>}
       {mine && mine.length > 0 && (
         <ul class="game-list">
           {mine.map((g) => (
             <li key={g.id} class={g.myTurn ? 'due' : undefined}>
-              <a href={href({ page: g.status === 'finished' || g.status === 'aborted' ? 'audit' : 'table', id: g.id })}>
-                {title(g.kind)}
-              </a>{' '}
+              <a href={href({ page: isOver(g.status) ? 'audit' : 'table', id: g.id })}>{title(g.kind)}</a>{' '}
               <span class="muted">seat {g.seat}</span> · <strong>{turn(g)}</strong>
               {g.deadline && <span> · {timeLeft(g.deadline, now)}</span>}
-              {(g.status === 'finished' || g.status === 'aborted') && (
+              {isOver(g.status) && (
                 <>
                   {' · '}
                   <a href={href({ page: 'table', id: g.id })}>table</a>
@@ -197,25 +181,14 @@ function OpenTables({ player }: { player: Player | null }) {
   return (
     <section class="panel" aria-labelledby="open-h">
       <h2 id="open-h">Open tables</h2>
-      {error && (
-        <p role="alert" class="problem">
-          {error}
-        </p>
-      )}
-      {problem && (
-        <p role="alert" class="problem">
-          {problem}
-        </p>
-      )}
+      <Alert problem={error} />
+      <Alert problem={problem} />
       {tables && tables.length === 0 && <p>No table is waiting for players right now.</p>}
       {tables && tables.length > 0 && (
         <ul class="game-list">
           {tables.map((t) => {
             const name = seatNamer(t.seats);
             const seated = player !== null && t.seats.some((s) => s.player === player.id);
-            const joinable = t.seats.filter(
-              (s) => s.occupant === 'open' || (player !== null && s.occupant === 'invited' && s.invited === player.id),
-            );
             return (
               <li key={t.id}>
                 <a href={href({ page: 'table', id: t.id })}>{t.title}</a>{' '}
@@ -225,11 +198,13 @@ function OpenTables({ player }: { player: Player | null }) {
                 </span>
                 {!seated && player && (
                   <span class="row">
-                    {joinable.map((s) => (
-                      <button type="button" key={s.seat} onClick={() => join(t, s.seat)}>
-                        Join seat {s.seat} of {t.title}
-                      </button>
-                    ))}
+                    {t.seats
+                      .filter((s) => canTake(s, player.id))
+                      .map((s) => (
+                        <button type="button" key={s.seat} onClick={() => join(t, s.seat)}>
+                          Join seat {s.seat} of {t.title}
+                        </button>
+                      ))}
                   </span>
                 )}
                 {!player && <span class="muted"> · become a player to join</span>}
@@ -238,180 +213,6 @@ function OpenTables({ player }: { player: Player | null }) {
           })}
         </ul>
       )}
-    </section>
-  );
-}
-
-type SeatChoice = 'me' | 'open' | 'bot' | 'invite';
-
-function CreateTable({
-  player,
-  games,
-  chosen,
-  setChosen,
-}: {
-  player: Player;
-  games: CatalogEntry[];
-  chosen: string;
-  setChosen(kind: string): void;
-}) {
-  const entry = games.find((g) => g.kind === chosen) ?? games[0];
-  const [count, setCount] = useState(entry.seats.min);
-  const [choices, setChoices] = useState<SeatChoice[]>([]);
-  const [invites, setInvites] = useState<string[]>([]);
-  const [options, setOptions] = useState<Record<string, unknown>>(entry.options);
-  const [clock, setClock] = useState<{ on: boolean; perMove: number; onTimeout: 'auto' | 'forfeit' }>({
-    on: false,
-    perMove: 86400,
-    onTimeout: 'auto',
-  });
-  const [problem, setProblem] = useState<string | null>(null);
-
-  // A new kind starts from its own seats and defaults.
-  useEffect(() => {
-    setCount(entry.seats.counts.includes(count) ? count : entry.seats.min);
-    setOptions(entry.options);
-  }, [entry.kind]);
-
-  const choiceOf = (seat: number): SeatChoice => choices[seat] ?? (seat === 0 ? 'me' : 'bot');
-  const setChoice = (seat: number, c: SeatChoice) => {
-    const next = Array.from({ length: count }, (_, i) => choiceOf(i));
-    next[seat] = c;
-    setChoices(next);
-  };
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setProblem(null);
-    const seats: SeatSpec[] = Array.from({ length: count }, (_, i) => {
-      const c = choiceOf(i);
-      if (c === 'me') return { player: 'me' };
-      if (c === 'open') return { open: true };
-      if (c === 'invite') return { player: (invites[i] ?? '').trim() };
-      return { bot: 'random' };
-    });
-    const changed = changedOptions(options, entry.options);
-    if (clock.on) changed.clock = { perMove: clock.perMove, onTimeout: clock.onTimeout };
-    try {
-      const created = await api.createGame(
-        { kind: entry.kind, seats, ...(Object.keys(changed).length ? { options: changed } : {}) },
-        player.token,
-      );
-      go({ page: 'table', id: created.id });
-    } catch (err) {
-      setProblem(problemText(err));
-    }
-  };
-
-  return (
-    <section class="panel" id="create-table" aria-labelledby="create-h">
-      <h2 id="create-h">Set up a table</h2>
-      <form onSubmit={submit}>
-        <div class="option">
-          <label for="new-kind">Game</label>
-          <select id="new-kind" onChange={(e) => setChosen(e.currentTarget.value)}>
-            {games.map((g) => (
-              <option key={g.kind} value={g.kind} selected={g.kind === entry.kind}>
-                {g.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="option">
-          <label for="new-seats">Seats</label>
-          <select id="new-seats" onChange={(e) => setCount(Number(e.currentTarget.value))}>
-            {entry.seats.counts.map((n) => (
-              <option key={n} value={n} selected={n === count}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset>
-          <legend>Who sits where</legend>
-          {Array.from({ length: count }, (_, seat) => (
-            <div class="option seat-choice" key={seat}>
-              <label for={`seat-${seat}`}>Seat {seat}</label>
-              <select id={`seat-${seat}`} onChange={(e) => setChoice(seat, e.currentTarget.value as SeatChoice)}>
-                <option value="me" selected={choiceOf(seat) === 'me'}>
-                  Me
-                </option>
-                <option value="open" selected={choiceOf(seat) === 'open'}>
-                  Open to anyone
-                </option>
-                <option value="bot" selected={choiceOf(seat) === 'bot'}>
-                  Random bot
-                </option>
-                <option value="invite" selected={choiceOf(seat) === 'invite'}>
-                  Invite a player
-                </option>
-              </select>
-              {choiceOf(seat) === 'invite' && (
-                <input
-                  aria-label={`Player id to invite to seat ${seat}`}
-                  placeholder="player id"
-                  required
-                  value={invites[seat] ?? ''}
-                  onInput={(e) => {
-                    const next = [...invites];
-                    next[seat] = e.currentTarget.value;
-                    setInvites(next);
-                  }}
-                />
-              )}
-            </div>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Options</legend>
-          <SchemaFields schema={entry.optionsSchema} values={options} onChange={setOptions} idPrefix="option" />
-        </fieldset>
-        <fieldset>
-          <legend>Clock</legend>
-          <div class="option">
-            <label>
-              <input type="checkbox" checked={clock.on} onChange={(e) => setClock({ ...clock, on: e.currentTarget.checked })} /> A
-              clock for every move
-            </label>
-          </div>
-          {clock.on && (
-            <>
-              <div class="option">
-                <label for="clock-per-move">Seconds a move</label>
-                <input
-                  id="clock-per-move"
-                  type="number"
-                  min={1}
-                  max={90 * 86400}
-                  required
-                  value={clock.perMove}
-                  onInput={(e) => setClock({ ...clock, perMove: e.currentTarget.valueAsNumber })}
-                />
-              </div>
-              <div class="option">
-                <label for="clock-timeout">When time runs out</label>
-                <select
-                  id="clock-timeout"
-                  onChange={(e) => setClock({ ...clock, onTimeout: e.currentTarget.value as 'auto' | 'forfeit' })}
-                >
-                  <option value="auto" selected={clock.onTimeout === 'auto'}>
-                    the seat's default move is played
-                  </option>
-                  <option value="forfeit" selected={clock.onTimeout === 'forfeit'}>
-                    the seat's side loses
-                  </option>
-                </select>
-              </div>
-            </>
-          )}
-        </fieldset>
-        {problem && (
-          <p role="alert" class="problem">
-            The table was not created: {problem}
-          </p>
-        )}
-        <button type="submit">Create the table</button>
-      </form>
     </section>
   );
 }

@@ -5,24 +5,25 @@ import {
   api,
   type CatalogEntry,
   catalogEntry,
+  type GameSummary,
+  isOver,
   notOlder,
   type Player,
+  problemText,
   type SeatView,
-  type Summary,
 } from '../api';
 import { cardName, isCard } from '../cards';
 import { actionLabel, capitalize, cardsOf } from '../labels';
+import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS } from '../renderers';
 import { go, href } from '../route';
-import { seatNamer, timeLeft } from '../seats';
+import { canTake, seatNamer, timeLeft } from '../seats';
 import { gameStream } from '../stream';
 import { useNow } from '../use-now';
 import { CardFace, Fields, type Seating } from '../view';
 
-const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
-
 /** The seat's own hand, wherever its game keeps it in the view: `hand`, `myHand`, or its entry of `hands`. */
-export function handOf(state: unknown, seat: number | null): { cards: string[]; key: string | null } | null {
+function handOf(state: unknown, seat: number | null): { cards: string[]; key: string | null } | null {
   if (!state || typeof state !== 'object') return null;
   const s = state as Record<string, unknown>;
   for (const key of ['hand', 'myHand']) {
@@ -44,7 +45,7 @@ function describer(entry: CatalogEntry | undefined) {
 
 /** A table: the seat's view drawn as cards, its legal moves as buttons, live through the game's stream. */
 export function TablePage({ id, player }: { id: string; player: Player | null }) {
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   const [view, setView] = useState<SeatView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -117,20 +118,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     if (status !== undefined) refreshSummary();
   }, [status, waitingChange, refreshSummary]);
 
-  if (!summary) {
-    return (
-      <>
-        <h1 tabIndex={-1}>Table</h1>
-        {problem ? (
-          <p role="alert" class="problem">
-            {problem}
-          </p>
-        ) : (
-          <p>Loading…</p>
-        )}
-      </>
-    );
-  }
+  if (!summary) return <Loading title="Table" problem={problem} />;
 
   const seatName = seatNamer(summary.seats);
   const seating: Seating = { seatName, seats: summary.seats.length };
@@ -139,7 +127,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const hand = handOf(view?.state, view?.seat ?? null);
   const shown = selected ? legal.filter((a) => a.card === selected || cardsOf(a).includes(selected)) : legal;
   const describe = describer(entry);
-  const over = summary.status === 'finished' || summary.status === 'aborted';
+  const over = isOver(summary.status);
 
   const play = async (action: Action) => {
     if (!token || !view) return;
@@ -234,16 +222,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         {turnText}
         {view ? <span class="muted"> Move {view.version}.</span> : null}
       </p>
-      {!live && !over && (
-        <p role="alert" class="problem">
-          Live updates stopped: reload the page.
-        </p>
-      )}
-      {problem && (
-        <p role="alert" class="problem">
-          {problem}
-        </p>
-      )}
+      {!live && !over && <Alert problem="Live updates stopped: reload the page." />}
+      <Alert problem={problem} />
       {notice && <p role="status">{notice}</p>}
 
       {summary.status === 'waiting' && (
@@ -253,7 +233,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           {mySeat === null && player && (
             <div class="row">
               {summary.seats
-                .filter((s) => s.occupant === 'open' || (s.occupant === 'invited' && s.invited === player.id))
+                .filter((s) => canTake(s, player.id))
                 .map((s) => (
                   <button type="button" key={s.seat} onClick={() => join(s.seat)}>
                     Join seat {s.seat}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type CatalogEntry, type Player, problemText, type SeatSpec } from '../api';
+import { Alert } from '../problem';
+import { go } from '../route';
+import { changedOptions, SchemaFields } from '../schema-form';
+
+type SeatChoice = 'me' | 'open' | 'bot' | 'invite';
+
+/** The form that sets up a new table: the game, who sits where, its options and its clock. */
+export function CreateTable({
+  player,
+  games,
+  chosen,
+  setChosen,
+}: {
+  player: Player;
+  games: CatalogEntry[];
+  chosen: string;
+  setChosen(kind: string): void;
+}) {
+  const entry = games.find((g) => g.kind === chosen) ?? games[0];
+  const [count, setCount] = useState(entry.seats.min);
+  const [choices, setChoices] = useState<SeatChoice[]>([]);
+  const [invites, setInvites] = useState<string[]>([]);
+  const [options, setOptions] = useState<Record<string, unknown>>(entry.options);
+  const [clock, setClock] = useState<{ on: boolean; perMove: number; onTimeout: 'auto' | 'forfeit' }>({
+    on: false,
+    perMove: 86400,
+    onTimeout: 'auto',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // A new kind starts from its own seats and defaults.
+  useEffect(() => {
+    setCount(entry.seats.counts.includes(count) ? count : entry.seats.min);
+    setOptions(entry.options);
+  }, [entry.kind]);
+
+  const choiceOf = (seat: number): SeatChoice => choices[seat] ?? (seat === 0 ? 'me' : 'bot');
+  const setChoice = (seat: number, c: SeatChoice) => {
+    const next = Array.from({ length: count }, (_, i) => choiceOf(i));
+    next[seat] = c;
+    setChoices(next);
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setProblem(null);
+    const seats: SeatSpec[] = Array.from({ length: count }, (_, i) => {
+      const c = choiceOf(i);
+      if (c === 'me') return { player: 'me' };
+      if (c === 'open') return { open: true };
+      if (c === 'invite') return { player: (invites[i] ?? '').trim() };
+      return { bot: 'random' };
+    });
+    const changed = changedOptions(options, entry.options);
+    if (clock.on) changed.clock = { perMove: clock.perMove, onTimeout: clock.onTimeout };
+    try {
+      const created = await api.createGame(
+        { kind: entry.kind, seats, ...(Object.keys(changed).length ? { options: changed } : {}) },
+        player.token,
+      );
+      go({ page: 'table', id: created.id });
+    } catch (err) {
+      setProblem(problemText(err));
+    }
+  };
+
+  return (
+    <section class="panel" id="create-table" aria-labelledby="create-h">
+      <h2 id="create-h">Set up a table</h2>
+      <form onSubmit={submit}>
+        <div class="option">
+          <label for="new-kind">Game</label>
+          <select id="new-kind" onChange={(e) => setChosen(e.currentTarget.value)}>
+            {games.map((g) => (
+              <option key={g.kind} value={g.kind} selected={g.kind === entry.kind}>
+                {g.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="option">
+          <label for="new-seats">Seats</label>
+          <select id="new-seats" onChange={(e) => setCount(Number(e.currentTarget.value))}>
+            {entry.seats.counts.map((n) => (
+              <option key={n} value={n} selected={n === count}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>Who sits where</legend>
+          {Array.from({ length: count }, (_, seat) => (
+            <div class="option seat-choice" key={seat}>
+              <label for={`seat-${seat}`}>Seat {seat}</label>
+              <select id={`seat-${seat}`} onChange={(e) => setChoice(seat, e.currentTarget.value as SeatChoice)}>
+                <option value="me" selected={choiceOf(seat) === 'me'}>
+                  Me
+                </option>
+                <option value="open" selected={choiceOf(seat) === 'open'}>
+                  Open to anyone
+                </option>
+                <option value="bot" selected={choiceOf(seat) === 'bot'}>
+                  Random bot
+                </option>
+                <option value="invite" selected={choiceOf(seat) === 'invite'}>
+                  Invite a player
+                </option>
+              </select>
+              {choiceOf(seat) === 'invite' && (
+                <input
+                  aria-label={`Player id to invite to seat ${seat}`}
+                  placeholder="player id"
+                  required
+                  value={invites[seat] ?? ''}
+                  onInput={(e) => {
+                    const next = [...invites];
+                    next[seat] = e.currentTarget.value;
+                    setInvites(next);
+                  }}
+                />
+              )}
+            </div>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Options</legend>
+          <SchemaFields schema={entry.optionsSchema} values={options} onChange={setOptions} idPrefix="option" />
+        </fieldset>
+        <fieldset>
+          <legend>Clock</legend>
+          <div class="option">
+            <label>
+              <input type="checkbox" checked={clock.on} onChange={(e) => setClock({ ...clock, on: e.currentTarget.checked })} /> A
+              clock for every move
+            </label>
+          </div>
+          {clock.on && (
+            <>
+              <div class="option">
+                <label for="clock-per-move">Seconds a move</label>
+                <input
+                  id="clock-per-move"
+                  type="number"
+                  min={1}
+                  max={90 * 86400}
+                  required
+                  value={clock.perMove}
+                  onInput={(e) => setClock({ ...clock, perMove: e.currentTarget.valueAsNumber })}
+                />
+              </div>
+              <div class="option">
+                <label for="clock-timeout">When time runs out</label>
+                <select
+                  id="clock-timeout"
+                  onChange={(e) => setClock({ ...clock, onTimeout: e.currentTarget.value as 'auto' | 'forfeit' })}
+                >
+                  <option value="auto" selected={clock.onTimeout === 'auto'}>
+                    the seat's default move is played
+                  </option>
+                  <option value="forfeit" selected={clock.onTimeout === 'forfeit'}>
+                    the seat's side loses
+                  </option>
+                </select>
+              </div>
+            </>
+          )}
+        </fieldset>
+        <Alert problem={problem && `The table was not created: ${problem}`} />
+        <button type="submit">Create the table</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/** How a page shows what went wrong: read out by screen readers as it appears. */
+export function Alert({ problem }: { problem: string | null }) {
+  return problem ? (
+    <p role="alert" class="problem">
+      {problem}
+    </p>
+  ) : null;
+}
+
+/** A game's page before its summary arrives: its heading, then the problem that stopped it or "Loading…". */
+export function Loading({ title, problem }: { title: string; problem: string | null }) {
+  return (
+    <>
+      <h1 tabIndex={-1}>{title}</h1>
+      {problem ? <Alert problem={problem} /> : <p>Loading…</p>}
+    </>
+  );
+}
