@@ -136,15 +136,8 @@ export function assertConserved(places: readonly (readonly string[])[], cards: r
     expected = countCards(cards);
     counted.set(cards, expected);
   }
-  const seen = new Map<string, number>();
-  let total = 0;
-  for (const place of places) {
-    for (const c of place) {
-      seen.set(c, (seen.get(c) ?? 0) + 1);
-      total++;
-    }
-  }
-  let same = total === cards.length && seen.size === expected.size;
-  if (same) for (const [c, n] of seen) if (expected.get(c) !== n) same = false;
-  if (!same) throw new Error(`cards are not conserved: ${total} in play of ${cards.length}`);
+  const all = places.flat();
+  const seen = countCards(all);
+  const same = all.length === cards.length && seen.size === expected.size && [...seen].every(([c, n]) => expected.get(c) === n);
+  if (!same) throw new Error(`cards are not conserved: ${all.length} in play of ${cards.length}`);
 }

@@ -3,10 +3,9 @@ import type { Live, LiveGames } from './live';
 import { gameChannel, type Notifier } from './notifier';
 import { seatViewJson } from './projections';
 
-/** A change as a stream sends it: the view, and the whole Server-Sent Events message, encoded once for its audience. */
+/** A change as a stream sends it: the whole Server-Sent Events message, encoded once for its audience. */
 export interface Delivery {
   revision: number;
-  json: string;
   /** `id: <revision>`, `event: view`, `data: <view>`: the bytes to write, the same for every subscriber of the audience. */
   frame: Buffer;
   ended: boolean;
@@ -58,8 +57,7 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
           if (told > 0 && told % BATCH === 0) await new Promise((r) => setImmediate(r));
           let message = messages.get(s.seat);
           if (!message) {
-            const json = seatViewJson(current, s.seat);
-            message = { revision, json, frame: viewFrame(revision, json), ended: ended(current) };
+            message = { revision, frame: viewFrame(revision, seatViewJson(current, s.seat)), ended: ended(current) };
             messages.set(s.seat, message);
           }
           s.revision = revision;
