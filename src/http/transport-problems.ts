@@ -77,19 +77,23 @@ const CODES: Record<number, string> = { 406: 'not-acceptable', 503: 'unavailable
  */
 export const problemsOnly = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (reply.statusCode < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/problem+json'))
-        return payload;
-      let detail = STATUS_CODES[reply.statusCode] ?? 'error';
+    // A callback, not a promise: it runs on every answer and, almost always, passes it on untouched.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const status = reply.statusCode;
+      if (status < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/problem+json'))
+        return done(null, payload);
+      let detail = STATUS_CODES[status] ?? 'error';
       if (typeof payload === 'string') {
         try {
           const message = JSON.parse(payload).message;
           if (typeof message === 'string') detail = message;
         } catch {}
       }
-      const status = reply.statusCode;
       reply.type('application/problem+json; charset=utf-8');
-      return problemBody(status, CODES[status] ?? (status >= 500 ? 'internal' : 'bad-request'), detail, shortUrl(request.url));
+      done(
+        null,
+        problemBody(status, CODES[status] ?? (status >= 500 ? 'internal' : 'bad-request'), detail, shortUrl(request.url)),
+      );
     });
   },
   { name: 'card-table-problems-only' },
