@@ -159,9 +159,13 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
     timer.unref();
   }
 
-  /** The messages published in this turn of the event loop, sent together as one NOTIFY. */
-  let batch: { lines: string[]; size: number; sent: Promise<void> } | null = null;
-  let sending = Promise.resolve();
+  /**
+   * Messages waiting for their NOTIFY, oldest batch first. While one NOTIFY is on its way, what is
+   * published goes into the batch after it, which leaves as soon as it returns: each NOTIFY is a
+   * commit of its own, so under load one carries many moves, not one each.
+   */
+  const waiting: { lines: string[]; size: number; sent: Promise<void>; done: () => void }[] = [];
+  let inFlight = false;
 
   async function send(lines: string[]) {
     try {
@@ -175,6 +179,16 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
     }
   }
 
+  /** Sends the batches one after another, so that messages arrive in the order they were published. */
+  async function drain() {
+    inFlight = true;
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      await send(next.lines);
+      next.done();
+    }
+    inFlight = false;
+  }
+
   client = await listen();
   return {
     // After the commit, not inside the transaction: a NOTIFY in a transaction holds PostgreSQL's
@@ -184,16 +198,16 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
     // are checked against the stored revision, so nothing stale is served).
     publish: (channel, payload) => {
       const size = channel.length + payload.length + 2;
+      let batch = waiting.at(-1);
       if (!batch || batch.size + size > MAX_PAYLOAD) {
-        const next = { lines: [] as string[], size: 0, sent: Promise.resolve() };
-        next.sent = new Promise<void>((resolve) =>
-          setImmediate(() => {
-            if (batch === next) batch = null;
-            // One after another, so that messages arrive in the order they were published.
-            sending = sending.then(() => send(next.lines)).then(resolve);
-          }),
-        );
-        batch = next;
+        let done = () => {};
+        const sent = new Promise<void>((resolve) => {
+          done = resolve;
+        });
+        batch = { lines: [], size: 0, sent, done };
+        waiting.push(batch);
+        // The rest of this turn of the event loop joins the batch before it leaves.
+        if (!inFlight) setImmediate(() => void (inFlight || drain()));
       }
       batch.lines.push(channel, payload);
       batch.size += size;

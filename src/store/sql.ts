@@ -54,6 +54,14 @@ export class UniqueViolation extends Error {
   }
 }
 
+/** A batch waiting for its transaction. */
+interface Job {
+  statements: readonly Statement[];
+  resolve(): void;
+  reject(e: unknown): void;
+  error?: unknown;
+}
+
 const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';
@@ -98,12 +106,6 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
   // Group commit: the batches asked for while the event loop turns are written in one transaction,
   // each in a savepoint of its own (a conflict rolls back its batch alone), so that fifty moves on
   // fifty games cost one commit, not fifty.
-  interface Job {
-    statements: readonly Statement[];
-    resolve(): void;
-    reject(e: unknown): void;
-    error?: unknown;
-  }
   let queue: Job[] = [];
   const savepoint = db.prepare('SAVEPOINT batch');
   const release = db.prepare('RELEASE batch');
@@ -178,6 +180,9 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
 /** Names a batch statement that changed another number of rows than it expected, in the error it raises. */
 const CONFLICT = 'card-table-conflict';
 
+/** The most batches one PostgreSQL transaction carries. */
+const GROUP_MAX = 64;
+
 /** PostgreSQL could not infer a parameter's type from the statement (`$1 IS NULL`, say). */
 const INDETERMINATE_DATATYPE = '42P18';
 
@@ -246,48 +251,90 @@ export function postgresSql(pool: pg.Pool): Sql {
     return name;
   }
 
-  /** A batch statement as it is sent, its expected row count checked in the database (see batch). */
-  const checked = (s: Statement, i: number) =>
+  /**
+   * A batch statement as it is sent, its expected row count checked in the database: on a miss,
+   * casting a text that names the statement (its place in the batch, the last parameter) to an
+   * integer raises (an error the count depends on, so never folded away when planned), which skips
+   * the COMMIT and leaves the transaction to roll back.
+   */
+  const checked = (s: Statement, i: number): Statement =>
     s.expect === undefined
-      ? s.text
-      : `WITH changed AS (${s.text} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
-           ELSE CAST('${CONFLICT} ' || ${i} || ' ' || COUNT(*) AS integer) END FROM changed`;
+      ? s
+      : {
+          text: `WITH changed AS (${s.text} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
+           ELSE CAST('${CONFLICT} ' || $${s.params.length + 1}::integer || ' ' || COUNT(*) AS integer) END FROM changed`,
+          params: [...s.params, i],
+        };
+
+  /**
+   * Runs statements from BEGIN to COMMIT in one round trip: one multi-statement query of EXECUTEs,
+   * their values inline, escaped (they come from the service, never as SQL from a client).
+   */
+  async function transaction(statements: readonly Statement[]): Promise<void> {
+    const client = await pool.connect();
+    try {
+      const lines = ['BEGIN'];
+      for (const [i, s] of statements.entries()) {
+        const { text, params } = checked(s, i);
+        const name = await prepared(client, text);
+        lines.push(
+          name && params.length > 0
+            ? `EXECUTE ${name}(${params.map(literal).join(', ')})`
+            : name
+              ? `EXECUTE ${name}`
+              : inline(text, params),
+        );
+      }
+      lines.push('COMMIT');
+      await client.query(lines.join(';\n'));
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      const missed = new RegExp(`${CONFLICT} (\\d+)`).exec((e as Error).message);
+      if (missed) throw new Conflict(statements[Number(missed[1])]?.text ?? '');
+      throw translate(e);
+    } finally {
+      client.release();
+    }
+  }
+
+  // Group commit, as on SQLite: one transaction is written at a time, and the batches asked for
+  // meanwhile go together in the next, so that under load a commit (and its round trip, and its
+  // flush of the log to disk) carries many moves, not one. If the group fails, each batch in it is
+  // run again alone: only the one at fault fails, and a conflict names its own statement.
+  let queue: Job[] = [];
+  let writing = false;
+  async function drain() {
+    while (queue.length > 0) {
+      const jobs = queue.slice(0, GROUP_MAX);
+      queue = queue.slice(GROUP_MAX);
+      const alone = (job: Job) => transaction(job.statements).then(job.resolve, job.reject);
+      if (jobs.length === 1) await alone(jobs[0]);
+      else {
+        try {
+          await transaction(jobs.flatMap((job) => job.statements));
+          for (const job of jobs) job.resolve();
+        } catch {
+          for (const job of jobs) await alone(job);
+        }
+      }
+    }
+    writing = false;
+  }
 
   return {
     provider: 'postgresql',
     all: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows as T[],
     one: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows[0] as T | undefined,
     run: async (text, params = []) => (await q(pool, text, params)).rowCount ?? 0,
-    async batch(statements) {
-      // One round trip: the statements run from BEGIN to COMMIT in one multi-statement query, their
-      // values inline, escaped (they come from the service, never as SQL from a client). A statement's
-      // expected row count is checked in the database: on a miss, casting a text that names the
-      // statement to an integer raises (an error the count depends on, so never folded away when
-      // planned), which skips the COMMIT and leaves the transaction to roll back.
-      const client = await pool.connect();
-      try {
-        const lines = ['BEGIN'];
-        for (const [i, s] of statements.entries()) {
-          const text = checked(s, i);
-          const name = await prepared(client, text);
-          lines.push(
-            name && s.params.length > 0
-              ? `EXECUTE ${name}(${s.params.map(literal).join(', ')})`
-              : name
-                ? `EXECUTE ${name}`
-                : inline(text, s.params),
-          );
+    batch(statements) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ statements, resolve, reject });
+        if (!writing) {
+          writing = true;
+          // The rest of this turn of the event loop joins the first group.
+          setImmediate(drain);
         }
-        lines.push('COMMIT');
-        await client.query(lines.join(';\n'));
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
-        const missed = new RegExp(`${CONFLICT} (\\d+)`).exec((e as Error).message);
-        if (missed) throw new Conflict(statements[Number(missed[1])]?.text ?? '');
-        throw translate(e);
-      } finally {
-        client.release();
-      }
+      });
     },
     quiet: () => false,
     close: async () => {},

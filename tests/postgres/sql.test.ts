@@ -26,34 +26,72 @@ const insert = (id: number, n = 0) => ({ text: 'INSERT INTO "Row" ("id", "n") VA
 const bump = (id: number) => ({ text: 'UPDATE "Row" SET "n" = "n" + 1 WHERE "id" = $1', params: [id], expect: 1 });
 const rows = () => sql.all<{ id: number; n: number; note: string | null }>('SELECT "id", "n", "note" FROM "Row" ORDER BY "id"');
 
-describe('PostgreSQL batches (statements prepared once per connection, then executed)', () => {
-  it('commit each all or nothing, however often the same statements come back', async () => {
+/** The transaction that wrote each row (its xmin), by id. */
+const writers = async (ids: number[]) =>
+  new Map(
+    (
+      await sql.all<{ id: number; xmin: string }>('SELECT "id", xmin::text AS xmin FROM "Row" WHERE "id" = ANY($1)', [ids])
+    ).map((r) => [r.id, r.xmin]),
+  );
+
+describe('PostgreSQL batches (group commit; statements prepared once per connection, then executed)', () => {
+  it('batches asked for in one turn of the event loop commit together, in one transaction', async () => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => sql.batch([insert(i + 1), bump(i + 1)])));
-    // A key taken: the batch is rolled back, its first row with it.
-    await expect(sql.batch([insert(20), insert(1)])).rejects.toBeInstanceOf(UniqueViolation);
-    // An optimistic check that misses: rolled back too, and the connection serves the next batch.
-    await expect(sql.batch([insert(21), bump(99)])).rejects.toBeInstanceOf(Conflict);
+    const written = await writers([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(written.size).toBe(8);
+    expect(new Set(written.values()).size).toBe(1);
+    expect((await rows()).map((r) => [r.id, r.n])).toEqual(Array.from({ length: 8 }, (_, i) => [i + 1, 1]));
+  });
+
+  it('a batch at fault fails alone: the others in its group commit, each all or nothing', async () => {
+    const results = await Promise.allSettled([
+      sql.batch([insert(30), insert(31)]),
+      // A key taken: this batch is rolled back, its first row with it.
+      sql.batch([insert(32), insert(1)]),
+      // An optimistic check that misses: rolled back too, the statement named.
+      sql.batch([insert(33), bump(99)]),
+      sql.batch([insert(34), bump(34)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+    const conflict = (results[2] as PromiseRejectedResult).reason;
+    expect(conflict).toBeInstanceOf(Conflict);
+    expect(conflict.statement).toBe(bump(99).text);
+    expect((await rows()).filter((r) => r.id >= 30).map((r) => [r.id, r.n])).toEqual([
+      [30, 0],
+      [31, 0],
+      [34, 1],
+    ]);
+  });
+
+  it('a batch asked for while a group is being written goes in the next one, after it commits', async () => {
+    const first = sql.batch([insert(40)]);
+    await new Promise((r) => setImmediate(r));
+    const second = sql.batch([insert(41)]);
+    await Promise.all([first, second]);
+    const written = await writers([40, 41]);
+    expect(written.get(40)).not.toBe(written.get(41));
+    expect(Number(written.get(41))).toBeGreaterThan(Number(written.get(40)));
+  });
+
+  it('prepare each statement once per connection, however often it comes back', async () => {
     for (let i = 0; i < 6; i++) await sql.batch([bump(1)]);
-    // Each connection holds the statements prepared, under names of their own (the protocol's are s0, s1...).
+    await expect(sql.batch([insert(50), bump(99)])).rejects.toBeInstanceOf(Conflict);
+    const held: string[] = [];
     for (const client of await Promise.all([pool.connect(), pool.connect()])) {
-      const prepared = await client.query<{ name: string; statement: string }>(
-        `SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'b%' ORDER BY name`,
+      const prepared = await client.query<{ statement: string }>(
+        `SELECT statement FROM pg_prepared_statements WHERE name LIKE 'b%'`,
       );
       client.release();
-      expect(prepared.rows.map((r) => r.statement)).toEqual(
-        expect.arrayContaining([expect.stringContaining('INSERT INTO "Row"'), expect.stringContaining('UPDATE "Row"')]),
-      );
+      const statements = prepared.rows.map((r) => r.statement);
+      // Under names of their own (the protocol's are s0, s1...), each once.
+      expect(new Set(statements).size).toBe(statements.length);
+      held.push(...statements);
     }
-    expect((await rows()).map((r) => [r.id, r.n])).toEqual([
-      [1, 7],
-      [2, 1],
-      [3, 1],
-      [4, 1],
-      [5, 1],
-      [6, 1],
-      [7, 1],
-      [8, 1],
-    ]);
+    expect(held).toEqual(
+      expect.arrayContaining([expect.stringContaining('INSERT INTO "Row"'), expect.stringContaining('UPDATE "Row"')]),
+    );
+    expect((await rows()).find((r) => r.id === 1)?.n).toBe(7);
   });
 
   it('send a statement PostgreSQL cannot prepare (a parameter of no inferable type) with its values inline', async () => {
