@@ -29,9 +29,9 @@ const rows = () => sql.all<{ id: number; n: number; note: string | null }>('SELE
 /** The transaction that wrote each row (its xmin), by id. */
 const writers = async (ids: number[]) =>
   new Map(
-    (
-      await sql.all<{ id: number; xmin: string }>('SELECT "id", xmin::text AS xmin FROM "Row" WHERE "id" = ANY($1)', [ids])
-    ).map((r) => [r.id, r.xmin]),
+    (await sql.all<{ id: number; xmin: string }>('SELECT "id", xmin::text AS xmin FROM "Row" WHERE "id" = ANY($1)', [ids])).map(
+      (r) => [r.id, r.xmin],
+    ),
   );
 
 describe('PostgreSQL batches (group commit; statements prepared once per connection, then executed)', () => {
