@@ -76,6 +76,22 @@ describe('CORS, any origin (the default)', () => {
     expect(problem.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(problem.headers['access-control-allow-origin']).toBe('*');
   });
+  it('a request that names no origin (a bot, a same-origin page) gets no CORS headers; answers vary on Origin', async () => {
+    const created = await open.app.inject({
+      method: 'POST',
+      url: '/games',
+      remoteAddress: '10.5.5.5',
+      payload: { kind: 'divide-and-conquer', seats: 2 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(Object.keys(created.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    expect(String(created.headers.vary)).toMatch(/origin/i);
+    // A view varies on the caller's token as well as the origin.
+    const url = `/games/${created.json().id}/view`;
+    const view = await open.app.inject({ url, remoteAddress: '10.5.5.5', headers: { origin: APP } });
+    expect(view.headers['access-control-allow-origin']).toBe('*');
+    expect(String(view.headers.vary).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(['origin', 'authorization']));
+  });
 });
 
 describe('CORS, origins from the configuration', () => {

@@ -101,4 +101,18 @@ describe('rate limits', () => {
     expect(limited(await send('10.0.0.4', [`Bearer ${game.tokens[0]}`]))).toBe(1);
     expect(await send(address, [`Bearer ${game.tokens[1]}`])).toEqual([200]);
   });
+
+  it('the limit’s headers come with a 429 (and Retry-After), not with every answer', async () => {
+    const address = '10.0.0.6';
+    const view = () => server.app.inject({ url: `/games/${game.id}/view`, remoteAddress: address });
+    const allowed = await view();
+    expect(allowed.statusCode).toBe(200);
+    expect(Object.keys(allowed.headers).filter((h) => h.startsWith('x-ratelimit'))).toEqual([]);
+    for (let i = 1; i < LIMIT; i++) await view();
+    const refused = await view();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Access } from '../service/access';
+import type { Access, Identity } from '../service/access';
 import { Problem } from '../service/problem';
 
 /** The seat token from `Authorization: Bearer <token>`, if any. */
@@ -14,15 +14,18 @@ export function bearer(request: FastifyRequest): string | undefined {
 /**
  * Who a request is, by a credential that verifies (a seat token: its game and seat; a player token:
  * the player), for keying per-client limits; undefined when there is no credential or it does not
- * verify. Never throws.
+ * verify. Never throws, never rejects. A seat token is answered at once, not through a promise: the
+ * rate limit asks on every request.
  */
-export function identityOf(access: Pick<Access, 'identify'>) {
-  return async (request: FastifyRequest): Promise<string | undefined> => {
+export function identityOf(access: Pick<Access, 'identify' | 'seatIdentity'>) {
+  const key = (who: Identity) => (who.kind === 'seat' ? `seat:${who.game}:${who.seat}` : `player:${who.player}`);
+  return (request: FastifyRequest): Promise<string | undefined> | string | undefined => {
     try {
       const token = bearer(request);
       if (token === undefined) return undefined;
-      const who = await access.identify(token);
-      return who.kind === 'seat' ? `seat:${who.game}:${who.seat}` : `player:${who.player}`;
+      const seat = access.seatIdentity(token);
+      if (seat) return key(seat);
+      return access.identify(token).then(key, () => undefined);
     } catch {
       return undefined;
     }

@@ -7,11 +7,19 @@ import type { CorsOrigins } from '../../config';
  * header, never cookies, so no request carries credentials a page did not hold already: the
  * default lets any origin in, without `Access-Control-Allow-Credentials`. Preflights are answered
  * in the first onRequest hook, before the rate limit, the overload guard or any route runs.
+ *
+ * Only a request that names its origin (a browser's cross-origin request) gets CORS headers: bots
+ * and same-origin pages send none and read none, and the two headers cost a tenth of a 304's time.
+ * Answers say `Vary: Origin`, so a cache never hands one without them to a page that needs them.
  */
 export const crossOrigin = fp<{ origins: CorsOrigins }>(
   async (app, { origins }) => {
     await app.register(cors, {
-      origin: origins === 'none' ? false : origins,
+      origin:
+        origins === 'none'
+          ? false
+          : (origin: string | undefined, cb: (error: Error | null, allow: boolean | '*') => void) =>
+              cb(null, origin === undefined ? false : origins === '*' ? '*' : origins.includes(origin)),
       credentials: false,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],

@@ -12,30 +12,59 @@ export const MAX_DEPTH = 32;
 const UNSTORABLE = /\0|\p{Cs}/u;
 const storable = (s: string) => !UNSTORABLE.test(s);
 
-const refuse = (path: string, message: string) =>
-  new Problem(400, 'validation', `${path} ${message}`, { errors: [{ path, message }] });
-
 const TEXT = 'must not hold a NUL character or an unpaired surrogate';
+
+/** Where a walk stopped and why; the path is put together only then, not for every key walked. */
+class Refusal {
+  readonly path: string[] = [];
+  constructor(readonly message: string) {}
+}
 
 /**
  * Walks a parsed request part (a JSON body, the query, path parameters, headers) and throws at the
  * first string or key that could not be stored, or at the first level deeper than MAX_DEPTH. The
  * walk stops there, so its own depth is bounded whatever was sent.
  */
-function check(value: unknown, path: string, depth: number): void {
+function walk(value: unknown, depth: number): void {
   if (typeof value === 'string') {
-    if (!storable(value)) throw refuse(path, TEXT);
+    if (!storable(value)) throw new Refusal(TEXT);
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  if (depth >= MAX_DEPTH) throw refuse(path, `nests deeper than ${MAX_DEPTH} levels`);
+  if (depth >= MAX_DEPTH) throw new Refusal(`nests deeper than ${MAX_DEPTH} levels`);
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) check(value[i], `${path}/${i}`, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      try {
+        walk(value[i], depth + 1);
+      } catch (e) {
+        throw on(e, String(i));
+      }
+    }
     return;
   }
-  for (const [key, inner] of Object.entries(value)) {
-    if (!storable(key)) throw refuse(`${path}/${key.replace(/[^\x20-\x7e]/g, '?')}`, TEXT);
-    check(inner, `${path}/${key}`, depth + 1);
+  for (const key of Object.keys(value)) {
+    if (!storable(key)) throw on(new Refusal(TEXT), key.replace(/[^\x20-\x7e]/g, '?'));
+    try {
+      walk((value as Record<string, unknown>)[key], depth + 1);
+    } catch (e) {
+      throw on(e, key);
+    }
+  }
+}
+
+/** The error with the step it came through in front of its path. */
+function on(e: unknown, step: string): unknown {
+  if (e instanceof Refusal) e.path.unshift(step);
+  return e;
+}
+
+function check(value: unknown, part: string): void {
+  try {
+    walk(value, 0);
+  } catch (e) {
+    if (!(e instanceof Refusal)) throw e;
+    const path = [part, ...e.path].join('/');
+    throw new Problem(400, 'validation', `${path} ${e.message}`, { errors: [{ path, message: e.message }] });
   }
 }
 
@@ -50,10 +79,10 @@ export const saneInput = fp(
   async (app) => {
     const sane: preValidationHookHandler = (request, _reply, done) => {
       try {
-        check(request.params, 'params', 0);
-        check(request.query, 'querystring', 0);
-        check(request.headers, 'headers', 0);
-        check(request.body, 'body', 0);
+        check(request.params, 'params');
+        check(request.query, 'querystring');
+        check(request.headers, 'headers');
+        check(request.body, 'body');
       } catch (e) {
         return done(e as Error);
       }

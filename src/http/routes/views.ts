@@ -35,7 +35,12 @@ export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
     },
     async (request, reply) => {
       const { etag, json } = await tables.view(request.params.id, bearer(request), request.headers['if-none-match']);
-      reply.header('etag', etag).header('vary', 'Authorization').header('cache-control', 'private, no-cache');
+      // Added to, not replacing, what the CORS hook varies on (Origin).
+      const vary = reply.getHeader('vary');
+      reply
+        .header('etag', etag)
+        .header('vary', vary ? `${vary}, Authorization` : 'Authorization')
+        .header('cache-control', 'private, no-cache');
       // No payload at all: a serialized null would announce a body that a 304 never has.
       if (json === null) return reply.code(304).send(undefined as never);
       return sendJson(reply, json);
