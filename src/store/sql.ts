@@ -257,14 +257,20 @@ export function postgresSql(pool: pg.Pool): Sql {
    * integer raises (an error the count depends on, so never folded away when planned), which skips
    * the COMMIT and leaves the transaction to roll back.
    */
-  const checked = (s: Statement, i: number): Statement =>
-    s.expect === undefined
-      ? s
-      : {
-          text: `WITH changed AS (${s.text} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
-           ELSE CAST('${CONFLICT} ' || $${s.params.length + 1}::integer || ' ' || COUNT(*) AS integer) END FROM changed`,
-          params: [...s.params, i],
-        };
+  const checkedTexts = new Map<string, Map<number, string>>();
+  function checked(s: Statement, i: number): Statement {
+    if (s.expect === undefined) return s;
+    // Written once per statement and count: the same text each time is also a cheap key for its name.
+    const byCount = checkedTexts.get(s.text) ?? new Map<number, string>();
+    checkedTexts.set(s.text, byCount);
+    let text = byCount.get(s.expect);
+    if (text === undefined) {
+      text = `WITH changed AS (${s.text} RETURNING 1) SELECT CASE WHEN COUNT(*) = ${s.expect} THEN 0
+           ELSE CAST('${CONFLICT} ' || $${s.params.length + 1}::integer || ' ' || COUNT(*) AS integer) END FROM changed`;
+      byCount.set(s.expect, text);
+    }
+    return { text, params: [...s.params, i] };
+  }
 
   /**
    * Runs statements from BEGIN to COMMIT in one round trip: one multi-statement query of EXECUTEs,
