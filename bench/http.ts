@@ -19,7 +19,7 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const SECONDS = Number(arg('seconds', '8'));
-const ROUNDS = Number(arg('rounds', '2'));
+const ROUNDS = Number(arg('rounds', '3'));
 const ONLY = arg('only', 'routes,paging,streams,cold,memory').split(',');
 const CONNECTIONS = 50;
 /** `--routes view,move`: only these of the route table (and the bare runs), while iterating on one. */
