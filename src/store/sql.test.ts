@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { Conflict, sqliteSql, UniqueViolation } from './sql';
+import { Conflict, postgresSql, sqliteSql, UniqueViolation } from './sql';
 
 function database() {
   const db = new Sqlite(':memory:');
@@ -68,5 +69,43 @@ describe('SQLite batches', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A pool of one fake connection that records what it is sent and fails the first COMMIT with `failure`. */
+function failingPool(failure: Error) {
+  const sent: string[] = [];
+  let failed = false;
+  const client = {
+    async query(q: string | { text: string }) {
+      const text = typeof q === 'string' ? q : q.text;
+      sent.push(text);
+      if (text.endsWith('COMMIT') && !failed) {
+        failed = true;
+        throw failure;
+      }
+      return { rows: [], rowCount: 0 };
+    },
+    release() {},
+  };
+  return { pool: { connect: async () => client } as unknown as pg.Pool, commits: () => sent.filter((t) => t.endsWith('COMMIT')) };
+}
+
+describe('PostgreSQL group commit, when the group fails', () => {
+  it('a group PostgreSQL refused (so rolled back) is run again batch by batch', async () => {
+    const refused = Object.assign(new pg.DatabaseError('could not serialize access', 0, 'error'), { code: '40001' });
+    const { pool, commits } = failingPool(refused);
+    const sql = postgresSql(pool);
+    const results = await Promise.allSettled([sql.batch([insert(1)]), sql.batch([insert(2)])]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(commits()).toHaveLength(3);
+  });
+
+  it('a group whose connection was lost on the way is not run again: its COMMIT may have happened', async () => {
+    const { pool, commits } = failingPool(new Error('Connection terminated unexpectedly'));
+    const sql = postgresSql(pool);
+    const results = await Promise.allSettled([sql.batch([insert(1)]), sql.batch([insert(2)])]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(commits()).toHaveLength(1);
   });
 });

@@ -186,6 +186,9 @@ const GROUP_MAX = 64;
 /** PostgreSQL could not infer a parameter's type from the statement (`$1 IS NULL`, say). */
 const INDETERMINATE_DATATYPE = '42P18';
 
+/** The error came from PostgreSQL about the transaction (which it then rolled back), not from the way to it. */
+const rolledBack = (e: unknown) => e instanceof Conflict || e instanceof UniqueViolation || e instanceof pg.DatabaseError;
+
 /** A value written into SQL text: the service's own values (numbers, booleans, times, text), escaped. */
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
@@ -319,8 +322,12 @@ export function postgresSql(pool: pg.Pool): Sql {
         try {
           await transaction(jobs.flatMap((job) => job.statements));
           for (const job of jobs) job.resolve();
-        } catch {
-          for (const job of jobs) await alone(job);
+        } catch (e) {
+          // Only an error PostgreSQL reported proves the group rolled back. A connection lost on the
+          // way may have taken the answer to a COMMIT that happened: running the batches again could
+          // apply a move twice, so they all fail as a lone batch would.
+          if (rolledBack(e)) for (const job of jobs) await alone(job);
+          else for (const job of jobs) job.reject(e);
         }
       }
     }
