@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { inGroups } from '../store/groups';
 
 /**
  * Tells listeners that something changed: `game:<id>` carries a game's new version, `player:<id>` a
@@ -159,35 +160,32 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
     timer.unref();
   }
 
-  /**
-   * Messages waiting for their NOTIFY, oldest batch first. While one NOTIFY is on its way, what is
-   * published goes into the batch after it, which leaves as soon as it returns: each NOTIFY is a
-   * commit of its own, so under load one carries many moves, not one each.
-   */
-  const waiting: { lines: string[]; size: number; sent: Promise<void>; done: () => void }[] = [];
-  let inFlight = false;
-
-  async function send(lines: string[]) {
-    try {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, lines.join('\n')]);
-    } catch (err) {
-      // The changes are committed: failing the callers would report a success as an error (and a
-      // retry without an Idempotency-Key would apply it twice). Listeners here still hear them;
-      // other servers catch up with the next message on the channel.
-      log.error({ err, messages: lines.length / 2 }, 'NOTIFY failed: other servers miss these messages');
-      for (let i = 0; i + 1 < lines.length; i += 2) hub.emit(lines[i], lines[i + 1]);
-    }
+  interface Message {
+    channel: string;
+    payload: string;
+    sent(): void;
   }
+  /** What a message takes of a NOTIFY's payload: its two lines and their line breaks. */
+  const size = (m: Message) => m.channel.length + m.payload.length + 2;
 
-  /** Sends the batches one after another, so that messages arrive in the order they were published. */
-  async function drain() {
-    inFlight = true;
-    for (let next = waiting.shift(); next; next = waiting.shift()) {
-      await send(next.lines);
-      next.done();
-    }
-    inFlight = false;
-  }
+  // Group commit (store/groups.ts): while one NOTIFY is on its way, what is published goes into the
+  // next, in order. Each NOTIFY is a commit of its own: under load one carries many moves, not one each.
+  const enqueue = inGroups<Message>(
+    async (messages) => {
+      try {
+        const lines = messages.flatMap((m) => [m.channel, m.payload]);
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, lines.join('\n')]);
+      } catch (err) {
+        // The changes are committed: failing the callers would report a success as an error (and a
+        // retry without an Idempotency-Key would apply it twice). Listeners here still hear them;
+        // other servers catch up with the next message on the channel.
+        log.error({ err, messages: messages.length }, 'NOTIFY failed: other servers miss these messages');
+        for (const m of messages) hub.emit(m.channel, m.payload);
+      }
+      for (const m of messages) m.sent();
+    },
+    (group, next) => group.reduce((n, m) => n + size(m), size(next)) <= MAX_PAYLOAD,
+  );
 
   client = await listen();
   return {
@@ -196,23 +194,7 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
     // quarter of the throughput). The price: a server that dies between a commit and its NOTIFY
     // leaves the other servers' streams of that game behind until its next change (their caches
     // are checked against the stored revision, so nothing stale is served).
-    publish: (channel, payload) => {
-      const size = channel.length + payload.length + 2;
-      let batch = waiting.at(-1);
-      if (!batch || batch.size + size > MAX_PAYLOAD) {
-        let done = () => {};
-        const sent = new Promise<void>((resolve) => {
-          done = resolve;
-        });
-        batch = { lines: [], size: 0, sent, done };
-        waiting.push(batch);
-        // The rest of this turn of the event loop joins the batch before it leaves.
-        if (!inFlight) setImmediate(() => void (inFlight || drain()));
-      }
-      batch.lines.push(channel, payload);
-      batch.size += size;
-      return batch.sent;
-    },
+    publish: (channel, payload) => new Promise<void>((sent) => enqueue({ channel, payload, sent })),
     subscribe: hub.subscribe,
     onGap: hub.onGap,
     close: async () => {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Sqlite from 'better-sqlite3';
 import { applyMigrations, migrationsApplied } from './schema-engine';
-import { type Sql, sqliteSql } from './sql';
+import type { Sql } from './sql';
+import { sqliteSql } from './sqlite-sql';
 
 export type Provider = 'sqlite' | 'postgresql';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Database, readSchema, schemaFiles } from './database';
+import { postgresSql } from './postgres-sql';
 import { applyMigrations, migrationsApplied } from './schema-engine';
-import { postgresSql } from './sql';
 
 const TIMESTAMP = 1114;
 

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { Conflict, postgresSql, sqliteSql, UniqueViolation } from './sql';
+import { postgresSql } from './postgres-sql';
+import { Conflict, UniqueViolation } from './sql';
+import { sqliteSql } from './sqlite-sql';
 
 function database() {
   const db = new Sqlite(':memory:');

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Conflict, postgresSql, type Sql, UniqueViolation } from '../../src/store/sql';
+import { postgresSql } from '../../src/store/postgres-sql';
+import { Conflict, type Sql, UniqueViolation } from '../../src/store/sql';
 import { privateDatabase } from '../support/harness';
 
 let where: Awaited<ReturnType<typeof privateDatabase>>;
