@@ -14,58 +14,37 @@ const storable = (s: string) => !UNSTORABLE.test(s);
 
 const TEXT = 'must not hold a NUL character or an unpaired surrogate';
 
-/** Where a walk stopped and why; the path is put together only then, not for every key walked. */
-class Refusal {
-  readonly path: string[] = [];
-  constructor(readonly message: string) {}
+/** Where a walk stopped and why: the path is put together only then, not for every key walked. */
+interface Refusal {
+  path: string[];
+  message: string;
 }
 
 /**
- * Walks a parsed request part (a JSON body, the query, path parameters, headers) and throws at the
- * first string or key that could not be stored, or at the first level deeper than MAX_DEPTH. The
- * walk stops there, so its own depth is bounded whatever was sent.
+ * Walks a parsed request part (a JSON body, the query, path parameters, headers) to the first string
+ * or key that could not be stored, or the first level deeper than MAX_DEPTH, and stops there: its
+ * own depth is bounded whatever was sent.
  */
-function walk(value: unknown, depth: number): void {
-  if (typeof value === 'string') {
-    if (!storable(value)) throw new Refusal(TEXT);
-    return;
-  }
-  if (value === null || typeof value !== 'object') return;
-  if (depth >= MAX_DEPTH) throw new Refusal(`nests deeper than ${MAX_DEPTH} levels`);
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      try {
-        walk(value[i], depth + 1);
-      } catch (e) {
-        throw on(e, String(i));
-      }
-    }
-    return;
-  }
+function walk(value: unknown, depth: number): Refusal | undefined {
+  if (typeof value === 'string') return storable(value) ? undefined : { path: [], message: TEXT };
+  if (value === null || typeof value !== 'object') return undefined;
+  if (depth >= MAX_DEPTH) return { path: [], message: `nests deeper than ${MAX_DEPTH} levels` };
   for (const key of Object.keys(value)) {
-    if (!storable(key)) throw on(new Refusal(TEXT), key.replace(/[^\x20-\x7e]/g, '?'));
-    try {
-      walk((value as Record<string, unknown>)[key], depth + 1);
-    } catch (e) {
-      throw on(e, key);
+    if (!storable(key)) return { path: [key.replace(/[^\x20-\x7e]/g, '?')], message: TEXT };
+    const refusal = walk((value as Record<string, unknown>)[key], depth + 1);
+    if (refusal) {
+      refusal.path.unshift(key);
+      return refusal;
     }
   }
-}
-
-/** The error with the step it came through in front of its path. */
-function on(e: unknown, step: string): unknown {
-  if (e instanceof Refusal) e.path.unshift(step);
-  return e;
+  return undefined;
 }
 
 function check(value: unknown, part: string): void {
-  try {
-    walk(value, 0);
-  } catch (e) {
-    if (!(e instanceof Refusal)) throw e;
-    const path = [part, ...e.path].join('/');
-    throw new Problem(400, 'validation', `${path} ${e.message}`, { errors: [{ path, message: e.message }] });
-  }
+  const refusal = walk(value, 0);
+  if (!refusal) return;
+  const path = [part, ...refusal.path].join('/');
+  throw new Problem(400, 'validation', `${path} ${refusal.message}`, { errors: [{ path, message: refusal.message }] });
 }
 
 /**
