@@ -29,6 +29,16 @@ const preflight = (server: TestServer, url: string, origin: string, method = 'PO
     headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
   });
 
+/** A new table of Divide and Conquer on the open server, from `address`. */
+const createTable = (address: string, headers: Record<string, string> = {}) =>
+  open.app.inject({
+    method: 'POST',
+    url: '/games',
+    remoteAddress: address,
+    headers,
+    payload: { kind: 'divide-and-conquer', seats: 2 },
+  });
+
 describe('CORS, any origin (the default)', () => {
   it('a preflight for a move is answered 204 with the methods and headers a client sends', async () => {
     const res = await preflight(open, '/games/some-id/moves', APP, 'POST', 'authorization, content-type, idempotency-key');
@@ -59,13 +69,7 @@ describe('CORS, any origin (the default)', () => {
   });
 
   it('answers expose the headers clients read, on success and on problems alike', async () => {
-    const created = await open.app.inject({
-      method: 'POST',
-      url: '/games',
-      remoteAddress: '10.4.4.4',
-      headers: { origin: APP },
-      payload: { kind: 'divide-and-conquer', seats: 2 },
-    });
+    const created = await createTable('10.4.4.4', { origin: APP });
     expect(created.statusCode).toBe(201);
     expect(created.headers['access-control-allow-origin']).toBe('*');
     const exposed = String(created.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
@@ -76,13 +80,9 @@ describe('CORS, any origin (the default)', () => {
     expect(problem.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(problem.headers['access-control-allow-origin']).toBe('*');
   });
+
   it('a request that names no origin (a bot, a same-origin page) gets no CORS headers; answers vary on Origin', async () => {
-    const created = await open.app.inject({
-      method: 'POST',
-      url: '/games',
-      remoteAddress: '10.5.5.5',
-      payload: { kind: 'divide-and-conquer', seats: 2 },
-    });
+    const created = await createTable('10.5.5.5');
     expect(created.statusCode).toBe(201);
     expect(Object.keys(created.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     expect(String(created.headers.vary)).toMatch(/origin/i);
