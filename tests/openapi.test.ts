@@ -165,6 +165,16 @@ describe('the OpenAPI document', () => {
     expect(codes('GET /health', '503')).toEqual(['shutting-down']);
     expect(codes('GET /health', '429')).toEqual([]);
   });
+
+  it('says what a 429 carries besides its body (when to retry, the rate limit), and a 503 when to retry', () => {
+    for (const { where, operation } of operations) {
+      const headers = (status: string) =>
+        Object.keys((operation.responses[status] as { headers?: Record<string, unknown> } | undefined)?.headers ?? {});
+      if (operation.responses['429'])
+        expect(headers('429'), where).toEqual(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+      if (operation.responses['503']) expect(headers('503'), where).toEqual(['Retry-After']);
+    }
+  });
 });
 
 describe('the document’s request examples', () => {

@@ -67,16 +67,36 @@ export type ProblemsByStatus = Partial<Record<number, readonly ProblemCode[]>>;
 
 const PROBLEM_JSON = 'application/problem+json';
 
+interface Header {
+  type: 'integer';
+  description: string;
+}
+
 interface ProblemResponse {
   description: string;
+  headers?: Record<string, Header>;
   content: {
     [PROBLEM_JSON]: { schema: { allOf: [typeof ProblemRef, { type: 'object'; properties: { code: { enum: string[] } } }] } };
   };
 }
 
-function problemResponse(codes: readonly ProblemCode[]): ProblemResponse {
+const RETRY_AFTER: Header = { type: 'integer', description: 'seconds to wait before trying again' };
+
+/** The headers a problem answer of a status carries besides its body: when to retry, and the rate limit's state. */
+const HEADERS: Partial<Record<number, Record<string, Header>>> = {
+  429: {
+    'Retry-After': RETRY_AFTER,
+    'X-RateLimit-Limit': { type: 'integer', description: 'requests a minute this client may make' },
+    'X-RateLimit-Remaining': { type: 'integer', description: 'requests left this minute (0 here)' },
+    'X-RateLimit-Reset': { type: 'integer', description: 'seconds until the budget starts again' },
+  },
+  503: { 'Retry-After': RETRY_AFTER },
+};
+
+function problemResponse(status: number, codes: readonly ProblemCode[]): ProblemResponse {
   return {
     description: codes.map((code) => `- \`${code}\`: ${PROBLEM_CODES[code]}`).join('\n'),
+    ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
     content: {
       [PROBLEM_JSON]: { schema: { allOf: [ProblemRef, { type: 'object', properties: { code: { enum: [...codes] } } }] } },
     },
@@ -85,7 +105,9 @@ function problemResponse(codes: readonly ProblemCode[]): ProblemResponse {
 
 /** The problem answers of a route, by status, each listing the codes it may carry (application/problem+json). */
 export function problems(byStatus: ProblemsByStatus): Record<number, ProblemResponse> {
-  return Object.fromEntries(Object.entries(byStatus).map(([status, codes]) => [status, problemResponse([...new Set(codes)])]));
+  return Object.fromEntries(
+    Object.entries(byStatus).map(([status, codes]) => [status, problemResponse(Number(status), [...new Set(codes)])]),
+  );
 }
 
 /** Merges lists of problems by status. */
@@ -134,7 +156,7 @@ export function declareTransportProblems(route: RouteOptions) {
   route.schema.response ??= {};
   const response = route.schema.response as Record<string, unknown>;
   for (const [status, codes] of Object.entries(transportProblems(route))) {
-    response[status] = problemResponse([...new Set([...codesOf(response[status]), ...(codes ?? [])])]);
+    response[status] = problemResponse(Number(status), [...new Set([...codesOf(response[status]), ...(codes ?? [])])]);
   }
 }
 
