@@ -94,7 +94,7 @@ export function lobby(deps: {
         const at = now();
         const { move, answer } = await decide(current, at);
         try {
-          await sql.batch([...move.statements, ...notifications.statements(move.notes, at)]);
+          await sql.batch([...move.statements, ...notifications.statements(move.notes, at)], id);
         } catch (e) {
           live.forget(id);
           if (!(e instanceof Conflict)) throw e;

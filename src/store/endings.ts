@@ -15,14 +15,17 @@ export function endingStore(sql: Sql) {
 
     /** A seat asks for a rematch: its flag, and the game's revision bumped so caches and streams follow. */
     async askRematch(gameId: string, seat: number, at: Date): Promise<void> {
-      await sql.batch([
-        {
-          text: 'UPDATE "Seat" SET "rematch" = $3 WHERE "gameId" = $1 AND "seat" = $2',
-          params: [gameId, seat, true],
-          expect: 1,
-        },
-        touch(gameId, at),
-      ]);
+      await sql.batch(
+        [
+          {
+            text: 'UPDATE "Seat" SET "rematch" = $3 WHERE "gameId" = $1 AND "seat" = $2',
+            params: [gameId, seat, true],
+            expect: 1,
+          },
+          touch(gameId, at),
+        ],
+        gameId,
+      );
     },
 
     /**

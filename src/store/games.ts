@@ -341,7 +341,7 @@ export function gameStore(sql: Sql) {
         ...extra,
       ];
       try {
-        await sql.batch(statements);
+        await sql.batch(statements, gameId);
       } catch (e) {
         if (e instanceof UniqueViolation || e instanceof Conflict) throw new VersionConflict(gameId);
         throw e;

@@ -33,6 +33,14 @@ function inline(text: string, params: readonly unknown[]): string {
   return text.replace(/\$(\d+)/g, (_, n) => literal(params[Number(n) - 1]));
 }
 
+/** The batches sorted by lock key (those without one first), each key's batches in the order asked for. */
+export const inLockOrder = (jobs: readonly Job[]): Job[] =>
+  [...jobs].sort((a, b) => {
+    const x = a.lockKey ?? '';
+    const y = b.lockKey ?? '';
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+
 /** pg: a pool; statements go as named prepared statements, prepared once per connection. */
 export function postgresSql(pool: pg.Pool): Sql {
   const names = new Map<string, string>();
@@ -137,12 +145,18 @@ export function postgresSql(pool: pg.Pool): Sql {
   // go together in the next, so that under load a commit (and its round trip, and its flush of the
   // log to disk) carries many moves, not one. If the group fails, each batch in it is run again
   // alone: only the one at fault fails, and a conflict names its own statement.
+  //
+  // A group writes its batches in the order of their lock keys (game ids): two servers' groups that
+  // move the same games lock those games' rows in the same order, so they wait for each other rather
+  // than deadlock, which PostgreSQL finds only after deadlock_timeout (a second) and breaks by
+  // refusing one group. (Players' rows, locked by notifications, can still cross; such a group is
+  // refused and run again batch by batch, as above.)
   const alone = (job: Job) => transaction(job.statements).then(job.resolve, job.reject);
   const enqueue = inGroups<Job>(
     async (jobs) => {
       if (jobs.length === 1) return alone(jobs[0]);
       try {
-        await transaction(jobs.flatMap((job) => job.statements));
+        await transaction(inLockOrder(jobs).flatMap((job) => job.statements));
         for (const job of jobs) job.resolve();
       } catch (e) {
         // Only an error PostgreSQL reported proves the group rolled back. A connection lost on the
@@ -160,7 +174,7 @@ export function postgresSql(pool: pg.Pool): Sql {
     all: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows as T[],
     one: async <T>(text: string, params: readonly unknown[] = []) => (await q<T>(pool, text, params)).rows[0] as T | undefined,
     run: async (text, params = []) => (await q(pool, text, params)).rowCount ?? 0,
-    batch: (statements) => new Promise<void>((resolve, reject) => enqueue({ statements, resolve, reject })),
+    batch: (statements, lockKey) => new Promise<void>((resolve, reject) => enqueue({ statements, lockKey, resolve, reject })),
     quiet: () => false,
     close: async () => {},
   };

@@ -16,8 +16,10 @@ export interface Sql {
   /**
    * Runs statements as one transaction. A statement with `expect` that changes another number of
    * rows rolls everything back with `Conflict`; a unique key violated rolls back with `UniqueViolation`.
+   * `lockKey` names what the batch locks first (a game's id): batches that share a transaction take
+   * their locks in key order (see postgres-sql.ts).
    */
-  batch(statements: readonly Statement[]): Promise<void>;
+  batch(statements: readonly Statement[], lockKey?: string): Promise<void>;
   /**
    * True when nothing may have changed in the database since the last call but this process's own
    * writes (SQLite: `PRAGMA data_version`); always false on PostgreSQL, where other servers write.
@@ -52,6 +54,7 @@ export class UniqueViolation extends Error {
 /** A batch waiting for its transaction. */
 export interface Job {
   statements: readonly Statement[];
+  lockKey?: string;
   resolve(): void;
   reject(e: unknown): void;
   error?: unknown;

@@ -75,6 +75,50 @@ describe('PostgreSQL batches (group commit; statements prepared once per connect
     expect(Number(written.get(41))).toBeGreaterThan(Number(written.get(40)));
   });
 
+  it('a group writes its batches in the order of their lock keys, those of one key as asked', async () => {
+    await pool.query('CREATE TABLE "Written" ("n" SERIAL PRIMARY KEY, "what" TEXT NOT NULL)');
+    const write = (what: string) => ({ text: 'INSERT INTO "Written" ("what") VALUES ($1)', params: [what] });
+    await Promise.all([
+      sql.batch([write('game c')], 'c'),
+      sql.batch([write('game a')], 'a'),
+      sql.batch([write('game b, first')], 'b'),
+      sql.batch([write('no key')]),
+      sql.batch([write('game b, second')], 'b'),
+    ]);
+    const written = await sql.all<{ what: string }>('SELECT "what" FROM "Written" ORDER BY "n"');
+    expect(written.map((r) => r.what)).toEqual(['no key', 'game a', 'game b, first', 'game b, second', 'game c']);
+  });
+
+  it('two servers whose groups cross the same games wait for each other, and never deadlock', async () => {
+    // Two servers, each with its own pool: one asks for game 61 then 62, the other for 62 then 61,
+    // each batch holding its row while it sleeps a little: in the order asked, they would deadlock.
+    const other = new pg.Pool({ connectionString: where.databaseUrl, max: 2 });
+    other.on('error', () => {});
+    const second = postgresSql(other);
+    const deadlocks = async () => {
+      await pool.query('SELECT pg_stat_force_next_flush()');
+      const r = await pool.query<{ n: string }>('SELECT deadlocks AS n FROM pg_stat_database WHERE datname = current_database()');
+      return Number(r.rows[0].n);
+    };
+    await sql.batch([insert(61), insert(62)]);
+    const hold = (id: number) => [bump(id), { text: 'SELECT pg_sleep(0.02)', params: [] }];
+    const before = await deadlocks();
+    try {
+      for (let round = 0; round < 10; round++) {
+        await Promise.all([
+          sql.batch(hold(61), 'game-61'),
+          sql.batch(hold(62), 'game-62'),
+          second.batch(hold(62), 'game-62'),
+          second.batch(hold(61), 'game-61'),
+        ]);
+      }
+    } finally {
+      await other.end();
+    }
+    expect(await deadlocks()).toBe(before);
+    expect((await rows()).filter((r) => r.id >= 61 && r.id <= 62).map((r) => r.n)).toEqual([20, 20]);
+  });
+
   it('prepare each statement once per connection, however often it comes back', async () => {
     for (let i = 0; i < 6; i++) await sql.batch([bump(1)]);
     await expect(sql.batch([insert(50), bump(99)])).rejects.toBeInstanceOf(Conflict);
