@@ -246,17 +246,24 @@ async function cannon(server: Server, opts: autocannon.Options, expected = 200):
   };
 }
 
-/** The best of `ROUNDS` alternating runs of each measurement; `between` runs before every round after the first. */
+/** Seconds each route is driven, unmeasured, on servers just started: their code is compiled as it runs. */
+const WARM_UP = 2;
+
+/**
+ * The best of `ROUNDS` alternating runs of each measurement; `between` runs before every round after
+ * the first (servers started afresh), and every round begins with a short warm-up of each.
+ */
 async function alternate(
-  runs: Record<string, () => Promise<Measured>>,
+  runs: Record<string, (seconds: number) => Promise<Measured>>,
   between: () => Promise<void> = async () => {},
 ): Promise<Record<string, Measured>> {
   const best: Record<string, Measured> = {};
   const chosen = Object.entries(runs).filter(([name]) => !ROUTES || ['hello', 'insert', ...ROUTES.split(',')].includes(name));
   for (let round = 0; round < ROUNDS; round++) {
     if (round > 0) await between();
+    for (const [, run] of chosen) await run(WARM_UP);
     for (const [name, run] of chosen) {
-      const m = await run();
+      const m = await run(SECONDS);
       if (!best[name] || m.rps > best[name].rps) best[name] = m;
     }
   }
@@ -297,17 +304,19 @@ async function routes(label: string, env: Record<string, string>) {
   let movesMade = 0;
   const results = await alternate(
     {
-      hello: () => cannon(bare, { url: `${bare.base}/hello` }),
-      insert: () =>
+      hello: (seconds) => cannon(bare, { url: `${bare.base}/hello`, duration: seconds }),
+      insert: (seconds) =>
         cannon(bare, {
           url: `${bare.base}/insert`,
+          duration: seconds,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: '{"action":{"type":"play","card":"QS"}}',
         }),
-      view: () =>
+      view: (seconds) =>
         cannon(service, {
           url: service.base,
+          duration: seconds,
           requests: [
             {
               setupRequest: (req) => {
@@ -322,11 +331,12 @@ async function routes(label: string, env: Record<string, string>) {
             },
           ],
         }),
-      notModified: () =>
+      notModified: (seconds) =>
         cannon(
           service,
           {
             url: service.base,
+            duration: seconds,
             requests: [
               {
                 setupRequest: (req) => {
@@ -344,7 +354,7 @@ async function routes(label: string, env: Record<string, string>) {
           },
           304,
         ),
-      move: async () => {
+      move: async (seconds) => {
         // Each request takes a game no other request has in flight (autocannon starts every request of a
         // connection with a fresh context), the next move worked out by the engine in this process.
         const free = [...movers];
@@ -352,6 +362,7 @@ async function routes(label: string, env: Record<string, string>) {
         type Context = { table?: Table; move?: { seat: number; action: Action } };
         const measured = await cannon(service, {
           url: service.base,
+          duration: seconds,
           requests: [
             {
               setupRequest: (req, context: Context) => {
