@@ -276,6 +276,17 @@ function table(rows: string[][]) {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+/** A run's req/s as a share of `of` req/s. */
+const ratio = (m: Measured, of: number) => `${((100 * m.rps) / of).toFixed(1)}%`;
+
+/** The route table's rows, by the name of their run. */
+const ROUTE_NAMES = {
+  hello: 'bare Fastify GET /hello',
+  insert: 'bare Fastify POST /insert (one row)',
+  view: 'GET /games/{id}/view (seat token)',
+  notModified: 'GET /games/{id}/view, If-None-Match (304)',
+  move: 'POST /games/{id}/moves (own games)',
+} as const;
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
 async function routes(label: string, env: Record<string, string>) {
@@ -405,7 +416,6 @@ async function routes(label: string, env: Record<string, string>) {
   );
   await bare.stop();
   await service.stop();
-  const ratio = (m: Measured, of: Measured) => `${((100 * m.rps) / of.rps).toFixed(1)}%`;
   console.log(
     `\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per run, best of ${ROUNDS} alternating runs (${movesMade} moves made)`,
   );
@@ -421,24 +431,16 @@ async function routes(label: string, env: Record<string, string>) {
       'server CPU µs/req',
       ...(label === 'PostgreSQL' ? ['database CPU µs/req'] : []),
     ],
-    ...(
-      [
-        ['bare Fastify GET /hello', results.hello],
-        ['bare Fastify POST /insert (one row)', results.insert],
-        ['GET /games/{id}/view (seat token)', results.view],
-        ['GET /games/{id}/view, If-None-Match (304)', results.notModified],
-        ['POST /games/{id}/moves (own games)', results.move],
-      ] as const
-    )
-      .filter(([, m]) => m)
-      .map(([name, m]) => [
+    ...Object.entries(ROUTE_NAMES)
+      .flatMap(([k, name]) => (results[k] ? [{ name, m: results[k] }] : []))
+      .map(({ name, m }) => [
         name,
         fmt(m.rps),
         String(m.p50),
         String(m.p99),
         String(m.errors),
-        ratio(m, results.hello),
-        ratio(m, results.insert),
+        ratio(m, results.hello.rps),
+        ratio(m, results.insert.rps),
         fmt(m.cpuUs),
         ...(label === 'PostgreSQL' ? [fmt(m.dbUs)] : []),
       ]),
@@ -629,24 +631,17 @@ if (ONLY.includes('routes')) {
       // process of it can run a quarter slower than another for reasons of its own (see layoutPad).
       // Against the faster of the two, each database's ratio and their share are not skewed by that.
       const hello = Math.max(sqlite.hello.rps, postgres.hello.rps);
-      const pct = (m: Measured) => `${((100 * m.rps) / hello).toFixed(1)}%`;
       console.log(`\n## Both databases against the faster bare hello of the two passes (${fmt(hello)} req/s)`);
       table([
         ['route', 'SQLite req/s', 'vs hello', 'PostgreSQL req/s', 'vs hello', 'PostgreSQL / SQLite'],
-        ...(
-          [
-            ['GET /games/{id}/view (seat token)', 'view'],
-            ['GET /games/{id}/view, If-None-Match (304)', 'notModified'],
-            ['POST /games/{id}/moves (own games)', 'move'],
-          ] as const
-        )
-          .filter(([, k]) => sqlite[k] && postgres[k])
-          .map(([name, k]) => [
-            name,
+        ...(['view', 'notModified', 'move'] as const)
+          .filter((k) => sqlite[k] && postgres[k])
+          .map((k) => [
+            ROUTE_NAMES[k],
             fmt(sqlite[k].rps),
-            pct(sqlite[k]),
+            ratio(sqlite[k], hello),
             fmt(postgres[k].rps),
-            pct(postgres[k]),
+            ratio(postgres[k], hello),
             (postgres[k].rps / sqlite[k].rps).toFixed(2),
           ]),
       ]);

@@ -34,7 +34,7 @@ function inline(text: string, params: readonly unknown[]): string {
 }
 
 /** The batches sorted by lock key (those without one first), each key's batches in the order asked for. */
-export const inLockOrder = (jobs: readonly Job[]): Job[] =>
+const inLockOrder = (jobs: readonly Job[]): Job[] =>
   [...jobs].sort((a, b) => {
     const x = a.lockKey ?? '';
     const y = b.lockKey ?? '';
