@@ -57,7 +57,6 @@ export interface Job {
   lockKey?: string;
   resolve(): void;
   reject(e: unknown): void;
-  error?: unknown;
 }
 
 /** A value as a driver binds it: a time as ISO-8601 UTC text. */

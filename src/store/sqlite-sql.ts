@@ -43,7 +43,9 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
   const savepoint = db.prepare('SAVEPOINT batch');
   const release = db.prepare('RELEASE batch');
   const rollback = db.prepare('ROLLBACK TO batch');
-  const group = db.transaction((jobs: Job[]) => {
+  /** A batch in a group, with the error that rolled back its savepoint, if one did. */
+  type Batch = Job & { error?: unknown };
+  const group = db.transaction((jobs: Batch[]) => {
     for (const job of jobs) {
       savepoint.run();
       try {
@@ -58,7 +60,7 @@ export function sqliteSql(db: BetterSqlite3.Database): Sql {
       release.run();
     }
   });
-  const enqueue = inGroups<Job>((jobs) => {
+  const enqueue = inGroups<Batch>((jobs) => {
     try {
       group(jobs);
     } catch (e) {
