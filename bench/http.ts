@@ -4,16 +4,16 @@
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
 //   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { buildSync } from 'esbuild';
 import { type Action, type AnyGame, resolveOptions } from '../src/engine';
 import { games } from '../src/games';
 import { withScratchDatabase } from '../src/store/postgres';
+import { buildServers, type Server, startBare, startService as startServer } from './servers';
+import { advance, call, newTable, nextMove, playMoves, type Table } from './tables';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,170 +31,10 @@ const ROUTES = arg('routes', '');
 const PROFILE = arg('profile', '');
 /** Kaiser to 500 with no losing score: a game long enough never to end during a run. */
 const LONG_KAISER = { target: 500, loseAt: null };
-const root = join(import.meta.dirname, '..');
 
-interface Server {
-  base: string;
-  pid: number;
-  rss(): number;
-  /** CPU time the server process has used, user and system, in ms. */
-  cpu(): number;
-  stop(): Promise<void>;
-}
-
-/** The servers running now: a bench that fails does not leave them behind. */
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-
-/** A port free now, from the system: fixed ports collided with other benches on a shared machine. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/**
- * Padding for a server's environment, of a random length: the size of a process's environment moves
- * its stack, and with it how fast the same program runs. On this machine bare Fastify's hello
- * answered 75,000 req/s with 0, 1, 7 or 31 bytes of padding and 57,000 with 3 or 15. Each round of
- * the route table starts its servers afresh, padded anew, so that no pass is held to one layout.
- */
-const layoutPad = () => '.'.repeat(Math.floor(Math.random() * 512));
-
-/** Starts a server process and waits for it to answer. */
-async function serve(script: string, env: Record<string, string>, health: string): Promise<Server> {
-  const port = await freePort();
-  const profile = PROFILE && script === SERVICE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [];
-  // Both run compiled, the service as deployed (`npm start`: the built bundle).
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--enable-source-maps', script], {
-    cwd: root,
-    // SQLite unless this server is given a database: the bench's own DATABASE_URL is for the PostgreSQL pass.
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BENCH_LAYOUT_PAD: layoutPad(),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  await waitFor(base + health);
-  return {
-    base,
-    pid: child.pid as number,
-    cpu: () => {
-      // utime and stime, the 14th and 15th fields of /proc/PID/stat, in clock ticks (100 a second).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
-    rss: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-const SERVICE = 'dist/main.js';
-execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-// Bare Fastify runs as the service does: node on compiled JavaScript. Run through tsx's loader, its
-// hello answered a quarter slower with SQLite open (~54,000 req/s against ~70,000 compiled, and
-// against its own PostgreSQL pass), which flattered every SQLite ratio.
-const BARE = 'dist/bench-bare.js';
-buildSync({
-  absWorkingDir: root,
-  entryPoints: ['bench/bare.ts'],
-  outfile: BARE,
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-});
-
-const startBare = (env: Record<string, string>) => serve(BARE, env, '/hello');
-const startService = (env: Record<string, string>) =>
-  serve(SERVICE, { JWT_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health');
-
-async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-
-/** A game the bench plays itself: created with a known seed, so the client keeps its own state by the engine. */
-interface Table {
-  id: string;
-  tokens: string[];
-  game: AnyGame;
-  state: unknown;
-  moves: number;
-}
-
-async function newTable(base: string, kind: string, options: Record<string, unknown>, seed: string): Promise<Table> {
-  const game = games.get(kind) as AnyGame;
-  const created = await call(base, 'POST', '/games', { kind, seats: game.seats.max, options, seed });
-  const resolved = resolveOptions(game, options, game.seats.max);
-  return {
-    id: created.id,
-    tokens: created.seats.map((s: { token: string }) => s.token),
-    game,
-    state: game.setup({ seats: game.seats.max, options: resolved, seed }),
-    moves: 0,
-  };
-}
-
-/** The next move of a table: the first seat to act plays one of its legal actions, chosen by the move count. */
-function nextMove(t: Table): { seat: number; action: Action } | null {
-  const status = t.game.status(t.state);
-  if (status.finished) return null;
-  const seat = status.toAct[0];
-  const legal = t.game.legalActions(t.state, seat) as Action[];
-  return { seat, action: legal[(t.moves * 7919) % legal.length] };
-}
-
-function advance(t: Table, m: { seat: number; action: Action }) {
-  t.state = t.game.apply(t.state, m.seat, m.action);
-  t.moves++;
-}
-
-async function playMoves(base: string, t: Table, n: number) {
-  for (let i = 0; i < n; i++) {
-    const m = nextMove(t);
-    if (!m) throw new Error(`${t.game.kind} ended after ${t.moves} moves`);
-    await call(base, 'POST', `/games/${t.id}/moves`, { action: m.action }, t.tokens[m.seat]);
-    advance(t, m);
-  }
-}
+buildServers();
+/** The service, profiled when `--profile` asks. */
+const startService = (env: Record<string, string>) => startServer(env, PROFILE);
 
 interface Measured {
   rps: number;
