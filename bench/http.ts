@@ -128,6 +128,14 @@ const ROUTE_NAMES = {
   move: 'POST /games/{id}/moves (own games)',
 } as const;
 
+/** Every connection polls every view in turn, as its first seat; with `etags`, conditionally. */
+const viewRequests = (views: Table[], etags?: (string | null)[]): autocannon.Request[] =>
+  views.map((t, i) => ({
+    method: 'GET',
+    path: `/games/${t.id}/view`,
+    headers: { authorization: `Bearer ${t.tokens[0]}`, ...(etags ? { 'if-none-match': etags[i] as string } : {}) },
+  }));
+
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
 async function routes(label: string, env: Record<string, string>) {
   // The service first: on a scratch PostgreSQL database it migrates an empty schema, before bare's table is made.
@@ -150,8 +158,6 @@ async function routes(label: string, env: Record<string, string>) {
   // The load generator runs in this process: cold, it drove every server ~20% slower for its first
   // runs (and the servers spent more CPU a request, less busy), which went against the first pass.
   await autocannon({ url: `${bare.base}/hello`, connections: CONNECTIONS, duration: 5 });
-  let v = 0;
-  let n = 0;
   let movesMade = 0;
   const results = await alternate(
     {
@@ -164,47 +170,11 @@ async function routes(label: string, env: Record<string, string>) {
           headers: { 'content-type': 'application/json' },
           body: '{"action":{"type":"play","card":"QS"}}',
         }),
-      view: (seconds) =>
-        cannon(service, {
-          url: service.base,
-          duration: seconds,
-          requests: [
-            {
-              setupRequest: (req) => {
-                const t = views[v++ % views.length];
-                return {
-                  ...req,
-                  method: 'GET',
-                  path: `/games/${t.id}/view`,
-                  headers: { authorization: `Bearer ${t.tokens[0]}` },
-                };
-              },
-            },
-          ],
-        }),
+      // One fixed request per game, built once: the load generator does no more a request than for
+      // hello. Built afresh for each request (setupRequest), they cost it CPU the server then lacked.
+      view: (seconds) => cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views) }),
       notModified: (seconds) =>
-        cannon(
-          service,
-          {
-            url: service.base,
-            duration: seconds,
-            requests: [
-              {
-                setupRequest: (req) => {
-                  const i = n++ % views.length;
-                  const t = views[i];
-                  return {
-                    ...req,
-                    method: 'GET',
-                    path: `/games/${t.id}/view`,
-                    headers: { authorization: `Bearer ${t.tokens[0]}`, 'if-none-match': etags[i] as string },
-                  };
-                },
-              },
-            ],
-          },
-          304,
-        ),
+        cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views, etags) }, 304),
       move: async (seconds) => {
         // Each request takes a game no other request has in flight (autocannon starts every request of a
         // connection with a fresh context), the next move worked out by the engine in this process.
