@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify';
+import { Problem } from '../service/problem';
 
 /** The routes a browser opens with EventSource: a game's stream and a player's. */
 const STREAM_ROUTES = new Set(['/games/:id/stream', '/players/me/stream']);
@@ -9,7 +10,12 @@ export const STREAM_COOKIE = 'card_table_token';
 const cookieValue = (header: string | undefined, name: string) => {
   for (const part of header?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      throw new Problem(401, 'invalid-token', `the ${name} cookie is not percent-encoded text: it holds no token`);
+    }
   }
   return undefined;
 };
@@ -25,7 +31,12 @@ const cookieValue = (header: string | undefined, name: string) => {
 export const streamCookieToHeader: onRequestHookHandler = (request, _reply, done) => {
   const { cookie, authorization } = request.headers;
   if (cookie !== undefined && authorization === undefined && STREAM_ROUTES.has(request.routeOptions.url ?? '')) {
-    const token = cookieValue(cookie, STREAM_COOKIE);
+    let token: string | undefined;
+    try {
+      token = cookieValue(cookie, STREAM_COOKIE);
+    } catch (e) {
+      return done(e as Problem);
+    }
     if (token) request.headers.authorization = `Bearer ${token}`;
   }
   done();
