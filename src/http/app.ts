@@ -14,7 +14,7 @@ import { services } from '../service';
 import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
-import { identityOf } from './auth';
+import { bearerTokens, identityOf } from './auth';
 import { addNamedSchemas } from './openapi/components';
 import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
@@ -91,6 +91,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   problemHandling(app);
+  await app.register(bearerTokens);
   // Before any hook reads the caller's token: a stream opened by EventSource brings it as a cookie.
   app.addHook('onRequest', streamCookieToHeader);
   await app.register(problemsOnly);
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     webhooks: deps.webhooks,
     hooks: {
-      lookup: (hit) => metrics.cacheLookups.inc({ result: hit ? 'hit' : 'miss' }),
+      lookup: metrics.cacheLookup,
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
     },
   });
