@@ -161,7 +161,8 @@ export function tables(deps: {
       const current = await live.load(id);
       const seat = await access.seatOf(current.record, token, false);
       const etag = viewTag(current.record.revision, seat);
-      if (ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {
+      // The usual case first: a client sends back the one tag it was given.
+      if (ifNoneMatch === etag || ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {
         return { etag, json: null };
       }
       return { etag, json: seatViewJson(current, seat) };
