@@ -26,6 +26,20 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     });
   }
 
+  const lookups = { hit: 0, miss: 0 };
+  new Counter({
+    name: 'card_table_state_cache_lookups_total',
+    help: 'Lookups in the cache of rebuilt game states, by result (hit or miss)',
+    labelNames: ['result'] as const,
+    registers,
+    // Counted in plain numbers and read at scrape: every request that reads a game looks it up.
+    collect() {
+      this.reset();
+      this.inc({ result: 'hit' }, lookups.hit);
+      this.inc({ result: 'miss' }, lookups.miss);
+    },
+  });
+
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -52,12 +66,11 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
-    cacheLookups: new Counter({
-      name: 'card_table_state_cache_lookups_total',
-      help: 'Lookups in the cache of rebuilt game states, by result (hit or miss)',
-      labelNames: ['result'] as const,
-      registers,
-    }),
+    /** Counts one lookup in the cache of rebuilt game states. */
+    cacheLookup(hit: boolean) {
+      if (hit) lookups.hit++;
+      else lookups.miss++;
+    },
   };
 }
 

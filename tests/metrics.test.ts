@@ -115,6 +115,18 @@ describe('GET /metrics', () => {
     if (server.db.pool) expect(after.value('card_table_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
   });
 
+  it('counts the state cache’s lookups by result: a view of a game held is a hit', async () => {
+    const game = (await http.post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) expect((await http.get(`/games/${game.id}/view`)).status).toBe(200);
+    const after = await scrape();
+    const lookups = (result: string) =>
+      after.value('card_table_state_cache_lookups_total', { result }) -
+      before.value('card_table_state_cache_lookups_total', { result });
+    expect(lookups('hit')).toBe(3);
+    expect(lookups('miss')).toBe(0);
+  });
+
   it('counts the streams open now', async () => {
     const game = (await http.post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
     const stream = await fetch(`${base}/games/${game.id}/stream`, { headers: { accept: 'text/event-stream' } });
