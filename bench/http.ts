@@ -47,7 +47,6 @@ interface Measured {
   dbUs: number;
 }
 
-/** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
 /**
  * CPU time used by the PostgreSQL processes on this machine, in ms (their own and their ended
  * children's); 0 where there are none to read. On a 2-core machine the database shares the cores.
@@ -65,6 +64,7 @@ function databaseCpu(): number {
   return ticks * 10;
 }
 
+/** Runs autocannon; any answer but `expected` (and any socket error or timeout) counts as an error. */
 async function cannon(server: Server, opts: autocannon.Options, expected = 200): Promise<Measured> {
   const cpu = server.cpu();
   const db = databaseCpu();
