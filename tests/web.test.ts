@@ -141,12 +141,14 @@ describe('a token in a cookie, for EventSource (which cannot send headers), on t
     expect(((await res.json()) as { code: string }).code).toBe('invalid-token');
   });
 
-  it('refuses a cookie that does not decode with 401, not a server error', async () => {
+  it('refuses a cookie that does not decode to a token (malformed, a lone surrogate, a NUL) with 401, not a server error', async () => {
     const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
-    const res = await stream(`/games/${g.id}/stream`, { cookie: 'card_table_token=%E0%A4%A' });
-    expect(res.status).toBe(401);
-    expect(res.headers.get('content-type')).toMatch(/problem\+json/);
-    expect(((await res.json()) as { code: string }).code).toBe('invalid-token');
+    for (const value of ['%E0%A4%A', '%ED%A0%80', '%00']) {
+      const res = await stream(`/games/${g.id}/stream`, { cookie: `card_table_token=${value}` });
+      expect(res.status, value).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/problem\+json/);
+      expect(((await res.json()) as { code: string }).code).toBe('invalid-token');
+    }
   });
 
   it('is read on the stream routes only: a view asked with it is a spectator’s, a move is refused', async () => {
