@@ -10,12 +10,7 @@ export const STREAM_COOKIE = 'card_table_token';
 const cookieValue = (header: string | undefined, name: string) => {
   for (const part of header?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      throw new Problem(401, 'invalid-token', `the ${name} cookie is not percent-encoded text: it holds no token`);
-    }
+    if (key === name) return decodeURIComponent(value.join('='));
   }
   return undefined;
 };
@@ -34,8 +29,11 @@ export const streamCookieToHeader: onRequestHookHandler = (request, _reply, done
     let token: string | undefined;
     try {
       token = cookieValue(cookie, STREAM_COOKIE);
-    } catch (e) {
-      return done(e as Problem);
+    } catch {
+      // decodeURIComponent's URIError: a malformed escape, or one that is no UTF-8.
+      return done(
+        new Problem(401, 'invalid-token', `the ${STREAM_COOKIE} cookie is not percent-encoded text: it holds no token`),
+      );
     }
     if (token) request.headers.authorization = `Bearer ${token}`;
   }
