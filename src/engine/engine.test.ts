@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { standardDeck } from '../cards';
 import { divideAndConquer as game } from '../games/divide-and-conquer';
+import { paks } from '../games/paks';
 import {
   type AnyGame,
   assertConserved,
@@ -10,6 +11,7 @@ import {
   canonicalAction,
   cardsShown,
   decide,
+  defaultOptions,
   IllegalMove,
   openingDeck,
   playMove,
@@ -18,6 +20,7 @@ import {
   SetOf,
   SetupError,
   sameAction,
+  seatCounts,
   Type,
 } from '.';
 
@@ -29,6 +32,11 @@ describe('the engine', () => {
     expect(() => resolveOptions(game, { variant: 'short' }, 2)).toThrow(SetupError);
     expect(() => resolveOptions(game, { speed: 1 }, 2)).toThrow(SetupError);
     expect(() => resolveOptions(game, {}, 3)).toThrow(/2 to 2 seats, not 3/);
+  });
+
+  it('counts the seats a game is played by, leaving out those its setup refuses', () => {
+    expect(seatCounts(game, resolveOptions(game, {}, 2))).toEqual([2]);
+    expect(seatCounts(paks, defaultOptions(paks))).toEqual([2, 3, 4, 6]);
   });
 
   it('uses a stacked deck as given, and refuses one that is not the game’s cards', () => {

@@ -21,3 +21,10 @@ export function resolveOptions(game: AnyGame, given: unknown, seats: number): Re
 export function defaultOptions(game: AnyGame): Record<string, unknown> {
   return Value.Default(game.optionsSchema, {}) as Record<string, unknown>;
 }
+
+/** The seat counts a game is played by with these options: its range, less any its setup refuses (Paks by five). */
+export function seatCounts(game: AnyGame, options: Record<string, unknown>): number[] {
+  return Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i).filter(
+    (n) => !game.checkSetup?.(n, options),
+  );
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { type AnyGame, defaultOptions } from '../../engine';
+import { type AnyGame, defaultOptions, seatCounts } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
 import { problems } from '../openapi/problems';
 import { Catalog, CatalogEntry } from '../schemas';
@@ -18,10 +18,7 @@ function entry(game: AnyGame) {
     title: game.title,
     seats: {
       ...game.seats,
-      // Some games skip a count inside their range (Paks cannot be played by five).
-      counts: Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i).filter(
-        (n) => !game.checkSetup?.(n, options),
-      ),
+      counts: seatCounts(game, options),
     },
     options,
     optionsSchema: optional(game.optionsSchema) as Record<string, unknown>,
