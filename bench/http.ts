@@ -5,14 +5,12 @@
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
 //   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type Action, defaultOptions, seatCounts } from '../src/engine';
 import { games } from '../src/games';
 import { withScratchDatabase } from '../src/store/postgres';
-import { buildServers, type Server, startBare, startService as startServer } from './servers';
+import { buildServers, type Server, startBare, startService as startServer, withDataDir } from './servers';
 import { advance, call, newTable, nextMove, playMoves, type Table } from './tables';
 
 const arg = (name: string, fallback: string) => {
@@ -260,26 +258,26 @@ async function routes(label: string, env: Record<string, string>) {
 
 /** Events paging: the last page of games of 10, 1,000 and 10,000 moves, read by a seat during play. */
 async function paging() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-paging-'));
-  const service = await startService({ DATA_DIR: dir });
-  // One request at a time, so a page takes 1 / (req/s): autocannon's latencies are whole milliseconds.
-  const rows = [['moves in the game', 'last page req/s', 'ms per page', 'p99 ms', 'server CPU µs/req']];
-  for (const length of [10, 1000, 10000]) {
-    const t = await newTable(service.base, 'kaiser', LONG_KAISER, `paging-${length}`);
-    await playMoves(service.base, t, length);
-    const after = Math.max(0, length - 100);
-    const m = await cannon(service, {
-      url: `${service.base}/games/${t.id}/events?after=${after}&limit=100`,
-      headers: { authorization: `Bearer ${t.tokens[0]}` },
-      // One request at a time: the latency is the page's own cost, not a queue's.
-      connections: 1,
-    });
-    rows.push([fmt(length), fmt(m.rps), (1000 / m.rps).toFixed(2), String(m.p99), fmt(m.cpuUs)]);
-  }
-  await service.stop();
-  rmSync(dir, { recursive: true, force: true });
-  console.log('\n## Events paging (Kaiser): the last page of 100 read by a seat during play, one request at a time');
-  table(rows);
+  await withDataDir('paging', async (dir) => {
+    const service = await startService({ DATA_DIR: dir });
+    // One request at a time, so a page takes 1 / (req/s): autocannon's latencies are whole milliseconds.
+    const rows = [['moves in the game', 'last page req/s', 'ms per page', 'p99 ms', 'server CPU µs/req']];
+    for (const length of [10, 1000, 10000]) {
+      const t = await newTable(service.base, 'kaiser', LONG_KAISER, `paging-${length}`);
+      await playMoves(service.base, t, length);
+      const after = Math.max(0, length - 100);
+      const m = await cannon(service, {
+        url: `${service.base}/games/${t.id}/events?after=${after}&limit=100`,
+        headers: { authorization: `Bearer ${t.tokens[0]}` },
+        // One request at a time: the latency is the page's own cost, not a queue's.
+        connections: 1,
+      });
+      rows.push([fmt(length), fmt(m.rps), (1000 / m.rps).toFixed(2), String(m.p99), fmt(m.cpuUs)]);
+    }
+    await service.stop();
+    console.log('\n## Events paging (Kaiser): the last page of 100 read by a seat during play, one request at a time');
+    table(rows);
+  });
 }
 
 /**
@@ -329,108 +327,104 @@ const STREAM_MOVES = 1000;
 
 /** A move's latency with no stream open on its game, then with 1,000. */
 async function streams() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-streams-'));
-  const service = await startService({
-    DATA_DIR: dir,
-    STREAM_LIMIT_TOTAL: '5000',
-    STREAM_LIMIT_PER_ADDRESS: '5000',
-    STREAM_LIMIT_PER_SEAT: '5000',
+  await withDataDir('streams', async (dir) => {
+    const service = await startService({
+      DATA_DIR: dir,
+      STREAM_LIMIT_TOTAL: '5000',
+      STREAM_LIMIT_PER_ADDRESS: '5000',
+      STREAM_LIMIT_PER_SEAT: '5000',
+    });
+    const t = await newTable(service.base, 'kaiser', LONG_KAISER, 'streams');
+    await moveLatencies(service.base, t, 100);
+    const idle = await moveLatencies(service.base, t, STREAM_MOVES);
+    const close = await openStreams(`${service.base}/games/${t.id}/stream`, 1000);
+    const busy = await moveLatencies(service.base, t, STREAM_MOVES);
+    close();
+    await service.stop();
+    console.log(
+      `\n## A move on a game with 1,000 open streams (spectators, held by another process), ${fmt(STREAM_MOVES)} sequential moves each`,
+    );
+    table([
+      ['streams open', 'p50 ms', 'p99 ms'],
+      ['0', idle.p50.toFixed(2), idle.p99.toFixed(2)],
+      ['1,000', busy.p50.toFixed(2), busy.p99.toFixed(2)],
+      ['ratio', (busy.p50 / idle.p50).toFixed(2), (busy.p99 / idle.p99).toFixed(2)],
+    ]);
   });
-  const t = await newTable(service.base, 'kaiser', LONG_KAISER, 'streams');
-  await moveLatencies(service.base, t, 100);
-  const idle = await moveLatencies(service.base, t, STREAM_MOVES);
-  const close = await openStreams(`${service.base}/games/${t.id}/stream`, 1000);
-  const busy = await moveLatencies(service.base, t, STREAM_MOVES);
-  close();
-  await service.stop();
-  rmSync(dir, { recursive: true, force: true });
-  console.log(
-    `\n## A move on a game with 1,000 open streams (spectators, held by another process), ${fmt(STREAM_MOVES)} sequential moves each`,
-  );
-  table([
-    ['streams open', 'p50 ms', 'p99 ms'],
-    ['0', idle.p50.toFixed(2), idle.p99.toFixed(2)],
-    ['1,000', busy.p50.toFixed(2), busy.p99.toFixed(2)],
-    ['ratio', (busy.p50 / idle.p50).toFixed(2), (busy.p99 / idle.p99).toFixed(2)],
-  ]);
 }
 
 /** The first view of a long game after a restart: a snapshot and the events after it, not the whole log. */
 async function cold() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
-  let service = await startService({ DATA_DIR: dir });
-  const tables: Table[] = [];
-  for (const length of [1000, 5000]) {
-    const t = await newTable(service.base, 'kaiser', LONG_KAISER, `cold-${length}`);
-    await playMoves(service.base, t, length);
-    tables.push(t);
-  }
-  await service.stop();
-  const rows = [['moves in the game', 'first view after restart ms', 'second view ms']];
-  for (const t of tables) {
-    service = await startService({ DATA_DIR: dir });
-    const time = async () => {
-      const started = performance.now();
-      await call(service.base, 'GET', `/games/${t.id}/view`, undefined, t.tokens[0]);
-      return performance.now() - started;
-    };
-    const first = await time();
-    const second = await time();
-    rows.push([fmt(t.moves), first.toFixed(1), second.toFixed(1)]);
+  await withDataDir('cold', async (dir) => {
+    let service = await startService({ DATA_DIR: dir });
+    const tables: Table[] = [];
+    for (const length of [1000, 5000]) {
+      const t = await newTable(service.base, 'kaiser', LONG_KAISER, `cold-${length}`);
+      await playMoves(service.base, t, length);
+      tables.push(t);
+    }
     await service.stop();
-  }
-  rmSync(dir, { recursive: true, force: true });
-  console.log('\n## Cold first view after a restart (Kaiser)');
-  table(rows);
+    const rows = [['moves in the game', 'first view after restart ms', 'second view ms']];
+    for (const t of tables) {
+      service = await startService({ DATA_DIR: dir });
+      const time = async () => {
+        const started = performance.now();
+        await call(service.base, 'GET', `/games/${t.id}/view`, undefined, t.tokens[0]);
+        return performance.now() - started;
+      };
+      const first = await time();
+      const second = await time();
+      rows.push([fmt(t.moves), first.toFixed(1), second.toFixed(1)]);
+      await service.stop();
+    }
+    console.log('\n## Cold first view after a restart (Kaiser)');
+    table(rows);
+  });
 }
 
 /** The server's resident memory idle, and after 10,000 games are created. */
 async function memory() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
-  const settle = () => new Promise((r) => setTimeout(r, 2000));
-  // The first start creates the database with Prisma's migration engine (WebAssembly, held once
-  // loaded); every later start finds it migrated and never loads it.
-  const first = await startService({ DATA_DIR: dir });
-  await settle();
-  const fresh = first.rss();
-  await first.stop();
-  const service = await startService({ DATA_DIR: dir });
-  await settle();
-  const idle = service.rss();
-  // Each kind at the fewest seats it is played by, with its default options.
-  const kinds = [...games.values()].map((game) => ({ kind: game.kind, seats: seatCounts(game, defaultOptions(game))[0] }));
-  let made = 0;
-  await Promise.all(
-    Array.from({ length: 20 }, async () => {
-      while (made < 10_000) await call(service.base, 'POST', '/games', kinds[made++ % kinds.length]);
-    }),
-  );
-  await settle();
-  const after = service.rss();
-  await service.stop();
-  rmSync(dir, { recursive: true, force: true });
-  console.log('\n## Memory (server RSS)');
-  table([
-    ['when', 'RSS MiB'],
-    ['idle, first start (creates the database)', fresh.toFixed(0)],
-    ['idle, after a restart', idle.toFixed(0)],
-    ['after 10,000 games created', after.toFixed(0)],
-  ]);
+  await withDataDir('memory', async (dir) => {
+    const settle = () => new Promise((r) => setTimeout(r, 2000));
+    // The first start creates the database with Prisma's migration engine (WebAssembly, held once
+    // loaded); every later start finds it migrated and never loads it.
+    const first = await startService({ DATA_DIR: dir });
+    await settle();
+    const fresh = first.rss();
+    await first.stop();
+    const service = await startService({ DATA_DIR: dir });
+    await settle();
+    const idle = service.rss();
+    // Each kind at the fewest seats it is played by, with its default options.
+    const kinds = [...games.values()].map((game) => ({ kind: game.kind, seats: seatCounts(game, defaultOptions(game))[0] }));
+    let made = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (made < 10_000) await call(service.base, 'POST', '/games', kinds[made++ % kinds.length]);
+      }),
+    );
+    await settle();
+    const after = service.rss();
+    await service.stop();
+    console.log('\n## Memory (server RSS)');
+    table([
+      ['when', 'RSS MiB'],
+      ['idle, first start (creates the database)', fresh.toFixed(0)],
+      ['idle, after a restart', idle.toFixed(0)],
+      ['after 10,000 games created', after.toFixed(0)],
+    ]);
+  });
 }
 
 console.log(
   `node ${process.version}, ${(await import('node:os')).cpus().length} cores; autocannon in this process, each server in its own`,
 );
 if (ONLY.includes('routes')) {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-routes-'));
-  const sqlite = await routes('SQLite', { DATA_DIR: dir });
-  rmSync(dir, { recursive: true, force: true });
+  const sqlite = await withDataDir('routes', (dir) => routes('SQLite', { DATA_DIR: dir }));
   const url = process.env.DATABASE_URL;
   if (url && /^postgres/.test(url)) {
     await withScratchDatabase(url, async (scratch) => {
-      const pgDir = mkdtempSync(join(tmpdir(), 'bench-routes-pg-'));
-      const postgres = await routes('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: scratch });
-      rmSync(pgDir, { recursive: true, force: true });
+      const postgres = await withDataDir('routes-pg', (dir) => routes('PostgreSQL', { DATA_DIR: dir, DATABASE_URL: scratch }));
       // Bare Fastify's hello touches no database: both passes measure the same program, and one
       // process of it can run a quarter slower than another for reasons of its own (see layoutPad).
       // Against the faster of the two, each database's ratio and their share are not skewed by that.

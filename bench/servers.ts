@@ -1,7 +1,8 @@
 // The bench's servers: bare Fastify and the service, each a child process of the bench, compiled.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 
@@ -120,3 +121,13 @@ export const startBare = (env: Record<string, string>) => serve(BARE, env, '/hel
 /** The service as built, on fresh data unless `env` points it at a database; `profileDir`: its CPU profiles. */
 export const startService = (env: Record<string, string>, profileDir = '') =>
   serve(SERVICE, { JWT_SECRET: 'bench-secret', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health', profileDir);
+
+/** Runs `work` with a new, empty data directory for the servers it starts, removed afterwards. */
+export async function withDataDir<T>(name: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
