@@ -6,3 +6,4 @@ export * from './play';
 export * from './playout';
 export * from './schema';
 export * from './setup';
+export * from './view';

@@ -1,10 +1,10 @@
 import { type Bot, botRng } from '../bots';
-import type { Action } from '../engine';
+import type { Action, SeatView } from '../engine';
 import type { EventBy, SeatRecord } from '../store/games';
 import type { Live, LiveGames } from './live';
 import type { Moves } from './moves';
 import { Problem } from './problem';
-import { type SeatView, seatViewJson } from './projections';
+import { seatViewJson } from './projections';
 
 export interface Logger {
   error(detail: unknown, message: string): void;
