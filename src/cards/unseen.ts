@@ -1,0 +1,59 @@
+import { type Card, countCards } from './cards';
+import { type RngState, shuffle } from './rng';
+
+/**
+ * Determinization helpers, shared by every game's `sample` (DESIGN.md, "Bots that play well"): most
+ * games hide cards the same way (hands, a stock, face-down piles of known size), so filling those
+ * places with the cards a seat has not seen is written once here.
+ */
+
+/** The cards a seat has not seen: the game's cards less those it knows the place of (a multiset: decks may repeat codes). */
+export function unseenCards(all: readonly Card[], known: Iterable<Card>): Card[] {
+  const left = countCards(all);
+  for (const c of known) {
+    const n = left.get(c);
+    if (!n) throw new Error(`unseenCards: ${c} is known more often than the game holds it`);
+    left.set(c, n - 1);
+  }
+  const out: Card[] = [];
+  for (const c of all) {
+    const n = left.get(c) ?? 0;
+    if (n > 0) {
+      out.push(c);
+      left.set(c, n - 1);
+    }
+  }
+  return out;
+}
+
+/** A hidden place to fill: how many cards it holds, and what a card must be to lie there (a void shown). */
+export interface HiddenPlace {
+  size: number;
+  /** False for a card this place cannot hold (a seat that showed a void in a suit holds none of it). */
+  accepts?: (card: Card) => boolean;
+}
+
+/**
+ * Deals `cards` (the unseen ones), in random order, into places of the given sizes. Places with a
+ * constraint are filled first, most constrained first, each from the cards it accepts, so a void is
+ * never broken; what is left goes to the unconstrained places. Throws when the sizes do not add up
+ * to the cards, or when the constraints cannot all be met.
+ */
+export function dealUnseen(cards: readonly Card[], places: readonly HiddenPlace[], rng: RngState): [Card[][], RngState] {
+  const total = places.reduce((n, p) => n + p.size, 0);
+  if (total !== cards.length) throw new Error(`dealUnseen: ${cards.length} unseen cards for places of ${total}`);
+  let [pool, next] = shuffle(cards, rng);
+  const filled: Card[][] = places.map(() => []);
+  const order = places
+    .map((p, i) => ({ p, i, room: p.accepts ? cards.filter(p.accepts).length - p.size : Number.POSITIVE_INFINITY }))
+    .sort((a, b) => a.room - b.room);
+  for (const { p, i } of order) {
+    const take: Card[] = [];
+    const rest: Card[] = [];
+    for (const c of pool) (take.length < p.size && (!p.accepts || p.accepts(c)) ? take : rest).push(c);
+    if (take.length < p.size) throw new Error('dealUnseen: the places cannot all be filled as they require');
+    filled[i] = take;
+    pool = rest;
+  }
+  return [filled, next];
+}
