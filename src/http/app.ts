@@ -6,7 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
-import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
+import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
@@ -39,13 +39,12 @@ import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { streamSlots } from './stream-slots';
-import { streamCookieToHeader } from './stream-token';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { schemaCompilers } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
-    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins'>>;
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins' | 'trustProxy'>> & { limits?: Partial<Limits> };
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -76,6 +75,9 @@ export const loggerOptions = (level: string) => ({
   redact: ['req.headers.authorization', 'req.headers.cookie'],
 });
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the function that trusts that many hops. */
+const trusted = (t: Config['trustProxy']) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
+
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
+    trustProxy: trusted(deps.config.trustProxy ?? false),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: schemaCompilers(),
     ...transportProblemOptions,
@@ -92,8 +95,6 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(bearerTokens);
-  // Before any hook reads the caller's token: a stream opened by EventSource brings it as a cookie.
-  app.addHook('onRequest', streamCookieToHeader);
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps) {
     bots: deps.bots,
     log: app.log,
     webhooks: deps.webhooks,
+    limits: deps.config.limits,
     hooks: {
       lookup: metrics.cacheLookup,
       replayed: (seconds) => metrics.replayDuration.observe(seconds),

@@ -58,7 +58,10 @@ function fastifyCode(e: FastifyError): string {
 /** Every error leaves as RFC 9457 application/problem+json, including Fastify's own and 404s. */
 export function problemHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
-    if (error instanceof Problem) return sendProblem(reply, request, error.status, error.code, error.detail, error.extra);
+    if (error instanceof Problem) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendProblem(reply, request, error.status, error.code, error.detail, error.extra);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

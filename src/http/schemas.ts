@@ -358,10 +358,26 @@ export const StreamEnd = named(
     {
       reason: Type.String({
         description:
-          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the player token was rotated)',
+          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed ' +
+          'hands or the player token was rotated: the token that opened the stream speaks for nobody now)',
       }),
     },
     { description: 'the data of the `end` event that closes a stream' },
+  ),
+);
+
+export const StreamTicket = named(
+  'StreamTicket',
+  Type.Object(
+    {
+      ticket: Type.String({
+        description:
+          'put it in the cookie card_table_token for the stream’s path (SameSite=Strict) before opening the stream with ' +
+          'EventSource: it opens that one stream and nothing else',
+      }),
+      expiresAt: Type.String({ format: 'date-time', description: 'when the ticket stops opening its stream (a day on)' }),
+    },
+    { additionalProperties: false, description: 'a ticket that opens one stream' },
   ),
 );
 

@@ -13,7 +13,7 @@ import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 import type { Tables } from './tables';
-import type { SeatTokens } from './tokens';
+import { newHolding, type SeatTokens } from './tokens';
 
 /** How many times a table event that lost a race to another server is checked again. */
 const APPEND_ATTEMPTS = 5;
@@ -114,6 +114,7 @@ export function endings(deps: {
       createdBy: record.createdBy,
       rematchOf: record.id,
       rematch: null,
+      serverRun: 0,
       createdAt: at,
       updatedAt: at,
       seats: record.seats.map((s) => {
@@ -123,6 +124,7 @@ export function endings(deps: {
           name: s.name,
           occupant: s.occupant,
           playerId: s.playerId,
+          holding: newHolding(),
           bot: s.bot,
           joinedAt: at,
           due: due(seat),
@@ -192,17 +194,18 @@ export function endings(deps: {
     },
 
     /**
-     * The clock gives up on a game nobody plays any more (every seat absent, its clock moving for it
-     * for `ABANDONED_AFTER` events): the table is aborted, by the clock, and the seed revealed.
+     * The server gives up on a game nobody plays any more: its last ABANDON_AFTER_MOVES events were
+     * all made by bots, clocks or for resigned seats. The table is aborted (by whoever would have
+     * played next: the clock, or the service for a bot), and the seed revealed.
      */
-    async abandon(id: string, seat: number, expectedVersion: number) {
+    async abandon(id: string, seat: number, expectedVersion: number, by: 'clock' | 'service') {
       return record(id, (current) => {
         mustBeRunning(current.record);
         if (current.record.version !== expectedVersion) {
           throw new Problem(409, 'version-conflict', `the game is at version ${current.record.version}, not ${expectedVersion}`);
         }
         return {
-          entry: { seat, kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } },
+          entry: { seat, kind: 'abort', by, action: { type: 'abort', reason: 'abandoned' } },
           outcome: { status: 'aborted', result: null },
         };
       });
@@ -243,10 +246,12 @@ export function endings(deps: {
       const { seats, seatCount } = (await live.load(id)).record;
       const asked = seats.filter((s) => s.rematch || s.occupant === 'bot').map((s) => s.seat);
       const turned = (seat + 1) % seatCount;
+      if (!rematchId) return { id, asked, rematch: null };
+      const holding = (await live.load(rematchId)).record.seats[turned].holding ?? undefined;
       return {
         id,
         asked,
-        rematch: rematchId ? { id: rematchId, seat: turned, token: tokens.sign({ game: rematchId, seat: turned }) } : null,
+        rematch: { id: rematchId, seat: turned, token: tokens.sign({ game: rematchId, seat: turned, holding }) },
       };
     },
   };

@@ -1,4 +1,5 @@
 import { bots as allBots, type Bot } from '../bots';
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { clockStore } from '../store/clocks';
 import { endingStore } from '../store/endings';
@@ -37,6 +38,8 @@ export interface ServiceDeps {
   bots?: ReadonlyMap<string, Bot>;
   log?: Logger;
   webhooks?: WebhookOptions;
+  /** What nobody may make the server do (default: DEFAULT_LIMITS). */
+  limits?: Partial<Limits>;
 }
 
 /**
@@ -50,17 +53,45 @@ export function services(deps: ServiceDeps) {
   const { sql, notifier } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? { error: () => {} };
+  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const store = gameStore(sql);
   const playerRows = playerStore(sql);
   const webhookRows = webhookStore(sql);
   const tokens = seatTokens(deps.jwtSecret);
   const live = liveGames({ games: deps.games, store, hooks: deps.hooks });
-  const people = players({ store: playerRows, notifier, now });
+  const people = players({
+    store: playerRows,
+    notifier,
+    now,
+    seatsChanged: (ids) => {
+      for (const id of ids) live.forget(id);
+    },
+    addressKey: deps.jwtSecret,
+    perAddressPerHour: limits.playersPerAddressPerHour,
+  });
   const who = access(tokens, people.identify);
   const play = moves({ live, store, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
-  const robots = seatPlayers({ live, moves: play, bots: deps.bots ?? allBots, log });
-  const table = tables({ live, store, players: playerRows, tokens, access: who, notifications: told, bots: robots, now });
+  const robots = seatPlayers({
+    live,
+    moves: play,
+    bots: deps.bots ?? allBots,
+    log,
+    abandonAfter: limits.abandonAfterMoves,
+    // Endings are made below, with what they need of the tables (which need the bots).
+    abandon: (id, seat, version, by) => ends.abandon(id, seat, version, by),
+  });
+  const table = tables({
+    live,
+    store,
+    players: playerRows,
+    tokens,
+    access: who,
+    notifications: told,
+    bots: robots,
+    now,
+    limits,
+  });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
   const webhookOptions = deps.webhooks ?? {};
@@ -101,14 +132,23 @@ export function services(deps: ServiceDeps) {
     myGames: myGames({ players: playerRows }),
     moves: play,
     notifications: told,
-    playerStreams: playerStreams({ notifications: told, notifier, players: people }),
+    playerStreams: playerStreams({ notifications: told, notifier, players: people, tokens }),
     webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
     deliveries,
     history: history({ live, store, access: who }),
-    streams: streams({ live, access: who, notifier }),
+    streams: streams({ live, access: who, tokens, notifier }),
     bots: robots,
     endings: ends,
-    clocks: clocks({ store: clockStore(sql), live, moves: play, endings: ends, seatPlayers: robots, now, log }),
+    clocks: clocks({
+      store: clockStore(sql),
+      live,
+      moves: play,
+      endings: ends,
+      seatPlayers: robots,
+      now,
+      log,
+      abandonAfter: limits.abandonAfterMoves,
+    }),
   };
 }
 

@@ -114,6 +114,8 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
     };
     const seats = clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at);
     const resigned = outcome.resigned ?? [];
+    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it.
+    const serverRun = entry.by === 'seat' ? 0 : record.serverRun + 1;
     const after: Live = {
       record: {
         ...record,
@@ -122,6 +124,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
         status,
         toAct,
         result,
+        serverRun,
         updatedAt: at,
         seats: withSeats(record.seats, seats, resigned),
       },
@@ -133,7 +136,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
     };
     const change = { before, after, event };
     await store.append(
-      { gameId: record.id, event, at, status, toAct, result, seats, resigned },
+      { gameId: record.id, event, at, status, toAct, result, seats, resigned, serverRun },
       contributors.flatMap((c) => c(change)),
     );
     live.remember(after);

@@ -552,9 +552,23 @@ export type Health = {
  */
 export type StreamEnd = {
     /**
-     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the player token was rotated)
+     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now)
      */
     reason: string;
+};
+
+/**
+ * a ticket that opens one stream
+ */
+export type StreamTicket = {
+    /**
+     * put it in the cookie card_table_token for the stream’s path (SameSite=Strict) before opening the stream with EventSource: it opens that one stream and nothing else
+     */
+    ticket: string;
+    /**
+     * when the ticket stops opening its stream (a day on)
+     */
+    expiresAt: string;
 };
 
 /**
@@ -16435,15 +16449,17 @@ export type CreateGameErrors = {
      * - `invalid-setup`: the seats, names, options or deck do not make a game of this kind; `detail` says why
      * - `unknown-player`: an invited player does not exist
      * - `player-seated-twice`: a player is given two seats
+     * - `not-provably-fair`: a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand
      */
     422: Problem & {
-        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice';
+        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice' | 'not-provably-fair';
     };
     /**
+     * - `too-many-bot-games`: this player has as many tables of bots alone running as allowed: wait for one to end
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
-        code?: 'rate-limited';
+        code?: 'too-many-bot-games' | 'rate-limited';
     };
     /**
      * - `internal`: the server failed; the error is logged
@@ -16567,9 +16583,10 @@ export type GetViewErrors = {
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16658,9 +16675,10 @@ export type MakeMoveErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16767,9 +16785,10 @@ export type ResignGameErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16868,9 +16887,10 @@ export type AbortGameErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16969,9 +16989,10 @@ export type RequestRematchErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17074,9 +17095,10 @@ export type ListEventsErrors = {
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17308,9 +17330,10 @@ export type StreamGameErrors = {
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17378,6 +17401,104 @@ export type StreamGameResponses = {
 
 export type StreamGameResponse = StreamGameResponses[keyof StreamGameResponses];
 
+export type GameStreamTicketData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/games/{id}/stream-ticket';
+};
+
+export type GameStreamTicketErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
+    };
+    /**
+     * - `wrong-game`: the seat token belongs to another game
+     * - `wrong-seat`: the game has no such seat
+     * - `not-seated`: the player holds no seat in this game
+     */
+    403: Problem & {
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GameStreamTicketError = GameStreamTicketErrors[keyof GameStreamTicketErrors];
+
+export type GameStreamTicketResponses = {
+    /**
+     * a ticket that opens one stream
+     */
+    200: StreamTicket;
+};
+
+export type GameStreamTicketResponse = GameStreamTicketResponses[keyof GameStreamTicketResponses];
+
 export type CreatePlayerData = {
     body: NewPlayer;
     path?: never;
@@ -17406,10 +17527,11 @@ export type CreatePlayerErrors = {
         code?: 'unsupported-media-type';
     };
     /**
+     * - `too-many-players`: this client address has registered as many players this hour as allowed; Retry-After says when to try again
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
-        code?: 'rate-limited';
+        code?: 'too-many-players' | 'rate-limited';
     };
     /**
      * - `internal`: the server failed; the error is logged
@@ -17868,9 +17990,10 @@ export type StreamMyNotificationsErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
@@ -17917,6 +18040,78 @@ export type StreamMyNotificationsResponses = {
 };
 
 export type StreamMyNotificationsResponse = StreamMyNotificationsResponses[keyof StreamMyNotificationsResponses];
+
+export type PlayerStreamTicketData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/players/me/stream-ticket';
+};
+
+export type PlayerStreamTicketErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type PlayerStreamTicketError = PlayerStreamTicketErrors[keyof PlayerStreamTicketErrors];
+
+export type PlayerStreamTicketResponses = {
+    /**
+     * a ticket that opens one stream
+     */
+    200: StreamTicket;
+};
+
+export type PlayerStreamTicketResponse = PlayerStreamTicketResponses[keyof PlayerStreamTicketResponses];
 
 export type ListWebhooksData = {
     body?: never;

@@ -21,6 +21,8 @@ export const PROBLEM_CODES = {
   // Credentials.
   'token-required': 'this call needs a token: Authorization: Bearer <token>',
   'invalid-token': 'the token is malformed, tampered with, rotated, revoked or from another server',
+  'token-revoked':
+    'the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)',
   'player-token-required': 'a seat token speaks for one seat: this call needs a player token',
   'wrong-game': 'the seat token belongs to another game',
   'wrong-seat': 'the game has no such seat',
@@ -58,6 +60,11 @@ export const PROBLEM_CODES = {
   'invalid-last-event-id': 'Last-Event-ID is not the id of an event this stream sent',
   'webhook-url-refused': 'the URL is not http(s), or resolves to a private or loopback address',
   'too-many-webhooks': 'the player has as many webhooks as allowed: delete one first',
+  'too-many-players':
+    'this client address has registered as many players this hour as allowed; Retry-After says when to try again',
+  'too-many-bot-games': 'this player has as many tables of bots alone running as allowed: wait for one to end',
+  'not-provably-fair':
+    'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',
   'streams-full': 'the server has as many streams open as it takes; retry shortly (Retry-After)',
 } as const;
@@ -167,12 +174,12 @@ export const STREAM_LIMITS = { 429: ['too-many-streams'], 503: ['streams-full'] 
 export const GAME = { 404: ['game-not-found'], 409: ['engine-version'] } as const satisfies ProblemsByStatus;
 /** A token, if any, must speak for a seat of this game (a spectator sends none). */
 export const SEAT_IF_ANY = {
-  401: ['invalid-token'],
+  401: ['invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
 /** A seat token, or the player token of the seat's player. */
 export const SEAT = {
-  401: ['token-required', 'invalid-token'],
+  401: ['token-required', 'invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
 /** A player token. */
