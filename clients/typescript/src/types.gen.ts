@@ -1120,6 +1120,10 @@ export type OichoKabuOptions = {
      * the dealer's third card follows the players' rule, compulsory at 3 or less and refused at 7 or more (default true); false: the dealer's free choice
      */
     dealerDrawRule: boolean;
+    /**
+     * the seat that deals the first round, without a draw, for stacked decks (the others play in seat order from its right); null (the default): the first dealer is drawn like every later one, lowest card, ties drawing again
+     */
+    firstDealer: number | null;
 };
 
 /**
@@ -1185,7 +1189,7 @@ export type OichoKabuViewState = {
      */
     order: Array<number>;
     /**
-     * how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty in round 1 (seat 0 deals)
+     * how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty only in round 1 when option firstDealer fixed the dealer
      */
     dealerDraw: Array<Array<{
         /**
@@ -1221,6 +1225,10 @@ export type OichoKabuViewState = {
          * whether the dealer's third card follows the players' rule (option dealerDrawRule)
          */
         dealerDrawRule: boolean;
+        /**
+         * the first round's dealer fixed by option firstDealer; null when it was drawn
+         */
+        firstDealer: number | null;
     };
     /**
      * chips held, by seat (bets of this round not yet taken off)
@@ -3648,7 +3656,7 @@ export type PorrazoAction = {
  */
 export type PorrazoViewState = {
     /**
-     * tendido: the dealer decides on the tendido; declaring: every seat declares or passes; playing: cards are played; over: the game has ended
+     * tendido: the dealer decides whether to deal the tendido now; declaring: every seat declares or passes; playing: cards are played; over: the game has ended
      */
     phase: 'tendido' | 'declaring' | 'playing' | 'over';
     /**
@@ -3720,11 +3728,11 @@ export type PorrazoViewState = {
      */
     capturedCounts: Array<number>;
     /**
-     * true once the dealer has dealt the tendido this hand
+     * true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)
      */
     tendidoDealt: boolean;
     /**
-     * this hand's tendido and its score; null until the dealer deals one
+     * this hand's tendido and its score; null until it is dealt
      */
     tendido: {
         /**
@@ -3894,6 +3902,10 @@ export type TotitOptions = {
      * how many times each seat deals (default 1: every seat deals once)
      */
     rounds: number;
+    /**
+     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+     */
+    optionalCapture: boolean;
 };
 
 /**
@@ -4018,9 +4030,9 @@ export type TotitViewState = {
  */
 export type StealingBundlesOptions = {
     /**
-     * false (the rules: a seat "may" capture): capturing is the seat's choice; true: a seat that can capture must
+     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
      */
-    mustCapture: boolean;
+    optionalCapture: boolean;
 };
 
 /**
@@ -15483,6 +15495,10 @@ export type OichoKabuCreateGameRequest = {
          * the dealer's third card follows the players' rule, compulsory at 3 or less and refused at 7 or more (default true); false: the dealer's free choice
          */
         dealerDrawRule?: boolean;
+        /**
+         * the seat that deals the first round, without a draw, for stacked decks (the others play in seat order from its right); null (the default): the first dealer is drawn like every later one, lowest card, ties drawing again
+         */
+        firstDealer?: number | null;
         clock?: ClockOption;
     };
     /**
@@ -15985,6 +16001,10 @@ export type TotitCreateGameRequest = {
          * how many times each seat deals (default 1: every seat deals once)
          */
         rounds?: number;
+        /**
+         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+         */
+        optionalCapture?: boolean;
         clock?: ClockOption;
     };
     /**
@@ -16021,9 +16041,9 @@ export type StealingBundlesCreateGameRequest = {
      */
     options?: {
         /**
-         * false (the rules: a seat "may" capture): capturing is the seat's choice; true: a seat that can capture must
+         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
          */
-        mustCapture?: boolean;
+        optionalCapture?: boolean;
         clock?: ClockOption;
     };
     /**

@@ -235,13 +235,54 @@ describe('Card Stock Market: changing the market value', () => {
     expect(s.market.S.price).toBe(4);
   });
 
-  it('a face card played up sets the price to 11, 12 or 13, whatever it was', () => {
+  it('a face card played up sets the price to 11, 12 or 13, past the limits', () => {
     // Hearts $6 to $13 (a rise of 7, past the limit of 4); spades $9 to $12.
     let s = play(standard(), market('KH', 'up'), market('QS', 'up'), end);
     expect(prices(s)).toMatchObject({ H: 13, S: 12 });
     s = play(s, market('JC', 'up'));
     expect(s.market.C.price).toBe(11); // clubs $5 to $11
     expect(s.holdings).toEqual([[], []]);
+  });
+
+  it('a face card played "up" must "increase the value of the stock": a jack "up" is refused on a $12 stock', () => {
+    let s = table({
+      hands: [
+        ['JS', 'QH', 'KS', 'JC', '8D', 'TC', '7C', 'AH'],
+        ['QS', 'KH', '7D', '6D', '6S', '4S', 'TH', '2H'],
+      ],
+    });
+    // Seat 1 raises spades $9 to $12 with the Q♠ and hearts $6 to $13 with the K♥.
+    s = play(s, market('QS', 'up'), market('KH', 'up'), end);
+    expect(prices(s)).toMatchObject({ S: 12, H: 13 });
+    expect(() => play(s, market('JS', 'up'))).toThrow(
+      'the JS played up sets the price to $11, which does not raise spades from $12: a face card goes up only where it raises the price',
+    );
+    expect(() => play(s, market('QH', 'up'))).toThrow(
+      /QH played up sets the price to \$12, which does not raise hearts from \$13/,
+    );
+    // The J♠ may still go down, the K♠ up on spades at $12, the J♣ up on clubs at $5; the Q♥ only down.
+    const plays = game.legalActions(s, 0).filter((a) => a.type === 'market' && 'direction' in a);
+    expect(plays).toEqual([
+      market('JS', 'down'),
+      market('QH', 'down'),
+      market('KS', 'up'),
+      market('KS', 'down'),
+      market('JC', 'up'),
+      market('JC', 'down'),
+    ]);
+    expect(play(s, market('KS', 'up')).market.S).toEqual({ pile: ['9S', 'QS', 'KS'], price: 13 });
+  });
+
+  it('a face card that would leave the price where it is does not raise it: a jack on $11, a queen on $12, a king on $13', () => {
+    const up = (card: Card, price: number) => priceAfter({ pile: [card], price }, card, 'up', DEFAULT_LIMITS.spades, 'spades');
+    expect([up('JS', 11), up('QS', 12), up('KS', 13), up('JS', 13)]).toEqual([
+      expect.stringMatching(/does not raise spades from \$11/),
+      expect.stringMatching(/does not raise spades from \$12/),
+      expect.stringMatching(/does not raise spades from \$13/),
+      expect.stringMatching(/does not raise spades from \$13/),
+    ]);
+    // From $10 or less any face card raises the price, a bankrupt company's $0 included.
+    expect([up('JS', 10), up('QS', 11), up('KS', 12), up('JS', 0)]).toEqual([11, 12, 13, 11]);
   });
 
   it('any number card may cover a face card, whatever the change', () => {

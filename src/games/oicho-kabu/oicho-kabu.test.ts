@@ -16,14 +16,15 @@ type View = {
 };
 
 /**
- * A first round on a stacked deck: `top` is the deck from the top (seat 0 deals: private cards to
- * seats 1, 2, ..., then the first field of tableaus 0-3, then what the dealer and the fields draw);
- * the rest of the deck follows in canonical order, with `bottom` last when given.
+ * A first round on a stacked deck: `top` is the deck from the top (option firstDealer 0 unless given:
+ * seat 0 deals, private cards to seats 1, 2, ..., then the first field of tableaus 0-3, then what the
+ * dealer and the fields draw); the rest of the deck follows in canonical order, with `bottom` last when given.
  */
 function stacked(seats: number, top: Card[], options: Partial<Options> = {}, bottom?: Card): State {
   const rest = removeCards(aceToTenDeck(), bottom ? [...top, bottom] : top);
   const deck = [...top, ...rest, ...(bottom ? [bottom] : [])];
-  return game.setup({ seats, options: resolveOptions(game, options, seats) as Options, seed: 'stacked', deck });
+  const resolved = resolveOptions(game, { firstDealer: 0, ...options }, seats) as Options;
+  return game.setup({ seats, options: resolved, seed: 'stacked', deck });
 }
 
 const bet = (tableau: number, amount: number): Action => ({ type: 'bet', tableau, amount });
@@ -41,7 +42,56 @@ const toAct = (s: State) => game.status(s).toAct;
 const chipsTotal = (s: State) => s.chips.reduce((a, b) => a + b, 0);
 
 describe('Oicho-Kabu: the deal', () => {
-  it('seat 0 deals the first round: one private card to each other seat, then four first-field cards face up', () => {
+  it('"At the beginning of each round of play the dealer is decided by having each player draw a card": the first round\'s too, the lowest card dealing and seats tied for the lowest drawing again', () => {
+    // Seed first-5 draws 9C, 3H, 3C for seats 0, 1, 2: seats 1 and 2 tie on 3 and draw again, 8C and AH: the ace, seat 2, deals.
+    const top: Card[] = ['5D', '6D', '2S', '5S', '8S', '3S'];
+    const deck = [...top, ...removeCards(aceToTenDeck(), top)];
+    const s = game.setup({ seats: 3, options: resolveOptions(game, {}, 3) as Options, seed: 'first-5', deck });
+    expect(s.dealerDraw).toEqual([
+      [
+        { seat: 0, card: '9C' },
+        { seat: 1, card: '3H' },
+        { seat: 2, card: '3C' },
+      ],
+      [
+        { seat: 1, card: '8C' },
+        { seat: 2, card: 'AH' },
+      ],
+    ]);
+    expect(s.dealer).toBe(2);
+    // The others play from the dealer's right in the order of their cards: seat 1's 3, then seat 0's 9.
+    expect(s.order).toEqual([1, 0]);
+    expect(toAct(s)).toEqual([1]);
+    // The stacked deck is dealt as given in that order (the draw took no card of it): 5D to seat 1, 6D to seat 0.
+    expect(s.privateCards).toEqual(['6D', '5D', null]);
+    expect(s.tableaus.map((t) => t.cards)).toEqual([['2S'], ['5S'], ['8S'], ['3S']]);
+    expect(s.deck).toEqual(deck.slice(6));
+    // Every seat, and a spectator, sees how the dealer was drawn.
+    for (const seat of [0, 1, 2, null]) expect(view(s, seat).dealerDraw).toEqual(s.dealerDraw);
+  });
+
+  it('without a stacked deck the first round is dealt from a shuffle of its own, not from the pack the dealer was drawn from', () => {
+    const s = game.setup({ seats: 3, options: resolveOptions(game, {}, 3) as Options, seed: 'first-5' });
+    const [deck, rng] = shuffle(aceToTenDeck(), seedRng('first-5'));
+    const choice = drawForDealer(3, rng);
+    expect([s.dealer, s.order, s.dealerDraw]).toEqual([choice.dealer, choice.order, choice.passes]);
+    expect(choice.order.map((seat) => s.privateCards[seat])).toEqual(deck.slice(0, 2));
+    expect(s.tableaus.map((t) => t.cards[0])).toEqual(deck.slice(2, 6));
+  });
+
+  it("option firstDealer fixes the first round's dealer without a draw; the others play in seat order from its right", () => {
+    const s = stacked(3, ['TC', '9C', '2S', '5S', '8S', '3S'], { firstDealer: 2 });
+    expect(s.dealer).toBe(2);
+    expect(s.order).toEqual([0, 1]);
+    expect(s.dealerDraw).toEqual([]);
+    expect(view(s, 0).dealerDraw).toEqual([]);
+    expect(s.privateCards).toEqual(['TC', '9C', null]);
+    expect(s.tableaus.map((t) => t.cards)).toEqual([['2S'], ['5S'], ['8S'], ['3S']]);
+    expect(toAct(s)).toEqual([0]);
+    expect(() => stacked(3, [], { firstDealer: 3 })).toThrow(/firstDealer must be a seat of this game: 0 to 2/);
+  });
+
+  it('with option firstDealer 0, seat 0 deals the first round: one private card to each other seat, then four first-field cards face up', () => {
     const s = stacked(3, ['TC', '9C', '2S', '5S', '8S', '3S']);
     expect(s.dealer).toBe(0);
     expect(s.order).toEqual([1, 2]);

@@ -479,20 +479,51 @@ describe('Porrazo: the odd cards left over', () => {
     expect(s.stock).toEqual([]);
   });
 
-  it('five seats without a tendido: the seven cards left go face up', () => {
+  it("two seats with a tendido use the whole pack: eight deals of six and the tendido's four make 52", () => {
+    const s = drive(start(2, ''), lastDealDealt, 'tendido');
+    expect(s.leftover).toEqual([]);
+    expect(s.stock).toEqual([]);
+  });
+});
+
+describe('Porrazo: every hand has one tendido', () => {
+  const lastDealDealt = (s: State) => s.deal === dealsPerHand(s.seats) && s.phase === 'declaring';
+
+  it('a dealer who declines after every deal gets the tendido after the last: with two seats the 52 cards come out even', () => {
     const deck = deckWith('');
-    const s = drive(start(5, ''), lastDealDealt, 'noTendido');
-    expect(s.leftover).toEqual(deck.slice(45));
+    // Deals 1-7 (cards 1-42) each end with the dealer's choice; it declines every time.
+    const seventh = drive(start(2, ''), (s) => s.deal === 7 && s.phase === 'tendido', 'noTendido');
+    expect(game.legalActions(seventh, 0)).toEqual([{ type: 'tendido' }, { type: 'noTendido' }]);
+    const before = drive(seventh, (s) => s.deal === 8, 'noTendido');
+    // The eighth deal (cards 43-48) is the last: no choice is offered, and cards 49-52 are the tendido.
+    expect(before.phase).toBe('declaring');
+    expect(game.legalActions(before, 0).some((a) => a.type === 'tendido' || a.type === 'noTendido')).toBe(false);
+    expect(before.tendidoDealt).toBe(true);
+    expect(before.tendido?.cards).toEqual(deck.slice(48));
+    expect(before.table.slice(-4)).toEqual(deck.slice(48));
+    expect(before.leftover).toEqual([]);
+    expect(before.stock).toEqual([]);
+  });
+
+  it('with three seats the tendido after the fifth and last deal leaves "three odd cards"', () => {
+    const deck = deckWith('');
+    // Five deals of nine (cards 1-45), the tendido (46-49), and cards 50-52 left over, face up.
+    const s = drive(start(3, ''), lastDealDealt, 'noTendido');
+    expect(s.deal).toBe(5);
+    expect(s.tendido?.cards).toEqual(deck.slice(45, 49));
+    expect(s.leftover).toEqual(deck.slice(49));
+    expect(s.leftover).toHaveLength(3);
+    expect(s.table.slice(-7)).toEqual(deck.slice(45));
     expect(s.stock).toEqual([]);
   });
 
-  it('two seats with a tendido use the whole pack; without one the last four are laid out, scoring nothing', () => {
-    expect(drive(start(2, ''), lastDealDealt, 'tendido').leftover).toEqual([]);
-    const before = drive(start(2, ''), (s) => s.deal === 8, 'noTendido');
-    const after = noTendido(before);
-    expect(after.leftover).toEqual(deckWith('').slice(48));
-    expect(after.table).toEqual([...before.table, ...deckWith('').slice(48)]);
-    expect(after.scores).toEqual(before.scores);
+  it('with five seats too: three deals of fifteen, the tendido, three odd cards', () => {
+    const deck = deckWith('');
+    const s = drive(start(5, ''), lastDealDealt, 'noTendido');
+    expect(s.deal).toBe(3);
+    expect(s.tendido?.cards).toEqual(deck.slice(45, 49));
+    expect(s.leftover).toEqual(deck.slice(49));
+    expect(s.stock).toEqual([]);
   });
 });
 

@@ -12,8 +12,8 @@ function deckFor(board: Card[], plays: Card[]): Card[] {
   return [...plays.slice(0, 8), ...board, ...plays.slice(8), ...standardDeck().filter((c) => !used.includes(c))];
 }
 
-function dealt(board: Card[], plays: Card[], mustCapture = false): State {
-  return game.setup({ seats: 2, options: { mustCapture }, seed: 'stacked', deck: deckFor(board, plays) });
+function dealt(board: Card[], plays: Card[], optionalCapture = false): State {
+  return game.setup({ seats: 2, options: { optionalCapture }, seed: 'stacked', deck: deckFor(board, plays) });
 }
 
 /** The seat to act plays `card`: a capture when the card captures, else a trail. */
@@ -45,7 +45,7 @@ const PLAYS_GAME: Card[] = [
 
 describe('Stealing Bundles: the deal', () => {
   it('deals four cards each one at a time from the non-dealer, then four face up to the board', () => {
-    const s = game.setup({ seats: 2, options: { mustCapture: false }, seed: 'x', deck: standardDeck() });
+    const s = game.setup({ seats: 2, options: { optionalCapture: false }, seed: 'x', deck: standardDeck() });
     expect(s.hands).toEqual([
       ['2S', '4S', '6S', '8S'],
       ['AS', '3S', '5S', '7S'],
@@ -116,8 +116,40 @@ describe('Stealing Bundles: capturing', () => {
     ]);
   });
 
-  it('a seat may trail a card even when it could capture: capturing is its choice', () => {
+  it('"If a player cannot capture any cards on a turn, they discard one card": a seat whose card captures from the board may not trail', () => {
     const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D']);
+    // Seat 1 holds 5S 3S 6S 8S: the 5 of spades takes both fives, so it must be played.
+    expect(game.legalActions(s, 1)).toEqual([{ type: 'capture', card: '5S' }]);
+    expect(() => game.apply(s, 1, { type: 'trail', card: '3S' })).toThrow(
+      /you may trail only when no card can capture: your 5S captures 5H 5C from the board/,
+    );
+    expect(() => playMove(game, s, 1, { type: 'trail', card: '3S' })).toThrow(IllegalMove);
+    const t = play(s, '5S');
+    // Seat 0 holds 2D 4D 7D 9D: the 9 of diamonds takes 9S, so it may not trail either.
+    expect(game.legalActions(t, 0)).toEqual([{ type: 'capture', card: '9D' }]);
+  });
+
+  it("a seat whose card can steal the opponent's bundle may not trail", () => {
+    // Seat 1's 2S takes 2H; seat 0 holds 2D 3C 4C 6C and the board 9H 8H JH: only the 2D captures, the bundle topped by 2S.
+    const s = play(dealt(['2H', '9H', '8H', 'JH'], ['2S', '2D', '5S', '3C', '7S', '4C', 'TS', '6C']), '2S');
+    expect(s.bundles[1]).toEqual(['2H', '2S']);
+    expect(game.legalActions(s, 0)).toEqual([{ type: 'capture', card: '2D' }]);
+    expect(() => game.apply(s, 0, { type: 'trail', card: '3C' })).toThrow(
+      /you may trail only when no card can capture: your 2D captures the opponent's bundle/,
+    );
+  });
+
+  it('a seat that cannot capture with any card trails one card of its choice', () => {
+    // Seat 1 holds 9S 2D KS 4C; the board 7H 8H JH QH has none of those ranks and no bundle has begun.
+    const s = dealt(['7H', '8H', 'JH', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
+    expect(game.legalActions(s, 1)).toEqual(['9S', '2D', 'KS', '4C'].map((card) => ({ type: 'trail', card })));
+    const t = playMove(game, s, 1, { type: 'trail', card: 'KS' });
+    expect(t.board).toEqual(['7H', '8H', 'JH', 'QH', 'KS']);
+    expect(t.lastPlay).toEqual({ seat: 1, card: 'KS', took: [], stole: 0 });
+  });
+
+  it('house rule optionalCapture: a seat may trail a card even when it could capture', () => {
+    const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D'], true);
     // Seat 1 holds 5S 3S 6S 8S: the 5 of spades could take both fives.
     expect(game.legalActions(s, 1)).toEqual([
       { type: 'capture', card: '5S' },
@@ -125,15 +157,6 @@ describe('Stealing Bundles: capturing', () => {
     ]);
     const t = playMove(game, s, 1, { type: 'trail', card: '3S' });
     expect(t.board).toEqual(['5H', '5C', '9S', 'KD', '3S']);
-  });
-
-  it('with option mustCapture, a seat may trail only when no card in its hand can capture', () => {
-    const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D'], true);
-    expect(game.legalActions(s, 1)).toEqual([{ type: 'capture', card: '5S' }]);
-    expect(() => game.apply(s, 1, { type: 'trail', card: '3S' })).toThrow(/you can capture \(with 5S\)/);
-    const t = play(s, '5S');
-    // Seat 0 holds 2D 4D 7D 9D: the 9 of diamonds takes 9S, so it may not trail.
-    expect(game.legalActions(t, 0)).toEqual([{ type: 'capture', card: '9D' }]);
   });
 
   it('refuses a play out of turn, a card not held, and a capture that takes nothing', () => {
@@ -206,16 +229,18 @@ describe('Stealing Bundles: views', () => {
 });
 
 describe('Stealing Bundles: a clock that runs out', () => {
-  it('trails the lowest card, capturing nothing, even when a card could capture', () => {
-    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: it trails the 2 of diamonds.
+  it('plays the lowest card that captures when a card can capture', () => {
+    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: the lower, 4C, is played.
     const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
-    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trail', card: '2D' });
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '4C' });
+    // Under the house rule too: the clock captures rather than give a card to the board.
+    const optional = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D'], true);
+    expect(game.defaultAction?.(optional, 1)).toEqual({ type: 'capture', card: '4C' });
   });
 
-  it('with option mustCapture, plays the lowest card that captures when a card can capture', () => {
-    // The same hand: 9S and 4C capture; the lower, 4C, is played.
-    const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D'], true);
-    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '4C' });
+  it("steals the opponent's bundle when that is the only capture", () => {
+    const s = play(dealt(['2H', '9H', '8H', 'JH'], ['2S', '2D', '5S', '3C', '7S', '4C', 'TS', '6C']), '2S');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'capture', card: '2D' });
   });
 
   it('trails the lowest card (aces low) when nothing captures', () => {
@@ -245,7 +270,7 @@ describe('Stealing Bundles: seeded random games', () => {
   const checks = conformance<State>(game, {
     configs: [
       { seats: 2, matches: 300 },
-      { seats: 2, options: { mustCapture: true }, matches: 80, label: 'captures compulsory' },
+      { seats: 2, options: { optionalCapture: true }, matches: 80, label: 'house rule optionalCapture' },
     ],
     // Views every 3rd step and every listed action every 7th, over 300 and 80 matches: more found nothing new.
     viewsEvery: 3,
