@@ -99,6 +99,11 @@ export async function buildApp(deps: AppDeps) {
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
   await app.register(saneInput);
+  // No answer is ever sniffed into another type than it declares (a JSON body as HTML, say).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
   if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
@@ -132,7 +137,13 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', declareTransportProblems);
   addNamedSchemas(app);
   await app.register(swagger, documentOptions(games));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Its own policy (scripts and styles from itself, by hash), less `upgrade-insecure-requests`,
+    // which would send a plain-http server's page to fetch its assets over https.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
   // refusing requests for them turned a restart into a burst of 503s.
   let readyAt = Number.POSITIVE_INFINITY;

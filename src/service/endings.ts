@@ -31,6 +31,11 @@ const tableOf = ({ record, game, engine }: Live): Table => ({
   resigned: record.seats.filter((s) => s.resigned).map((s) => s.seat),
 });
 
+/** Whether `seat` may abort the game now: it is young (fewer events than twice its seats) and the seat has not moved itself. */
+export function abortOpen(record: GameRecord, movedSeats: readonly number[], seat: number): boolean {
+  return record.status === 'active' && record.version < 2 * record.seatCount && !movedSeats.includes(seat);
+}
+
 function mustBeRunning(record: GameRecord) {
   if (record.status === 'waiting') {
     throw new Problem(409, 'game-waiting', 'the table is waiting for players: leave the seat instead');
@@ -161,14 +166,21 @@ export function endings(deps: {
       return answer(after, seat);
     },
 
-    /** Cancels the game while some seat has not yet moved itself; the seed is revealed. */
+    /**
+     * Cancels a game that never really started: while it is young (fewer events than twice the seat
+     * count, whoever made them) and before the asking seat has moved itself. A seat that let its clock
+     * play for it cannot escape a lost game this way. The seed is revealed.
+     */
     async abort(id: string, token: string | undefined) {
       const seat = await seatOf(id, token);
       const after = await record(id, async (current) => {
         mustBeRunning(current.record);
-        const moved = await endingStore.movedSeats(id);
-        if (moved.length >= current.record.seatCount) {
-          throw new Problem(409, 'too-late-to-abort', 'every seat has moved: the game can no longer be aborted (resign instead)');
+        if (!abortOpen(current.record, await endingStore.movedSeats(id), seat)) {
+          throw new Problem(
+            409,
+            'too-late-to-abort',
+            `a game may be aborted only before ${2 * current.record.seatCount} events and before the asking seat has moved: resign instead`,
+          );
         }
         return {
           entry: { seat, kind: 'abort', by: 'seat', action: { type: 'abort' } },

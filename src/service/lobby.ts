@@ -121,6 +121,8 @@ export function lobby(deps: {
     async list(query: { status?: GameStatus; kind?: string; cursor?: string; limit?: number }) {
       const status = query.status ?? 'waiting';
       const limit = query.limit ?? 20;
+      // A kind nobody plays is a mistake to point out, not an empty list.
+      if (query.kind !== undefined) live.gameOf(query.kind);
       const after = decodeCursor(query.cursor, (raw) => {
         const createdAt = cursorTime(raw.createdAt);
         return createdAt && typeof raw.id === 'string' ? { createdAt, id: raw.id } : null;

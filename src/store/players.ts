@@ -112,6 +112,16 @@ export function notificationStatements(notes: readonly NewNotification[], at: Da
 }
 
 /**
+ * Locks a player's row until the transaction ends (an update that changes nothing): what follows in
+ * the transaction and counts the player's rows sees what a concurrent one committed first.
+ */
+export const lockPlayer = (playerId: string): Statement => ({
+  text: 'UPDATE "Player" SET "notified" = "notified" WHERE "id" = $1',
+  params: [playerId],
+  expect: 1,
+});
+
+/**
  * Guards a new table of bots alone, in the transaction that inserts it (after it: the new table is
  * counted): it commits only while the player has at most `limit` such tables running, the new one
  * included. The player's row is locked first, so on PostgreSQL two creations by one player
@@ -120,9 +130,9 @@ export function notificationStatements(notes: readonly NewNotification[], at: Da
  */
 export function botTablesBelow(playerId: string, limit: number): Statement[] {
   return [
-    { text: 'UPDATE "Player" SET "id" = "id" WHERE "id" = $1', params: [playerId], expect: 1 },
+    lockPlayer(playerId),
     {
-      text: `UPDATE "Player" SET "id" = "id" WHERE "id" = $1 AND (
+      text: `UPDATE "Player" SET "notified" = "notified" WHERE "id" = $1 AND (
                SELECT COUNT(*) FROM "Game" g WHERE g."createdBy" = $1 AND g."status" IN ('waiting', 'active')
                AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g."id" AND s."occupant" <> 'bot')) <= $2`,
       params: [playerId, limit],

@@ -648,7 +648,7 @@ export type GameRecord = ({
  */
 export type NewPlayer = {
     /**
-     * a display name
+     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name: string;
 };
@@ -812,7 +812,7 @@ export type SeatSpec = {
      */
     player: string;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
@@ -821,7 +821,7 @@ export type SeatSpec = {
      */
     open: true;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
@@ -830,12 +830,12 @@ export type SeatSpec = {
      */
     bot: string;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 };
@@ -886,7 +886,7 @@ export type CreateGameRequest = ({
  */
 export type JoinRequest = {
     /**
-     * the name to sit under (required without a player token)
+     * the name to sit under (required without a player token); it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 };
@@ -16320,9 +16320,10 @@ export type GetCatalogEntryData = {
 export type GetCatalogEntryErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
@@ -16396,6 +16397,12 @@ export type ListGamesErrors = {
      */
     400: Problem & {
         code?: 'invalid-cursor' | 'validation';
+    };
+    /**
+     * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
+     */
+    422: Problem & {
+        code?: 'unknown-kind';
     };
     /**
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
@@ -16522,9 +16529,10 @@ export type GetGameData = {
 export type GetGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -16597,9 +16605,10 @@ export type GetViewData = {
 export type GetViewErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -16688,9 +16697,10 @@ export type MakeMoveErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -16798,9 +16808,10 @@ export type ResignGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -16900,9 +16911,10 @@ export type AbortGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -16930,7 +16942,7 @@ export type AbortGameErrors = {
      * - `engine-version`: the game was created by another version of the rules than this server runs
      * - `game-waiting`: the table is waiting for players: nothing is dealt yet
      * - `game-over`: the game has ended
-     * - `too-late-to-abort`: every seat has moved: the game can no longer be aborted (resign instead)
+     * - `too-late-to-abort`: the game is no longer young (twice its seats in events), or the asking seat has moved: resign instead
      */
     409: Problem & {
         code?: 'engine-version' | 'game-waiting' | 'game-over' | 'too-late-to-abort';
@@ -17002,9 +17014,10 @@ export type RequestRematchErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -17109,9 +17122,10 @@ export type ListEventsData = {
 export type ListEventsErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -17193,9 +17207,10 @@ export type GetRecordData = {
 export type GetRecordErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -17268,9 +17283,10 @@ export type GetReplayData = {
 export type GetReplayErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -17344,9 +17360,10 @@ export type StreamGameData = {
 export type StreamGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -17437,9 +17454,10 @@ export type GameStreamTicketErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -17731,9 +17749,10 @@ export type JoinSeatErrors = {
      * - `name-required`: without a player token, an open seat is taken under a name
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'name-required' | 'validation' | 'malformed-json';
+        code?: 'name-required' | 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -17831,9 +17850,10 @@ export type LeaveGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -18287,9 +18307,10 @@ export type DeleteWebhookErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -18384,9 +18405,10 @@ export type ListWebhookDeliveriesData = {
 export type ListWebhookDeliveriesErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>

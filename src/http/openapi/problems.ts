@@ -13,6 +13,7 @@ export const PROBLEM_CODES = {
   'body-too-large': 'the body is larger than the server accepts',
   'unsupported-media-type': 'the body is not application/json',
   'uri-too-long': 'a path parameter is longer than any id this API uses',
+  'malformed-url': 'the URL is not valid: a percent-escape in it does not decode',
   'not-acceptable': 'the client does not accept text/event-stream',
   'rate-limited': 'too many requests from this client this minute; Retry-After says when to try again',
   overloaded: 'the server is under pressure; retry in a few seconds (Retry-After)',
@@ -40,7 +41,7 @@ export const PROBLEM_CODES = {
   'game-not-finished': 'the game is not finished: its seed and whole history stay secret until then',
   'version-conflict': 'the game is not at `expectedVersion`: read the view again (`version` gives the current one)',
   resigned: 'the seat has resigned',
-  'too-late-to-abort': 'every seat has moved: the game can no longer be aborted (resign instead)',
+  'too-late-to-abort': 'the game is no longer young (twice its seats in events), or the asking seat has moved: resign instead',
   'not-waiting': 'the game is not waiting for players',
   'seat-taken': 'the seat is taken',
   'seat-invited': 'the seat is kept for the player invited to it',
@@ -141,10 +142,13 @@ export function transportProblems(route: RouteOptions): ProblemsByStatus {
   const body = methods.some((m) => BODY_METHODS.has(m));
   const open = route.url === '/health' || route.url === '/metrics';
   const config = route.config as { rateLimit?: unknown } | undefined;
+  const params = route.url.includes(':');
   return {
-    // Any part of any request is validated: text no database can store is refused on every route (plugins/sane-input.ts).
-    400: ['validation', ...(body ? (['malformed-json'] as const) : [])],
-    ...(route.url.includes(':') ? { 414: ['uri-too-long'] } : {}),
+    // Any part of any request is validated: text no database can store is refused on every route
+    // (plugins/sane-input.ts). A path parameter is decoded before any route runs: an escape that does
+    // not decode is refused then.
+    400: ['validation', ...(body ? (['malformed-json'] as const) : []), ...(params ? (['malformed-url'] as const) : [])],
+    ...(params ? { 414: ['uri-too-long'] } : {}),
     ...(body ? { 413: ['body-too-large'], 415: ['unsupported-media-type'] } : {}),
     ...((route as { sse?: unknown }).sse ? { 406: ['not-acceptable'] } : {}),
     ...(config?.rateLimit === false ? {} : { 429: ['rate-limited'] }),
