@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countCards, standardDeck, suitOf } from './cards';
 import { seedRng } from './rng';
-import { dealUnseen, unseenCards } from './unseen';
+import { dealUnseen, fillHidden, unseenCards } from './unseen';
 
 describe('unseen cards', () => {
   it('are the game’s cards less those the seat knows, copies counted', () => {
@@ -35,5 +35,13 @@ describe('unseen cards', () => {
     const cards = standardDeck();
     const places = [{ size: 26 }, { size: 26 }];
     expect(dealUnseen(cards, places, seedRng('same'))).toEqual(dealUnseen(cards, places, seedRng('same')));
+  });
+
+  it('fill hidden places around the cards known to lie there, from the cards neither shown nor known', () => {
+    const all = standardDeck().slice(0, 10);
+    const [places] = fillHidden(all, ['AS', '2S'], [{ size: 3, known: ['3S', '4S'] }, { size: 5 }], seedRng('known'));
+    expect(places[0].slice(0, 2)).toEqual(['3S', '4S']);
+    expect(places.map((p) => p.length)).toEqual([3, 5]);
+    expect(countCards([...places.flat(), 'AS', '2S'])).toEqual(countCards(all));
   });
 });

@@ -57,3 +57,29 @@ export function dealUnseen(cards: readonly Card[], places: readonly HiddenPlace[
   }
   return [filled, next];
 }
+
+/** A hidden place some of whose cards the seat knows for certain (a card it saw captured into a face-down pile). */
+export interface KnownPlace {
+  size: number;
+  known?: readonly Card[];
+}
+
+/**
+ * Fills hidden places with the cards the seat knows lie there and, for the rest of each, the cards it
+ * has not seen (`all` less the cards it sees now, `shown`, less every known card), dealt at random.
+ * Each place lists its known cards first.
+ */
+export function fillHidden(
+  all: readonly Card[],
+  shown: Iterable<Card>,
+  places: readonly KnownPlace[],
+  rng: RngState,
+): [Card[][], RngState] {
+  const unseen = unseenCards(all, [...shown, ...places.flatMap((p) => p.known ?? [])]);
+  const [dealt, next] = dealUnseen(
+    unseen,
+    places.map((p) => ({ size: p.size - (p.known?.length ?? 0) })),
+    rng,
+  );
+  return [places.map((p, i) => [...(p.known ?? []), ...dealt[i]]), next];
+}

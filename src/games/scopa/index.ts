@@ -26,6 +26,7 @@ import {
   type Status,
   Type,
 } from '../../engine';
+import { sample } from './sample';
 import { type DealScore, dealRecord, scoreDeal } from './scoring';
 
 export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
@@ -381,4 +382,6 @@ export const scopa: Game<State, Action, Options, View> = {
       result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[other(w)]}` },
     };
   },
+
+  sample,
 };
