@@ -8,7 +8,7 @@ import type { Action, State, View } from '.';
  * which are dealt from the cards it has not seen. Its own reading of the log gives the order in which
  * this deal's scopas were made (they are counted in that order, and counting stops at the target).
  */
-export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+export function sample(view: View, _seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const hidden = view.hands.flatMap((h, i) => (h === null ? [i] : []));
   const shown = [...view.hands.flatMap((h) => h ?? []), ...view.table, ...view.captured.flat()];
   const [places, next] = fillHidden(
