@@ -90,10 +90,9 @@ function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   }
   // Rarely dealt at random (its known cards leave little room): built around a set that wins.
   const pool = unseenCards(all, [...shown, ...known.flat()]);
-  const set = winningSets(pool, known[forming as number], view.board, view.handCounts[forming as number]);
-  let n: number;
-  [n, next] = randomInt(next, 0, set.length - 1);
-  [dealt, next] = fillHidden(all, shown, places(set[n], forming), next);
+  const sets = winningSets(pool, known[forming as number], view.board, view.handCounts[forming as number]);
+  const [n, after] = randomInt(next, 0, sets.length - 1);
+  [dealt, next] = fillHidden(all, shown, places(sets[n], forming), after);
   return handsOf(view, seat, others, own, dealt, next);
 }
 
@@ -106,16 +105,16 @@ function handsOf(view: View, seat: number, others: number[], own: Card[], dealt:
 }
 
 /**
- * The smallest sets of unseen cards that, joined to a hand's known cards, take a board card (at most
- * three cards: a pair of low cards already beats an ace).
+ * The smallest sets of unseen cards that, joined to a hand's known cards, take a board card (two or
+ * three cards nearly always do: a pair of low cards beats even an ace).
  */
 function winningSets(pool: readonly Card[], known: readonly Card[], board: readonly Card[], size: number): Card[][] {
-  for (let k = 1; k <= Math.min(3, size - known.length); k++) {
+  for (let k = 1; k <= size - known.length; k++) {
     const found: Card[][] = [];
     for (const suit of SUITS) {
       const beat = Math.min(...board.filter((c) => suitOf(c) === suit).map(singleValue));
       const mine = known.filter((c) => suitOf(c) === suit);
-      for (const set of choose([...new Set(pool.filter((c) => suitOf(c) === suit))], k)) {
+      for (const set of choose(pool.filter((c) => suitOf(c) === suit), k)) {
         if (setValue([...mine, ...set]) > beat) found.push(set);
       }
     }
