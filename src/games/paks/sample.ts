@@ -114,7 +114,8 @@ function winningSets(pool: readonly Card[], known: readonly Card[], board: reado
     for (const suit of SUITS) {
       const beat = Math.min(...board.filter((c) => suitOf(c) === suit).map(singleValue));
       const mine = known.filter((c) => suitOf(c) === suit);
-      for (const set of choose(pool.filter((c) => suitOf(c) === suit), k)) {
+      const free = pool.filter((c) => suitOf(c) === suit);
+      for (const set of choose(free, k)) {
         if (setValue([...mine, ...set]) > beat) found.push(set);
       }
     }
