@@ -20,8 +20,7 @@ export function sample(view: View, _seat: number, rng: RngState, seen: readonly 
   const hands = view.hands.map((h, i) => h ?? places[hidden.indexOf(i)]);
   return {
     target: view.target,
-    // The option is not in the view: its default, which decides only how later deals are dealt.
-    redealThreeKings: true,
+    redealThreeKings: view.redealThreeKings,
     rng: next,
     deal: view.deal,
     dealer: view.dealer,
