@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { randomInt, seedRng } from '../cards';
 import type { Action, AnyGame } from './game';
-import { resolveOptions, seatCounts } from './options';
+import { defaultOptions, resolveOptions, seatCounts } from './options';
 import type { SeenEvent } from './view';
 
 export interface SamplingSpec {
@@ -32,7 +32,8 @@ export function seenMove(game: AnyGame, before: unknown, after: unknown, seat: n
 export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
   const sample = game.sample ?? fail(`${game.kind} has no sample()`);
   for (const given of [{}, ...(spec.options ?? [])]) {
-    for (const seats of seatCounts(game, resolveOptions(game, given, game.seats.min))) {
+    // The seat counts these options allow (partnerships need four): asked of the options with their defaults.
+    for (const seats of seatCounts(game, { ...defaultOptions(game), ...given })) {
       const options = resolveOptions(game, given, seats);
       for (let m = 0; m < spec.matches; m++) {
         const seed = `sampling:${game.kind}:${seats}:${JSON.stringify(given)}:${m}`;
