@@ -9,7 +9,7 @@ import type { State, View } from '.';
 export function sample(view: View, seat: number, rng: RngState): State {
   const others = view.handSizes.flatMap((_, i) => (i === seat || view.hands ? [] : [i]));
   const own = view.hand ?? [];
-  const shown = [...own, ...(view.hands?.flat() ?? []), ...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])];
+  const shown = [...(view.hands?.flat() ?? own), ...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])];
   const [places] = fillHidden(
     buildDeck(),
     shown,
