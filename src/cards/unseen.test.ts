@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countCards, standardDeck, suitOf } from './cards';
 import { seedRng } from './rng';
-import { dealUnseen, fillHidden, unseenCards } from './unseen';
+import { dealTable, dealUnseen, unseenCards } from './unseen';
 
 describe('unseen cards', () => {
   it('are the game’s cards less those the seat knows, copies counted', () => {
@@ -37,11 +37,25 @@ describe('unseen cards', () => {
     expect(dealUnseen(cards, places, seedRng('same'))).toEqual(dealUnseen(cards, places, seedRng('same')));
   });
 
-  it('fill hidden places around the cards known to lie there, from the cards neither shown nor known', () => {
-    const all = standardDeck().slice(0, 10);
-    const [places] = fillHidden(all, ['AS', '2S'], [{ size: 3, known: ['3S', '4S'] }, { size: 5 }], seedRng('known'));
-    expect(places[0].slice(0, 2)).toEqual(['3S', '4S']);
-    expect(places.map((p) => p.length)).toEqual([3, 5]);
-    expect(countCards([...places.flat(), 'AS', '2S'])).toEqual(countCards(all));
+  it('deal a table: the seat’s own hand as it is, the other hands around the cards known there, the stock, the piles', () => {
+    const all = standardDeck().slice(0, 13);
+    const dealt = dealTable(
+      all,
+      {
+        seat: 1,
+        hand: ['AS', '2S'],
+        handSizes: [3, 2, 2],
+        inHands: [['3S'], [], []],
+        stock: 2,
+        piles: [{ size: 3, known: ['4S', '5S'] }],
+        shown: ['6S'],
+      },
+      seedRng('table'),
+    );
+    expect(dealt.hands[1]).toEqual(['AS', '2S']);
+    expect(dealt.hands[0][0]).toBe('3S');
+    expect(dealt.piles[0].slice(0, 2)).toEqual(['4S', '5S']);
+    expect([...dealt.hands, dealt.stock, ...dealt.piles].map((p) => p.length)).toEqual([3, 2, 2, 2, 3]);
+    expect(countCards([...dealt.hands.flat(), ...dealt.stock, ...dealt.piles.flat(), '6S'])).toEqual(countCards(all));
   });
 });

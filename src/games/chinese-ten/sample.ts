@@ -1,4 +1,4 @@
-import { buildDeck, fillHidden, type RngState } from '../../cards';
+import { buildDeck, dealTable, type RngState } from '../../cards';
 import type { State, View } from '.';
 
 /**
@@ -7,21 +7,23 @@ import type { State, View } from '.';
  * it has not seen. One deal and no later shuffle: the state keeps no generator.
  */
 export function sample(view: View, seat: number, rng: RngState): State {
-  const others = view.handSizes.flatMap((_, i) => (i === seat || view.hands ? [] : [i]));
-  const own = view.hand ?? [];
-  const shown = [...(view.hands?.flat() ?? own), ...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])];
-  const [places] = fillHidden(
+  const dealt = dealTable(
     buildDeck(),
-    shown,
-    [...others.map((i) => ({ size: view.handSizes[i] })), { size: view.stockSize }],
+    {
+      seat,
+      hand: view.hand ?? [],
+      handSizes: view.handSizes,
+      stock: view.stockSize,
+      shown: [...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])],
+    },
     rng,
   );
   return {
     seats: view.seats,
     dealer: view.dealer,
     turn: view.turn ?? (view.dealer + 1) % view.seats,
-    hands: view.hands ?? view.handSizes.map((_, i) => (i === seat ? own : places[others.indexOf(i)])),
-    stock: places[others.length],
+    hands: dealt.hands,
+    stock: dealt.stock,
     table: view.table,
     won: view.won,
     layoutCapture: view.layoutCapture,

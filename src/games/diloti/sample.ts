@@ -1,4 +1,4 @@
-import { type Card, fillHidden, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
+import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, Pending, State, View } from '.';
@@ -142,34 +142,32 @@ function pendingCards(p: Pending | null): Card[] {
 }
 
 function dealHidden(view: View, seat: number, pending: Pending | null, rng: RngState, seen: readonly SeenEvent[]): Hidden {
-  const own = view.hand ?? [];
-  const shown = [...own, ...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)];
+  const hand = view.hand ?? [];
+  const shown = [...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)];
   const remembered = rememberedWon(view, pending, seen);
-  const others = view.handCounts.flatMap((_, i) => (i === seat ? [] : [i]));
   // Each other holder of a declaration is given a card of its value first, from those nobody has placed.
-  const kept: Card[][] = others.map(() => []);
+  const kept: Card[][] = view.handCounts.map(() => []);
   let next = rng;
   for (const [holder, value] of obligations(view, pending)) {
     if (holder === seat) continue;
-    const free = unseenCards(standardDeck(), [...shown, ...remembered.flat(), ...kept.flat()]).filter((c) => pips(c) === value);
+    const placed = [...hand, ...shown, ...remembered.flat(), ...kept.flat()];
+    const free = unseenCards(standardDeck(), placed).filter((c) => pips(c) === value);
     let n: number;
     [n, next] = randomInt(next, 0, free.length - 1);
-    kept[others.indexOf(holder)].push(free[n]);
+    kept[holder].push(free[n]);
   }
-  const [places, after] = fillHidden(
+  const dealt = dealTable(
     standardDeck(),
-    shown,
-    [
-      ...others.map((i, k) => ({ size: view.handCounts[i], known: kept[k] })),
-      { size: view.stock },
-      ...view.sides.map((s, side) => ({ size: s.won, known: remembered[side] })),
-    ],
+    {
+      seat,
+      hand,
+      handSizes: view.handCounts,
+      inHands: kept,
+      stock: view.stock,
+      piles: view.sides.map((s, side) => ({ size: s.won, known: remembered[side] })),
+      shown,
+    },
     next,
   );
-  return {
-    hands: view.handCounts.map((_, i) => (i === seat ? own : places[others.indexOf(i)])),
-    stock: places[others.length],
-    won: places.slice(others.length + 1),
-    rng: after,
-  };
+  return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
 }

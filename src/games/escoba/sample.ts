@@ -1,17 +1,20 @@
-import { fillHidden, fortyCardDeck, type RngState } from '../../cards';
+import { dealTable, fortyCardDeck, type RngState } from '../../cards';
 import type { State, View } from '.';
 
 /**
  * An Escoba state for `seat` from its view: the table, the score piles and the escobas lie face up,
  * so only the other hands and the stock are hidden; they are dealt from the cards it has not seen.
  */
-export function sample(view: View, _seat: number, rng: RngState): State {
-  const hidden = view.hands.flatMap((h, i) => (h === null ? [i] : []));
-  const shown = [...view.hands.flatMap((h) => h ?? []), ...view.table, ...view.captured.flat()];
-  const [places, next] = fillHidden(
+export function sample(view: View, seat: number, rng: RngState): State {
+  const dealt = dealTable(
     fortyCardDeck(),
-    shown,
-    [...hidden.map((i) => ({ size: view.handSizes[i] })), { size: view.stock }],
+    {
+      seat,
+      hand: view.hands[seat] ?? [],
+      handSizes: view.handSizes,
+      stock: view.stock,
+      shown: [...view.table, ...view.captured.flat()],
+    },
     rng,
   );
   const seats = view.hands.length;
@@ -19,11 +22,11 @@ export function sample(view: View, _seat: number, rng: RngState): State {
     seats,
     target: view.target,
     partnerships: view.partnerships,
-    rng: next,
+    rng: dealt.rng,
     deal: view.deal,
     dealer: view.dealer,
-    stock: places[hidden.length],
-    hands: view.hands.map((h, i) => h ?? places[hidden.indexOf(i)]),
+    stock: dealt.stock,
+    hands: dealt.hands,
     table: view.table,
     piles: view.captured,
     escobas: view.escobas,

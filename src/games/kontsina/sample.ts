@@ -1,4 +1,4 @@
-import { type Card, fillHidden, type RngState, standardDeck } from '../../cards';
+import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from '.';
@@ -37,22 +37,17 @@ function dealHidden(view: View, seat: number, rng: RngState, seen: readonly Seen
   for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
     if (action.type === 'capture') remembered[by].push(...action.take, action.card);
   }
-  const others = view.handCounts.flatMap((_, i) => (i === seat ? [] : [i]));
-  const own = view.hand ?? [];
-  const [places, next] = fillHidden(
+  const dealt = dealTable(
     standardDeck(),
-    [...own, ...view.table],
-    [
-      ...others.map((i) => ({ size: view.handCounts[i] })),
-      { size: view.stock },
-      ...view.captured.map((size, i) => ({ size, known: remembered[i] })),
-    ],
+    {
+      seat,
+      hand: view.hand ?? [],
+      handSizes: view.handCounts,
+      stock: view.stock,
+      piles: view.captured.map((size, i) => ({ size, known: remembered[i] })),
+      shown: view.table,
+    },
     rng,
   );
-  return {
-    hands: view.handCounts.map((_, i) => (i === seat ? own : places[others.indexOf(i)])),
-    stock: places[others.length],
-    captured: places.slice(others.length + 1),
-    rng: next,
-  };
+  return { hands: dealt.hands, stock: dealt.stock, captured: dealt.piles, rng: dealt.rng };
 }

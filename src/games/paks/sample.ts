@@ -1,4 +1,4 @@
-import { type Card, fillHidden, type KnownPlace, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
+import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
 import type { Happening, State, Turn, View } from '.';
 import { cardsFor } from './deal';
 import { capturable } from './forming';
@@ -72,36 +72,27 @@ function mustForm(view: View, seat: number): number | undefined {
 
 function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const all = cardsFor(view.seats);
-  const own = view.myHand ?? [];
-  const shown = [...own, ...view.board, ...view.paks.flatMap((held) => held.flatMap((p) => p.cards))];
+  const hand = view.myHand ?? [];
+  const shown = [...view.board, ...view.paks.flatMap((held) => held.flatMap((p) => p.cards))];
   const known = seenInHands(view, seat);
-  const others = view.handCounts.flatMap((_, i) => (i === seat ? [] : [i]));
-  const places = (extra: Card[] = [], to?: number): KnownPlace[] => [
-    ...others.map((i) => ({ size: view.handCounts[i], known: i === to ? [...known[i], ...extra] : known[i] })),
-    { size: view.stock },
-  ];
+  const deal = (inHands: Card[][], from: RngState) =>
+    dealTable(all, { seat, hand, handSizes: view.handCounts, inHands, stock: view.stock, shown }, from);
   const forming = mustForm(view, seat);
-  const canForm = (dealt: Card[][]) => forming === undefined || capturable(dealt[others.indexOf(forming)], view.board).length > 0;
+  if (forming === undefined) return deal(known, rng);
   let next = rng;
-  let dealt: Card[][] = [];
   for (let tries = 0; tries < TRIES; tries++) {
-    [dealt, next] = fillHidden(all, shown, places(), next);
-    if (canForm(dealt)) return handsOf(view, seat, others, own, dealt, next);
+    const dealt = deal(known, next);
+    if (capturable(dealt.hands[forming], view.board).length > 0) return dealt;
+    next = dealt.rng;
   }
   // Rarely dealt at random (its known cards leave little room): built around a set that wins.
-  const pool = unseenCards(all, [...shown, ...known.flat()]);
-  const sets = winningSets(pool, known[forming as number], view.board, view.handCounts[forming as number]);
+  const pool = unseenCards(all, [...hand, ...shown, ...known.flat()]);
+  const sets = winningSets(pool, known[forming], view.board, view.handCounts[forming]);
   const [n, after] = randomInt(next, 0, sets.length - 1);
-  [dealt, next] = fillHidden(all, shown, places(sets[n], forming), after);
-  return handsOf(view, seat, others, own, dealt, next);
-}
-
-function handsOf(view: View, seat: number, others: number[], own: Card[], dealt: Card[][], rng: RngState): Hidden {
-  return {
-    hands: view.handCounts.map((_, i) => (i === seat ? own : dealt[others.indexOf(i)])),
-    stock: dealt[others.length],
-    rng,
-  };
+  return deal(
+    known.map((cards, i) => (i === forming ? [...cards, ...sets[n]] : cards)),
+    after,
+  );
 }
 
 /**

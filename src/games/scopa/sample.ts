@@ -1,4 +1,4 @@
-import { fillHidden, fortyCardDeck, type RngState } from '../../cards';
+import { dealTable, fortyCardDeck, type RngState } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from '.';
@@ -8,25 +8,27 @@ import type { Action, State, View } from '.';
  * which are dealt from the cards it has not seen. Its own reading of the log gives the order in which
  * this deal's scopas were made (they are counted in that order, and counting stops at the target).
  */
-export function sample(view: View, _seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
-  const hidden = view.hands.flatMap((h, i) => (h === null ? [i] : []));
-  const shown = [...view.hands.flatMap((h) => h ?? []), ...view.table, ...view.captured.flat()];
-  const [places, next] = fillHidden(
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const dealt = dealTable(
     fortyCardDeck(),
-    shown,
-    [...hidden.map((i) => ({ size: view.handSizes[i] })), { size: view.stock }],
+    {
+      seat,
+      hand: view.hands[seat] ?? [],
+      handSizes: view.handSizes,
+      stock: view.stock,
+      shown: [...view.table, ...view.captured.flat()],
+    },
     rng,
   );
-  const hands = view.hands.map((h, i) => h ?? places[hidden.indexOf(i)]);
   return {
     target: view.target,
     redealThreeKings: view.redealThreeKings,
-    rng: next,
+    rng: dealt.rng,
     deal: view.deal,
     dealer: view.dealer,
     redeals: view.redeals,
-    stock: places[hidden.length],
-    hands,
+    stock: dealt.stock,
+    hands: dealt.hands,
     table: view.table,
     piles: view.captured,
     sweeps: sweepOrder(view, seen),

@@ -1,4 +1,4 @@
-import { type Card, fillHidden, type RngState, standardDeck } from '../../cards';
+import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from '.';
@@ -54,13 +54,18 @@ function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
 }
 
 function dealHidden(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): Hidden {
-  const own = view.hand ?? [];
   const remembered = rememberedWon(view, seen);
-  const [[other, stock, ...won], next] = fillHidden(
+  const dealt = dealTable(
     standardDeck(),
-    [...own, ...view.pile],
-    [{ size: view.handCounts[1 - seat] }, { size: view.stock }, ...view.won.map((size, i) => ({ size, known: remembered[i] }))],
+    {
+      seat,
+      hand: view.hand ?? [],
+      handSizes: view.handCounts,
+      stock: view.stock,
+      piles: view.won.map((size, i) => ({ size, known: remembered[i] })),
+      shown: view.pile,
+    },
     rng,
   );
-  return { hands: seat === 0 ? [own, other] : [other, own], stock, won, rng: next };
+  return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
 }
