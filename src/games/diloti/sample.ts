@@ -9,10 +9,10 @@ type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 
 /**
  * A Diloti state for `seat` from its view and its reading of the log. The won piles lie face down, but
- * the seat saw each capture's card and the groups it named (and the whole of the last capture): those go
- * into the capturing side's pile. A seat holding a declaration keeps a card of its value, so each other
- * holder is dealt one. The rest of the piles, the other hands and the stock are dealt from the cards it
- * has not seen. Once the game is over everything shows.
+ * the seat remembers what it saw captured this deal (see `rememberedWon`): those cards go into the
+ * capturing side's pile. A seat holding a declaration keeps a card of its value, so each other holder
+ * is dealt one. The rest of the piles, the other hands and the stock are dealt from the cards it has
+ * not seen. Once the game is over everything shows.
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const pending = view.pending && withoutNeeds(view.pending);
