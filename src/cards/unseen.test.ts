@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countCards, standardDeck, suitOf } from './cards';
 import { seedRng } from './rng';
-import { dealUnseen, unseenCards } from './unseen';
+import { dealTable, dealUnseen, unseenCards } from './unseen';
 
 describe('unseen cards', () => {
   it('are the game’s cards less those the seat knows, copies counted', () => {
@@ -35,5 +35,27 @@ describe('unseen cards', () => {
     const cards = standardDeck();
     const places = [{ size: 26 }, { size: 26 }];
     expect(dealUnseen(cards, places, seedRng('same'))).toEqual(dealUnseen(cards, places, seedRng('same')));
+  });
+
+  it('deal a table: the seat’s own hand as it is, the other hands around the cards known there, the stock, the piles', () => {
+    const all = standardDeck().slice(0, 13);
+    const dealt = dealTable(
+      all,
+      {
+        seat: 1,
+        hand: ['AS', '2S'],
+        handSizes: [3, 2, 2],
+        inHands: [['3S'], [], []],
+        stock: 2,
+        piles: [{ size: 3, known: ['4S', '5S'] }],
+        shown: ['6S'],
+      },
+      seedRng('table'),
+    );
+    expect(dealt.hands[1]).toEqual(['AS', '2S']);
+    expect(dealt.hands[0][0]).toBe('3S');
+    expect(dealt.piles[0].slice(0, 2)).toEqual(['4S', '5S']);
+    expect([...dealt.hands, dealt.stock, ...dealt.piles].map((p) => p.length)).toEqual([3, 2, 2, 2, 3]);
+    expect(countCards([...dealt.hands.flat(), ...dealt.stock, ...dealt.piles.flat(), '6S'])).toEqual(countCards(all));
   });
 });

@@ -57,3 +57,74 @@ export function dealUnseen(cards: readonly Card[], places: readonly HiddenPlace[
   }
   return [filled, next];
 }
+
+/** A hidden place some of whose cards the seat knows for certain (a card it saw captured into a face-down pile). */
+export interface KnownPlace {
+  size: number;
+  known?: readonly Card[];
+}
+
+/**
+ * Fills hidden places with the cards the seat knows lie there and, for the rest of each, the cards it
+ * has not seen (`all` less the cards it sees now, `shown`, less every known card), dealt at random.
+ * Each place lists its known cards first.
+ */
+function fillHidden(
+  all: readonly Card[],
+  shown: Iterable<Card>,
+  places: readonly KnownPlace[],
+  rng: RngState,
+): [Card[][], RngState] {
+  const unseen = unseenCards(all, [...shown, ...places.flatMap((p) => p.known ?? [])]);
+  const [dealt, next] = dealUnseen(
+    unseen,
+    places.map((p) => ({ size: p.size - (p.known?.length ?? 0) })),
+    rng,
+  );
+  return [places.map((p, i) => [...(p.known ?? []), ...dealt[i]]), next];
+}
+
+/** What a seat sees of a table of hands and a stock, for `dealTable`. */
+export interface TableSeen {
+  /** The seat the state is sampled for, and its own hand. */
+  seat: number;
+  hand: readonly Card[];
+  /** How many cards each hand holds, by seat. */
+  handSizes: readonly number[];
+  /** Cards the seat knows lie in other hands, by seat (its own entry unused). */
+  inHands?: readonly (readonly Card[])[];
+  /** How many cards the stock holds. */
+  stock: number;
+  /** Further hidden places, such as face-down won piles, and the cards known to lie in each. */
+  piles?: readonly KnownPlace[];
+  /** Every other card the seat sees now: the table, face-up piles. */
+  shown: Iterable<Card>;
+}
+
+/**
+ * The hidden places of a card table filled from what a seat knows: its own hand as it is, the other
+ * hands (each holding the cards known to lie there), the stock, then any further hidden piles.
+ */
+export function dealTable(
+  all: readonly Card[],
+  table: TableSeen,
+  rng: RngState,
+): { hands: Card[][]; stock: Card[]; piles: Card[][]; rng: RngState } {
+  const others = table.handSizes.flatMap((_, i) => (i === table.seat ? [] : [i]));
+  const [places, next] = fillHidden(
+    all,
+    [...table.hand, ...table.shown],
+    [
+      ...others.map((i) => ({ size: table.handSizes[i], known: table.inHands?.[i] })),
+      { size: table.stock },
+      ...(table.piles ?? []),
+    ],
+    rng,
+  );
+  return {
+    hands: table.handSizes.map((_, i) => (i === table.seat ? [...table.hand] : places[others.indexOf(i)])),
+    stock: places[others.length],
+    piles: places.slice(others.length + 1),
+    rng: next,
+  };
+}

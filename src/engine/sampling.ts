@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { randomInt, seedRng } from '../cards';
 import type { Action, AnyGame } from './game';
-import { resolveOptions, seatCounts } from './options';
+import { defaultOptions, resolveOptions, seatCounts } from './options';
 import type { SeenEvent } from './view';
 
 export interface SamplingSpec {
@@ -32,7 +32,8 @@ export function seenMove(game: AnyGame, before: unknown, after: unknown, seat: n
 export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
   const sample = game.sample ?? fail(`${game.kind} has no sample()`);
   for (const given of [{}, ...(spec.options ?? [])]) {
-    for (const seats of seatCounts(game, resolveOptions(game, given, game.seats.min))) {
+    // The seat counts these options allow (partnerships need four): asked of the options with their defaults.
+    for (const seats of seatCounts(game, { ...defaultOptions(game), ...given })) {
       const options = resolveOptions(game, given, seats);
       for (let m = 0; m < spec.matches; m++) {
         const seed = `sampling:${game.kind}:${seats}:${JSON.stringify(given)}:${m}`;
@@ -94,4 +95,26 @@ export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
       }
     }
   }
+}
+
+/**
+ * Plays `moves` from `state` as listed and keeps each seat's reading of the log, as a bot receives it:
+ * for tests that script a game and sample from what a seat saw.
+ */
+export function playRead<State>(
+  game: AnyGame,
+  state: State,
+  moves: readonly { seat: number; action: Action }[],
+  seats: number,
+): { state: State; seen: SeenEvent[][] } {
+  const seen: SeenEvent[][] = Array.from({ length: seats }, () => []);
+  let now = state;
+  moves.forEach(({ seat, action }, i) => {
+    const after = game.apply(now, seat, action);
+    for (let viewer = 0; viewer < seats; viewer++) {
+      seen[viewer].push({ seq: i + 1, seat, kind: 'move', by: 'seat', action: seenMove(game, now, after, seat, action, viewer) });
+    }
+    now = after;
+  });
+  return { state: now, seen };
 }

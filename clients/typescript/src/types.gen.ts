@@ -4706,6 +4706,10 @@ export type ScopaViewState = {
      */
     target: number;
     /**
+     * whether three or four kings dealt to the table throw the deal in (option redealThreeKings)
+     */
+    redealThreeKings: boolean;
+    /**
      * the hands by seat: your own (every hand once the game is over); null for a hand you may not see
      */
     hands: Array<Array<string> | null>;
