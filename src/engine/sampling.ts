@@ -95,3 +95,25 @@ export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
     }
   }
 }
+
+/**
+ * Plays `moves` from `state` as listed and keeps each seat's reading of the log, as a bot receives it:
+ * for tests that script a game and sample from what a seat saw.
+ */
+export function playRead<State>(
+  game: AnyGame,
+  state: State,
+  moves: readonly { seat: number; action: Action }[],
+  seats: number,
+): { state: State; seen: SeenEvent[][] } {
+  const seen: SeenEvent[][] = Array.from({ length: seats }, () => []);
+  let now = state;
+  moves.forEach(({ seat, action }, i) => {
+    const after = game.apply(now, seat, action);
+    for (let viewer = 0; viewer < seats; viewer++) {
+      seen[viewer].push({ seq: i + 1, seat, kind: 'move', by: 'seat', action: seenMove(game, now, after, seat, action, viewer) });
+    }
+    now = after;
+  });
+  return { state: now, seen };
+}
