@@ -176,12 +176,19 @@ export function handHolding(
   const byRank = new Map<Rank, Card[]>();
   for (const c of pool) byRank.set(rankOf(c), [...(byRank.get(rankOf(c)) ?? []), c]);
   const ranks = [...byRank.keys()];
+  const before = new Map<Rank, number>();
+  for (const c of played) before.set(rankOf(c), (before.get(rankOf(c)) ?? 0) + 1);
+  // Three cards make a rondine when one rank comes three times, a ronda when one comes twice.
+  const most = Math.max(0, ...before.values());
+  const makes = (counts: readonly number[]) => {
+    const top = counts.reduce((m, n, k) => Math.max(m, n + (before.get(ranks[k]) ?? 0)), most);
+    return top >= 3 ? 'rondine' : top === 2 ? 'ronda' : null;
+  };
   const ways: { counts: number[]; weight: number }[] = [];
   const counts = ranks.map(() => 0);
   const walk = (i: number, left: number, weight: number) => {
     if (left === 0) {
-      const cards = [...played, ...ranks.flatMap((r, k) => Array(counts[k]).fill(`${r}?`))];
-      if (declarationIn(cards)?.set === set) ways.push({ counts: [...counts], weight });
+      if (makes(counts) === set) ways.push({ counts: [...counts], weight });
       return;
     }
     if (i === ranks.length) return;
