@@ -3950,6 +3950,10 @@ export type TotitViewState = {
      */
     dealer: number;
     /**
+     * whether a seat may trail even when it could capture (option optionalCapture)
+     */
+    optionalCapture: boolean;
+    /**
      * the seat to play; null once the game is over
      */
     turn: number | null;
@@ -4068,6 +4072,10 @@ export type StealingBundlesViewState = {
      * the seat that dealt (seat 0); the other plays first
      */
     dealer: number;
+    /**
+     * whether a seat may trail even when one of its cards could capture (option optionalCapture)
+     */
+    optionalCapture: boolean;
     /**
      * the seat to play; null once the game is over
      */

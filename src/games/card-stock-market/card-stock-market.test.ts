@@ -478,6 +478,17 @@ describe('Card Stock Market: the draw pile, the jokers and the end', () => {
     expect(game.status(s).finished).toBe(false);
   });
 
+  it('a state sampled after the reshuffle keeps both jokers in the draw pile, never in a hand', () => {
+    let s = opened();
+    while (!s.reshuffled) s = discardFour(s);
+    for (let i = 0; i < 20; i++) {
+      const sampled = game.sample?.(game.view(s, 0), 0, seedRng(`jokers ${i}`), []) as State;
+      expect(sampled.drawPile.filter((c) => c === JOKER)).toHaveLength(2);
+      expect(sampled.hands[1]).not.toContain(JOKER);
+      expect(game.view(sampled, 0)).toEqual(game.view(s, 0));
+    }
+  });
+
   /** Plays to the reshuffle, lets seat 1 be the next to draw, with a joker on top of the new pile. */
   function jokerNext(): State {
     let s = opened();
@@ -541,6 +552,19 @@ describe('Card Stock Market: the draw pile, the jokers and the end', () => {
     expect(s.debt).toEqual([0, 28]);
     expect(s.bank).toBe(22); // 40 + 100 - 118
     expect(game.status(s).scores).toEqual([1618, -28]);
+  });
+});
+
+describe('Card Stock Market: a state sampled from what a seat knows', () => {
+  it('the other hands and the draw pile are dealt exactly the cards no seat sees: discards, certificates and market piles stay put', () => {
+    const s = play(standard(), buy('7D'), market('6D'), end, discard('8D'), discard('TC'), end, sell('7D'));
+    for (let i = 0; i < 20; i++) {
+      const sampled = game.sample?.(game.view(s, 1), 1, seedRng(`sample ${i}`), []) as State;
+      expect(sameCards([...sampled.hands[0], ...sampled.drawPile], [...s.hands[0], ...s.drawPile])).toBe(true);
+      expect(sampled.hands[1]).toEqual(s.hands[1]);
+      expect(sampled.drawPile).not.toContain(JOKER);
+      expect(game.view(sampled, 1)).toEqual(game.view(s, 1));
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
   SUIT_NAMES,
 } from './market';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import {
   buy,
   buyRefusal,
@@ -372,4 +373,6 @@ export const cardStockMarket: Game<State, Action, Options, View> = {
     const summary = `${who} with $${scores[winners[0]]} (seat ${s.ending.jokerDrawnBy} drew the joker)`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

@@ -7,6 +7,7 @@ import { type DealerChoice, type DrawnCard, drawForDealer, fixedDealer } from '.
 import { applyDealerThird, applySecondDraw } from './dealer-hand';
 import { applyFirstDraw, applyThirdCard } from './fields';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import type { Outcome, Payout, Special } from './settlement';
 import { toAct, view } from './view';
 
@@ -401,4 +402,6 @@ export const oichoKabu: Game<State, Action, Options, View> = {
       s.broke.length > 0 ? `${seatList(s.broke)} had no chips left to bet` : `after ${s.round} round${s.round === 1 ? '' : 's'}`;
     return { toAct: [], finished: true, scores, result: { winners, summary: `${who} with ${scores[winners[0]]} chips, ${why}` } };
   },
+
+  sample,
 };

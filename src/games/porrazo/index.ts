@@ -15,6 +15,7 @@ import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
 import { applyPlay, defaultPlay, legalPlays } from './play';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { seatsOfSide, sideCount, sideOf } from './scoring';
 import type { Declaration, TendidoScore } from './values';
 import { toAct, viewOf } from './view';
@@ -511,4 +512,6 @@ export const porrazo: Game<State, Action, Options, View> = {
     if (move.action.type === 'declare' && viewer !== move.seat) return { type: 'declare', set: move.action.set };
     return move.action;
   },
+
+  sample,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, removeCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, resolveOptions, SetupError } from '../../engine';
+import { type Card, countCards, randomInt, rankOf, removeCards, seedRng, sortCards, standardDeck } from '../../cards';
+import { IllegalMove, playMove, playRead, resolveOptions, type SeenEvent, SetupError, seenMove } from '../../engine';
 import {
   type Action,
   bestDeclaration,
@@ -401,6 +401,80 @@ describe('Porrazo: rondas and rondines', () => {
     expect(game.moveView?.(move, 0)).toEqual({ type: 'declare', set: 'ronda' });
     expect(game.moveView?.(move, null)).toEqual({ type: 'declare', set: 'ronda' });
     expect(game.moveView?.(move, 1)).toEqual(move.action);
+  });
+});
+
+describe('Porrazo: a state sampled from what a seat knows', () => {
+  // Three seats, seat 0 deals: seat 1 9C 5S 5C declares a ronda (of fives, unseen by the others),
+  // seat 2 KD 5H JS and seat 0 7H 5D 8S pass; then 9C, KD, 7H, 5S laid, and seat 2's 5H takes it: a porrazo.
+  const { state, seen } = playRead(
+    game,
+    start(3, '9C 5S 5C KD 5H JS 7H 5D 8S'),
+    [
+      { seat: 0, action: { type: 'noTendido' } },
+      { seat: 1, action: { type: 'declare', set: 'ronda', rank: '5' } },
+      { seat: 2, action: { type: 'pass' } },
+      { seat: 0, action: { type: 'pass' } },
+      ...cardsOf('9C KD 7H 5S 5H').map((card, i) => ({ seat: [1, 2, 0, 1, 2][i], action: { type: 'play', card } as Action })),
+    ],
+    3,
+  );
+  const samples = () =>
+    Array.from({ length: 30 }, (_, i) => game.sample?.(view(state, 0), 0, seedRng(`porrazo ${i}`), seen[0]) as State);
+
+  it('a seat that declared holds, with the cards it played of the deal, the set it announced; its rank is drawn with the hand', () => {
+    // Seat 1 played 9C and 5S of its ronda: its last card is a nine or a five (5C is the only five seat 0 has not seen).
+    const last = new Set<Card>();
+    for (const s of samples()) {
+      expect(game.view(s, 0)).toEqual(view(state, 0));
+      const [card] = s.hands[1];
+      expect(['9', '5']).toContain(rankOf(card));
+      expect(s.answers[1]).toEqual({ set: 'ronda', rank: rankOf(card) });
+      last.add(card);
+    }
+    expect([...last].sort()).toEqual(['5C', '9D', '9H', '9S']);
+  });
+
+  it('a porrazo waiting keeps its two cards in its maker’s pile, so a counter-porrazo takes them', () => {
+    for (const s of samples()) {
+      expect(s.pending).toEqual(state.pending);
+      const after = game.apply(s, 0, { type: 'play', card: '5D' });
+      expect(after.captured[0]).toEqual(cardsOf('5D 5S 5H'));
+      expect(after.captured[2]).toEqual([]);
+    }
+  });
+
+  it('with the whole hand in its log a seat places every won card: the hidden hands and the stock hold what they really hold', () => {
+    for (const seats of [2, 3, 4]) {
+      for (let m = 0; m < 3; m++) {
+        let s = game.setup({ seats, options: resolveOptions(game, {}, seats) as Options, seed: `placed ${seats} ${m}` });
+        let rng = seedRng(`moves ${seats} ${m}`);
+        const logs: SeenEvent[][] = Array.from({ length: seats }, () => []);
+        for (let step = 0; step < 150 && s.winner === null; step++) {
+          for (let seat = 0; seat < seats; seat++) {
+            const sampled = game.sample?.(game.view(s, seat), seat, seedRng(`${step} ${seat}`), logs[seat]) as State;
+            const hidden = (t: State) => sortCards([...t.stock, ...t.hands.flatMap((h, i) => (i === seat ? [] : h))]);
+            expect(hidden(sampled)).toEqual(hidden(s));
+            expect(countCards(sampled.captured.flat())).toEqual(countCards(s.captured.flat()));
+          }
+          const mover = game.status(s).toAct[0];
+          const legal = game.legalActions(s, mover);
+          let n: number;
+          [n, rng] = randomInt(rng, 0, legal.length - 1);
+          const after = game.apply(s, mover, legal[n]);
+          logs.forEach((log, viewer) => {
+            log.push({
+              seq: log.length + 1,
+              seat: mover,
+              kind: 'move',
+              by: 'seat',
+              action: seenMove(game, s, after, mover, legal[n], viewer),
+            });
+          });
+          s = after;
+        }
+      }
+    }
   });
 });
 

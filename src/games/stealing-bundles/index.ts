@@ -2,6 +2,7 @@ import { allMost, type Card, compareCards, rankOf, removeCards, standardDeck } f
 import { deal } from '../../cards/deal';
 import { replenishHands } from '../../cards/fishing';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
 
@@ -44,6 +45,9 @@ export const viewSchema = Type.Object(
     }),
     handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
     dealer: Seat('the seat that dealt (seat 0); the other plays first'),
+    optionalCapture: Type.Boolean({
+      description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
+    }),
     turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
     stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
     board: Cards('the face-up board cards, in the order they came'),
@@ -86,7 +90,7 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-const HAND = 4;
+export const HAND = 4;
 const BOARD = 4;
 
 /** One play, as both seats saw it. */
@@ -245,6 +249,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
       hand: seat === null ? null : s.hands[seat],
       handCounts: s.hands.map((h) => h.length),
       dealer: s.dealer,
+      optionalCapture: s.optionalCapture,
       turn: s.finished ? null : s.turn,
       stock: s.stock.length,
       board: s.board,
@@ -268,4 +273,6 @@ export const stealingBundles: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

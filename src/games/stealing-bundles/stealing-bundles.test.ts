@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, conformance, IllegalMove, playMove } from '../../engine';
+import { type Card, randomInt, rankOf, seedRng, standardDeck } from '../../cards';
+import {
+  type Action,
+  assertConserved,
+  assertHidden,
+  conformance,
+  IllegalMove,
+  playMove,
+  playRead,
+  type SeenEvent,
+} from '../../engine';
 import { stealingBundles as game, type State, type View } from '.';
+import { ranksNotHeld } from './sample';
 
 /**
  * A stacked deck (seat 0 deals): `plays` are the cards in play order, seat 1 first, which is also the
@@ -246,6 +256,65 @@ describe('Stealing Bundles: a clock that runs out', () => {
   it('trails the lowest card (aces low) when nothing captures', () => {
     const s = dealt(['7H', '8H', 'JH', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
     expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trail', card: '2D' });
+  });
+});
+
+describe('Stealing Bundles: a state sampled from what a seat knows', () => {
+  /** The seats play `cards` in turn, each as `play` would, and read the log. */
+  function read(s: State, cards: Card[]) {
+    const moves: { seat: number; action: Action }[] = [];
+    let now = s;
+    for (const card of cards) {
+      moves.push({ seat: now.turn, action: game.legalActions(now, now.turn).find((a) => a.card === card) as Action });
+      now = play(now, card);
+    }
+    return playRead(game, s, moves, 2);
+  }
+
+  it('a seat that had to trail is dealt no card that would have captured then', () => {
+    // Seat 0 trails 7D holding 7D 9D 9C: the board held KH and seat 1's bundle was topped by 3S.
+    const { state, seen } = read(dealt(BOARD_7, PLAYS_7), PLAYS_7.slice(0, 4));
+    const view = game.view(state, 1);
+    expect([...ranksNotHeld(view, 1, seen[1])].sort()).toEqual(['3', 'K']);
+    for (let i = 0; i < 50; i++) {
+      const sampled = game.sample?.(view, 1, seedRng(`trail ${i}`), seen[1]) as State;
+      expect(sampled.hands[0].filter((c) => ['3', 'K'].includes(rankOf(c)))).toEqual([]);
+    }
+    // Under the house rule a trail says nothing of the hand.
+    const optional = read(dealt(BOARD_7, PLAYS_7, true), PLAYS_7.slice(0, 4));
+    expect(ranksNotHeld(game.view(optional.state, 1), 1, optional.seen[1]).size).toBe(0);
+  });
+
+  it('cards seen played are never dealt back into the other hand or the stock', () => {
+    const { state, seen } = read(dealt(BOARD_GAME, PLAYS_GAME), PLAYS_GAME.slice(0, 13));
+    const sampled = game.sample?.(game.view(state, 0), 0, seedRng('played'), seen[0]) as State;
+    const hidden = [...sampled.hands[1], ...sampled.stock];
+    expect(PLAYS_GAME.slice(0, 13).filter((c) => hidden.includes(c))).toEqual([]);
+    expect(sampled.bundles.map((b) => b.length)).toEqual(state.bundles.map((b) => b.length));
+  });
+
+  it('the ranks a trail rules out are never in the real other hand, all game long, from a whole log or its end', () => {
+    let ruledOut = 0;
+    for (let m = 0; m < 30; m++) {
+      let s = game.setup({ seats: 2, options: { optionalCapture: false }, seed: `ruled out ${m}`, deck: undefined });
+      let rng = seedRng(`moves ${m}`);
+      const seen: SeenEvent[][] = [[], []];
+      while (!s.finished) {
+        for (const seat of [0, 1]) {
+          for (const log of [seen[seat], seen[seat].slice(-5)]) {
+            const ranks = ranksNotHeld(game.view(s, seat), seat, log);
+            expect(s.hands[1 - seat].filter((c) => ranks.has(rankOf(c)))).toEqual([]);
+            ruledOut += ranks.size;
+          }
+        }
+        const legal = game.legalActions(s, s.turn);
+        let n: number;
+        [n, rng] = randomInt(rng, 0, legal.length - 1);
+        for (const viewer of [0, 1]) seen[viewer].push({ seq: 0, seat: s.turn, kind: 'move', by: 'seat', action: legal[n] });
+        s = game.apply(s, s.turn, legal[n]);
+      }
+    }
+    expect(ruledOut).toBeGreaterThan(0);
   });
 });
 

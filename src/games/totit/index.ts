@@ -1,5 +1,6 @@
 import { allMost, buildDeck, type Card, compareCards, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
 
@@ -45,6 +46,9 @@ export const viewSchema = Type.Object(
     deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
     dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
     dealer: Seat('the seat that dealt this deal'),
+    optionalCapture: Type.Boolean({
+      description: 'whether a seat may trail even when it could capture (option optionalCapture)',
+    }),
     turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
     firstTurn: Type.Array(Type.Boolean(), {
       description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
@@ -143,7 +147,7 @@ export function totitDeck(): Card[] {
 }
 
 const TABLE_CARDS = 18;
-const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
+export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
 /** What counts as a rank for capturing: aces and face cards are all one rank. */
 export function captureRank(c: Card): string {
@@ -304,6 +308,7 @@ export const totit: Game<State, Action, Options, View> = {
       deal: Math.min(s.deals.length + 1, s.dealsInMatch),
       dealsInMatch: s.dealsInMatch,
       dealer: s.dealer,
+      optionalCapture: s.optionalCapture,
       turn: over ? null : s.turn,
       firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
       hand: seat === null ? null : s.hands[seat],
@@ -331,4 +336,6 @@ export const totit: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins with ${best} pairs (${scores.join(' / ')})`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, countCards, removeCards } from '../../cards';
-import { assertConserved, assertHidden, conformance, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Card, countCards, randomInt, rankOf, removeCards, seedRng } from '../../cards';
+import {
+  assertConserved,
+  assertHidden,
+  conformance,
+  IllegalMove,
+  playMove,
+  playRead,
+  resolveOptions,
+  type SeenEvent,
+} from '../../engine';
 import { type Action, totit as game, type Options, pairsIn, type State, targetsFor, totitDeck, type View } from '.';
+import { trailedOn } from './sample';
 
 const capture = (card: Card, target: Card): Action => ({ type: 'capture', card, target });
 const trail = (card: Card): Action => ({ type: 'trail', card });
@@ -297,6 +307,68 @@ describe('Totit: a clock that runs out', () => {
   it('trails the lowest card, aces low, when no card can capture', () => {
     const s = stacked(2, tableOf([]), [[], ['9H', '5D', '2S', '3H', '7D', '9D', '5S', '7S', '3D', '9S', '5H']]);
     expect(game.defaultAction?.(s, 1)).toEqual(trail('2S'));
+  });
+});
+
+describe('Totit: a state sampled from what a seat knows', () => {
+  it('a seat that had to trail is dealt no card that could have captured then', () => {
+    const s = stacked(3, tableOf(['2S', '5H']), [
+      ['AH', 'AH', 'AD', 'AD', '2H', '2H', '7D'],
+      ['2S', 'AS', 'AS', '3S', '3S', '7S', '7S'],
+      ['9S', '7H', '7H', '3H', '3H', '3D', '3D'],
+    ]);
+    // Seat 2 trails 9S on its first turn (no identical card), then 3H on its second, when the table
+    // holds fours, fives, sixes, eights and its own 9S.
+    const { state, seen } = playRead(
+      game,
+      s,
+      [
+        { seat: 1, action: capture('2S', '2S') },
+        { seat: 2, action: trail('9S') },
+        { seat: 0, action: trail('7D') },
+        { seat: 1, action: capture('7S', '7D') },
+        { seat: 2, action: trail('3H') },
+      ],
+      3,
+    );
+    const view = game.view(state, 0);
+    const trails = trailedOn(view, 0, seen[0]);
+    expect(trails[2].map((t) => t.first)).toEqual([true, false]);
+    expect(trails[0]).toEqual([]);
+    for (let i = 0; i < 50; i++) {
+      const sampled = game.sample?.(view, 0, seedRng(`trail ${i}`), seen[0]) as State;
+      expect(sampled.hands[2].filter((c) => '45689'.includes(rankOf(c)))).toEqual([]);
+      expect(game.view(sampled, 0)).toEqual(view);
+    }
+  });
+
+  it('the cards a trail rules out are never in the real hand, all game long, from a whole log or its end', () => {
+    let ruledOut = 0;
+    for (const seats of [2, 3, 6]) {
+      for (let m = 0; m < 6; m++) {
+        let s = game.setup({ seats, options: options({}, seats), seed: `ruled out ${seats} ${m}` });
+        let rng = seedRng(`moves ${seats} ${m}`);
+        const seen: SeenEvent[] = [];
+        while (game.status(s).toAct.length > 0) {
+          for (let seat = 0; seat < seats; seat++) {
+            for (const log of [seen, seen.slice(-4)]) {
+              trailedOn(game.view(s, seat), seat, log).forEach((tables, other) => {
+                for (const { table, first } of tables) {
+                  expect(s.hands[other].filter((c) => targetsFor(c, table, first).length > 0)).toEqual([]);
+                  ruledOut++;
+                }
+              });
+            }
+          }
+          const legal = game.legalActions(s, s.turn);
+          let n: number;
+          [n, rng] = randomInt(rng, 0, legal.length - 1);
+          seen.push({ seq: seen.length + 1, seat: s.turn, kind: 'move', by: 'seat', action: legal[n] });
+          s = game.apply(s, s.turn, legal[n]);
+        }
+      }
+    }
+    expect(ruledOut).toBeGreaterThan(0);
   });
 });
 
