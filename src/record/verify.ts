@@ -11,8 +11,8 @@ import {
   resolveOptions,
   SetupError,
 } from '../engine';
+import { finishedWith, leaving, playingSides } from '../engine/outcome';
 import { ENGINE_VERSION, games } from '../games';
-import { finishedWith, leaving, playingSides } from '../service/outcome';
 import { GameRecordDocument, RECORD_FORMAT } from './record';
 
 export interface Verdict {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Result } from '../engine';
+import { leaving, playingSides, type Table } from '../engine/outcome';
 import type { EndingStore } from '../store/endings';
 import type { GameRecord, GameStatus, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
@@ -9,7 +10,6 @@ import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
-import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 import type { Tables } from './tables';

@@ -1,11 +1,11 @@
 import { type Action, canonicalAction, decide, IllegalMove, type Result, type Status, sameAction } from '../engine';
+import { finishedWith } from '../engine/outcome';
 import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, GameStore, SeatRecord } from '../store/games';
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
 import { gameChannel, type Notifier } from './notifier';
-import { finishedWith } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 
