@@ -1,4 +1,5 @@
 import type { Action, Result } from '../engine';
+import type { Checkpoint } from '../log';
 import type { GameStatus } from '../store/games';
 import type { Live } from './live';
 
@@ -17,6 +18,8 @@ export interface SeatView {
   deadlines: (string | null)[];
   /** The game as this seat may know it; null while the table waits for players (nothing is dealt). */
   state: unknown;
+  /** The log's signed tree head at this version. */
+  checkpoint: Checkpoint;
 }
 
 const SPECTATOR = -1;
@@ -46,6 +49,7 @@ export function seatView(live: Live, seat: number | null): SeatView {
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
     state: state === null ? null : game.view(state, seat),
+    checkpoint: live.log.checkpoint,
   };
 }
 
@@ -96,6 +100,7 @@ export function summary(live: Live) {
     ...(record.rematch ? { rematch: record.rematch } : {}),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    checkpoint: live.log.checkpoint,
   };
 }
 

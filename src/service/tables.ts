@@ -4,6 +4,7 @@ import type { GameRecord, GameStore, SeatRecord } from '../store/games';
 import type { PlayerStore } from '../store/players';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import { invitations, type Notifications, starts } from './notifications';
 import { isPlayerToken } from './players';
 import { Problem } from './problem';
@@ -26,6 +27,7 @@ export interface CreateRequest {
 export function tables(deps: {
   live: LiveGames;
   store: GameStore;
+  log: GameLog;
   players: PlayerStore;
   tokens: SeatTokens;
   access: Access;
@@ -34,7 +36,7 @@ export function tables(deps: {
   bots: { check(name: string): void };
   now: () => Date;
 }) {
-  const { live, store, players, tokens, access, notifications, bots, now } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -124,7 +126,8 @@ export function tables(deps: {
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
-      await store.create(record, notifications.statements(notes, at));
+      // The tree's first leaf, the genesis, is written with the game.
+      await store.create(record, [log.created(record), ...notifications.statements(notes, at)]);
       await notifications.announce(notes);
       const loaded = await live.load(id);
       if (!waiting) started(loaded);

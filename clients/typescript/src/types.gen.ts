@@ -181,6 +181,10 @@ export type Problem = {
      */
     version?: number;
     /**
+     * the leaves in the game’s log now, when a proof was asked for a size beyond it
+     */
+    size?: number;
+    /**
      * each part of the request that does not fit the schema (code validation)
      */
     errors?: Array<{
@@ -250,6 +254,24 @@ export type ClockOption = {
      * auto (the default): the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout?: 'auto' | 'forfeit';
+};
+
+/**
+ * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+ */
+export type Checkpoint = {
+    /**
+     * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+     */
+    size: number;
+    /**
+     * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+     */
+    root: string;
+    /**
+     * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+     */
+    signature: string;
 };
 
 /**
@@ -944,6 +966,56 @@ export type LobbyPage = {
      * the cursor of the next page, or null at the end
      */
     next: string | null;
+};
+
+/**
+ * the key that signs every game’s checkpoints: the same on every server of one deployment
+ */
+export type LogKey = {
+    /**
+     * the signature scheme of every checkpoint
+     */
+    algorithm: 'Ed25519';
+    /**
+     * the 32 raw bytes of the Ed25519 public key, standard padded base64
+     */
+    publicKey: string;
+};
+
+/**
+ * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+ */
+export type InclusionProof = {
+    /**
+     * the leaf
+     */
+    index: number;
+    /**
+     * the tree
+     */
+    size: number;
+    /**
+     * RFC 9162 §2.1.3.1 PATH(index, D[size]): the audit path, the leaf’s sibling first
+     */
+    proof: Array<string>;
+};
+
+/**
+ * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+ */
+export type ConsistencyProof = {
+    /**
+     * the older tree
+     */
+    first: number;
+    /**
+     * the newer tree
+     */
+    second: number;
+    /**
+     * RFC 9162 §2.1.4.1 PROOF(first, D[second]); empty when the sizes are equal
+     */
+    proof: Array<string>;
 };
 
 /**
@@ -4855,6 +4927,7 @@ export type KabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4899,6 +4972,7 @@ export type OichoKabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: OichoKabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4943,6 +5017,7 @@ export type DivideAndConquerView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DivideAndConquerViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4987,6 +5062,7 @@ export type CardStockMarketView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CardStockMarketViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5031,6 +5107,7 @@ export type CactusView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CactusViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5075,6 +5152,7 @@ export type CanadianSaladView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CanadianSaladViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5119,6 +5197,7 @@ export type KaiserView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KaiserViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5163,6 +5242,7 @@ export type PokeView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PokeViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5207,6 +5287,7 @@ export type ChineseTenView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ChineseTenViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5251,6 +5332,7 @@ export type DilotiView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DilotiViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5295,6 +5377,7 @@ export type KontsinaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KontsinaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5339,6 +5422,7 @@ export type XeriView = {
      * the game as this seat may know it; null while the table waits
      */
     state: XeriViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5383,6 +5467,7 @@ export type PorrazoView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PorrazoViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5427,6 +5512,7 @@ export type TotitView = {
      * the game as this seat may know it; null while the table waits
      */
     state: TotitViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5471,6 +5557,7 @@ export type StealingBundlesView = {
      * the game as this seat may know it; null while the table waits
      */
     state: StealingBundlesViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5515,6 +5602,7 @@ export type PaksView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PaksViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5559,6 +5647,7 @@ export type EscobaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: EscobaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5603,6 +5692,7 @@ export type ScopaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ScopaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5677,6 +5767,7 @@ export type KabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5788,6 +5879,7 @@ export type OichoKabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5899,6 +5991,7 @@ export type DivideAndConquerGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6010,6 +6103,7 @@ export type CardStockMarketGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6121,6 +6215,7 @@ export type CactusGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6232,6 +6327,7 @@ export type CanadianSaladGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6343,6 +6439,7 @@ export type KaiserGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6454,6 +6551,7 @@ export type PokeGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6565,6 +6663,7 @@ export type ChineseTenGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6676,6 +6775,7 @@ export type DilotiGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6787,6 +6887,7 @@ export type KontsinaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6898,6 +6999,7 @@ export type XeriGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7009,6 +7111,7 @@ export type PorrazoGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7120,6 +7223,7 @@ export type TotitGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7231,6 +7335,7 @@ export type StealingBundlesGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7342,6 +7447,7 @@ export type PaksGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7453,6 +7559,7 @@ export type EscobaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7564,6 +7671,7 @@ export type ScopaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7675,6 +7783,7 @@ export type KabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7770,6 +7879,7 @@ export type OichoKabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7865,6 +7975,7 @@ export type DivideAndConquerCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7960,6 +8071,7 @@ export type CardStockMarketCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8055,6 +8167,7 @@ export type CactusCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8150,6 +8263,7 @@ export type CanadianSaladCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8245,6 +8359,7 @@ export type KaiserCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8340,6 +8455,7 @@ export type PokeCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8435,6 +8551,7 @@ export type ChineseTenCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8530,6 +8647,7 @@ export type DilotiCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8625,6 +8743,7 @@ export type KontsinaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8720,6 +8839,7 @@ export type XeriCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8815,6 +8935,7 @@ export type PorrazoCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8910,6 +9031,7 @@ export type TotitCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9005,6 +9127,7 @@ export type StealingBundlesCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9100,6 +9223,7 @@ export type PaksCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9195,6 +9319,7 @@ export type EscobaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9290,6 +9415,7 @@ export type ScopaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -10652,7 +10778,7 @@ export type KabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10738,7 +10864,7 @@ export type KabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10768,7 +10894,81 @@ export type KabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10778,7 +10978,7 @@ export type OichoKabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10864,7 +11064,7 @@ export type OichoKabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10894,7 +11094,81 @@ export type OichoKabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: OichoKabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10904,7 +11178,7 @@ export type DivideAndConquerGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10990,7 +11264,7 @@ export type DivideAndConquerGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11020,7 +11294,81 @@ export type DivideAndConquerGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DivideAndConquerOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11030,7 +11378,7 @@ export type CardStockMarketGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11116,7 +11464,7 @@ export type CardStockMarketGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11146,7 +11494,81 @@ export type CardStockMarketGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CardStockMarketOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11156,7 +11578,7 @@ export type CactusGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11242,7 +11664,7 @@ export type CactusGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11272,7 +11694,81 @@ export type CactusGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CactusOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11282,7 +11778,7 @@ export type CanadianSaladGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11368,7 +11864,7 @@ export type CanadianSaladGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11398,7 +11894,81 @@ export type CanadianSaladGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CanadianSaladOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11408,7 +11978,7 @@ export type KaiserGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11494,7 +12064,7 @@ export type KaiserGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11524,7 +12094,81 @@ export type KaiserGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KaiserOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11534,7 +12178,7 @@ export type PokeGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11620,7 +12264,7 @@ export type PokeGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11650,7 +12294,81 @@ export type PokeGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PokeOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11660,7 +12378,7 @@ export type ChineseTenGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11746,7 +12464,7 @@ export type ChineseTenGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11776,7 +12494,81 @@ export type ChineseTenGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ChineseTenOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11786,7 +12578,7 @@ export type DilotiGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11872,7 +12664,7 @@ export type DilotiGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11902,7 +12694,81 @@ export type DilotiGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DilotiOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11912,7 +12778,7 @@ export type KontsinaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11998,7 +12864,7 @@ export type KontsinaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12028,7 +12894,81 @@ export type KontsinaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KontsinaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12038,7 +12978,7 @@ export type XeriGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12124,7 +13064,7 @@ export type XeriGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12154,7 +13094,81 @@ export type XeriGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: XeriOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12164,7 +13178,7 @@ export type PorrazoGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12250,7 +13264,7 @@ export type PorrazoGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12280,7 +13294,81 @@ export type PorrazoGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PorrazoOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12290,7 +13378,7 @@ export type TotitGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12376,7 +13464,7 @@ export type TotitGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12406,7 +13494,81 @@ export type TotitGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: TotitOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12416,7 +13578,7 @@ export type StealingBundlesGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12502,7 +13664,7 @@ export type StealingBundlesGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12532,7 +13694,81 @@ export type StealingBundlesGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: StealingBundlesOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12542,7 +13778,7 @@ export type PaksGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12628,7 +13864,7 @@ export type PaksGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12658,7 +13894,81 @@ export type PaksGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PaksOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12668,7 +13978,7 @@ export type EscobaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12754,7 +14064,7 @@ export type EscobaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12784,7 +14094,81 @@ export type EscobaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: EscobaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12794,7 +14178,7 @@ export type ScopaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12880,7 +14264,7 @@ export type ScopaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12910,7 +14294,81 @@ export type ScopaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ScopaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -17286,6 +18744,222 @@ export type GetReplayResponses = {
 };
 
 export type GetReplayResponse = GetReplayResponses[keyof GetReplayResponses];
+
+export type GetLogKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/log/key';
+};
+
+export type GetLogKeyErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetLogKeyError = GetLogKeyErrors[keyof GetLogKeyErrors];
+
+export type GetLogKeyResponses = {
+    /**
+     * the key that signs every game’s checkpoints: the same on every server of one deployment
+     */
+    200: LogKey;
+};
+
+export type GetLogKeyResponse = GetLogKeyResponses[keyof GetLogKeyResponses];
+
+export type GetInclusionProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the leaf: 0 is the genesis, i >= 1 the event with seq i
+         */
+        index: number;
+        /**
+         * the tree to prove it in: the `size` of a checkpoint you hold
+         */
+        size: number;
+    };
+    url: '/games/{id}/log/inclusion';
+};
+
+export type GetInclusionProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `index-beyond-size`: the leaf `index` is not in a tree of `size` leaves (it must be below `size`)
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'index-beyond-size';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetInclusionProofError = GetInclusionProofErrors[keyof GetInclusionProofErrors];
+
+export type GetInclusionProofResponses = {
+    /**
+     * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+     */
+    200: InclusionProof;
+};
+
+export type GetInclusionProofResponse = GetInclusionProofResponses[keyof GetInclusionProofResponses];
+
+export type GetConsistencyProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the older tree: the `size` of the checkpoint you kept
+         */
+        first: number;
+        /**
+         * the newer tree: the `size` of the checkpoint you just received
+         */
+        second: number;
+    };
+    url: '/games/{id}/log/consistency';
+};
+
+export type GetConsistencyProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `sizes-reversed`: `first` is larger than `second`: a log only grows
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'sizes-reversed';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetConsistencyProofError = GetConsistencyProofErrors[keyof GetConsistencyProofErrors];
+
+export type GetConsistencyProofResponses = {
+    /**
+     * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+     */
+    200: ConsistencyProof;
+};
+
+export type GetConsistencyProofResponse = GetConsistencyProofResponses[keyof GetConsistencyProofResponses];
 
 export type StreamGameData = {
     body?: never;
