@@ -12,7 +12,7 @@ export function kept(dataDir: string, name: string, make: () => string): string 
   const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = make();
+  const secret = make().trim();
   const draft = join(dataDir, `.${name}.${randomBytes(6).toString('hex')}`);
   writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
