@@ -7,6 +7,7 @@ import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
@@ -56,6 +57,8 @@ export function endings(deps: {
   notifications: Notifications;
   /** Told of the rematch as it starts: its bots begin. */
   tables: Pick<Tables, 'started'>;
+  /** Writes the rematch's genesis leaf with it. */
+  log: Pick<GameLog, 'created'>;
   now: () => Date;
 }) {
   const { live, store, endingStore, moves, access, tokens, notifier, notifications, tables, now } = deps;
@@ -135,7 +138,11 @@ export function endings(deps: {
     };
     // The players are told it has started (and whose turn it is), as for any table that starts.
     const notes = starts(rematch);
-    await store.create(rematch, [endingStore.link(record.id, id, at), ...notifications.statements(notes, at)]);
+    await store.create(rematch, [
+      deps.log.created(rematch),
+      endingStore.link(record.id, id, at),
+      ...notifications.statements(notes, at),
+    ]);
     await notifications.announce(notes);
     tables.started(await live.load(id));
     return id;

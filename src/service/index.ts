@@ -92,6 +92,7 @@ export function services(deps: ServiceDeps) {
     notifier,
     notifications: told,
     tables: table,
+    log: tree,
     now,
   });
   return {
