@@ -18,11 +18,18 @@ function insertText(rows: number, orIgnore: boolean): string {
   return text;
 }
 
+/**
+ * One lookup by primary key per node, in one query: an OR of the pairs would let a planner without
+ * statistics (SQLite's, unanalyzed) scan every node of the game instead.
+ */
 function selectText(rows: number): string {
   let text = selects.get(rows);
   if (!text) {
-    const which = Array.from({ length: rows }, (_, i) => `("level" = $${2 * i + 2} AND "index" = $${2 * i + 3})`);
-    text = `SELECT "level", "index", "hash" FROM "LogNode" WHERE "gameId" = $1 AND (${which.join(' OR ')})`;
+    text = Array.from(
+      { length: rows },
+      (_, i) =>
+        `SELECT "level", "index", "hash" FROM "LogNode" WHERE "gameId" = $1 AND "level" = $${2 * i + 2} AND "index" = $${2 * i + 3}`,
+    ).join(' UNION ALL ');
     selects.set(rows, text);
   }
   return text;
