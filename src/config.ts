@@ -34,6 +34,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret?: string;
+  /** The Ed25519 key that signs the games' checkpoints (PEM, or the base64 of its 32-byte seed). */
+  logSigningKey?: string;
   logLevel: string;
   /** Requests per minute allowed per seat token, and per address for calls without one. */
   rateLimit: number;
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    logSigningKey: env.LOG_SIGNING_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
     overloadDelay: Number(env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? 1000),

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalAction, resolveOptions } from '../src/engine';
+import { sidesOf } from '../src/engine/outcome';
 import { games } from '../src/games';
 import { verifyRecord } from '../src/record/verify';
-import { sidesOf } from '../src/service/outcome';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { SHORT } from './support/short-games';
 import { bearer, createGame, fakeClock, seatBots } from './support/tables';

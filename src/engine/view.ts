@@ -21,6 +21,8 @@ export interface SeatView {
   deadlines: (string | null)[];
   /** The game as this seat may know it (the game's `view`); null while the table waits for players. */
   state: unknown;
+  /** The log's signed tree head at this version (DESIGN.md, "Tamper-evident history"). */
+  checkpoint: { size: number; root: string; signature: string };
 }
 
 /**

@@ -30,6 +30,7 @@ import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
 import { lobbyRoutes } from './routes/lobby';
+import { logRoutes } from './routes/log';
 import { moveRoutes } from './routes/moves';
 import { myGamesRoutes } from './routes/my-games';
 import { playerStreamRoutes } from './routes/player-stream';
@@ -50,6 +51,8 @@ export interface AppDeps {
   pool?: pg.Pool;
   notifier: Notifier;
   jwtSecret: string;
+  /** The Ed25519 key that signs checkpoints (PEM, or the base64 of its 32-byte seed): servers sharing a database share it. */
+  logKey: string;
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
     sql: deps.sql,
     notifier: deps.notifier,
     jwtSecret: deps.jwtSecret,
+    logKey: deps.logKey,
     now: deps.now,
     bots: deps.bots,
     log: app.log,
@@ -182,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
+  await app.register(logRoutes, { log: service.log });
   const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });

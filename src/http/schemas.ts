@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CheckpointSchema } from '../record/record';
 import { named } from './openapi/components';
 
 /**
@@ -84,6 +85,8 @@ export const ClockOption = named(
   ),
 );
 
+export const Checkpoint = named('Checkpoint', CheckpointSchema);
+
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 11, description });
 const Seats = (description: string) => Type.Array(Seat('a seat'), { maxItems: 12, description });
 const Time = (description: string) => Type.String({ format: 'date-time', description });
@@ -126,6 +129,7 @@ export const summaryFields = {
   rematch: Type.Optional(Type.String({ description: 'the rematch of this game' })),
   createdAt: Time('when the game was created'),
   updatedAt: Time('the game’s last change'),
+  checkpoint: Checkpoint,
 };
 
 export const GameSummary = named(
@@ -192,6 +196,7 @@ export const View = named(
       result: Type.Optional(Result),
       deadlines: Deadlines,
       state: Type.Unknown({ description: 'the game as this seat may know it; null while the table waits' }),
+      checkpoint: Checkpoint,
     },
     { description: 'the game as one seat (or a spectator) may know it, and what it may do' },
   ),

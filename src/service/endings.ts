@@ -1,15 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Result } from '../engine';
+import { leaving, playingSides, type Table } from '../engine/outcome';
 import type { EndingStore } from '../store/endings';
 import type { GameRecord, GameStatus, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
-import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 import type { Tables } from './tables';
@@ -61,6 +62,8 @@ export function endings(deps: {
   notifications: Notifications;
   /** Told of the rematch as it starts: its bots begin. */
   tables: Pick<Tables, 'started'>;
+  /** Writes the rematch's genesis leaf with it. */
+  log: Pick<GameLog, 'created'>;
   now: () => Date;
 }) {
   const { live, store, endingStore, moves, access, tokens, notifier, notifications, tables, now } = deps;
@@ -142,7 +145,11 @@ export function endings(deps: {
     };
     // The players are told it has started (and whose turn it is), as for any table that starts.
     const notes = starts(rematch);
-    await store.create(rematch, [endingStore.link(record.id, id, at), ...notifications.statements(notes, at)]);
+    await store.create(rematch, [
+      deps.log.created(rematch),
+      endingStore.link(record.id, id, at),
+      ...notifications.statements(notes, at),
+    ]);
     await notifications.announce(notes);
     tables.started(await live.load(id));
     return id;

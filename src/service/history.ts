@@ -3,14 +3,15 @@ import { type GameRecordDocument, RECORD_FORMAT } from '../record/record';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import type { Access } from './access';
 import type { LiveGames } from './live';
+import { eventLeaf, type GameLog, genesisOf } from './log';
 import { Problem } from './problem';
 import { resultOf } from './projections';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
 
 /** The log and replays: redacted per seat during play, whole afterwards. */
-export function history(deps: { live: LiveGames; store: GameStore; access: Access }) {
-  const { live, store, access } = deps;
+export function history(deps: { live: LiveGames; store: GameStore; log: GameLog; access: Access }) {
+  const { live, store, log, access } = deps;
 
   /**
    * What `viewer` may know of each event during play: the reading kept with it when it was appended,
@@ -66,7 +67,7 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
       if (!ended(record)) {
         throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
       }
-      const events = await store.events(id, 0, record.version);
+      const [events, leafHashes] = await Promise.all([store.events(id, 0, record.version), log.leaves(record)]);
       return {
         format: RECORD_FORMAT,
         id,
@@ -90,14 +91,12 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
         scores: engine?.scores ?? [],
         result: resultOf(current) ?? null,
         createdAt: record.createdAt.toISOString(),
-        events: events.map((e) => ({
-          seq: e.seq,
-          seat: e.seat,
-          kind: e.kind,
-          by: e.by,
-          action: e.action,
-          at: e.createdAt.toISOString(),
-        })),
+        // Each event exactly as its leaf holds it.
+        events: events.map((e) => eventLeaf(record.seed, e)),
+        genesis: genesisOf(record),
+        leafHashes,
+        checkpoint: current.log.checkpoint,
+        logKey: log.publicKey,
       };
     },
 

@@ -28,6 +28,7 @@ export function seatView(live: Live, seat: number | null): SeatView {
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
     state: state === null ? null : game.view(state, seat),
+    checkpoint: live.log.checkpoint,
   };
 }
 
@@ -78,6 +79,7 @@ export function summary(live: Live) {
     ...(record.rematch ? { rematch: record.rematch } : {}),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    checkpoint: live.log.checkpoint,
   };
 }
 

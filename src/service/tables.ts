@@ -6,6 +6,7 @@ import { botTablesBelow, type PlayerStore } from '../store/players';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import { invitations, type Notifications, starts } from './notifications';
 import { isPlayerToken } from './players';
 import { Problem } from './problem';
@@ -28,6 +29,7 @@ export interface CreateRequest {
 export function tables(deps: {
   live: LiveGames;
   store: GameStore;
+  log: GameLog;
   players: PlayerStore;
   tokens: SeatTokens;
   access: Access;
@@ -37,7 +39,7 @@ export function tables(deps: {
   now: () => Date;
   limits: Pick<Limits, 'botGamesPerPlayer'>;
 }) {
-  const { live, store, players, tokens, access, notifications, bots, now, limits } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -147,7 +149,8 @@ export function tables(deps: {
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
       const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
       try {
-        await store.create(record, [...guard, ...notifications.statements(notes, at)]);
+        // The tree's first leaf, the genesis, is written with the game.
+        await store.create(record, [log.created(record), ...guard, ...notifications.statements(notes, at)]);
       } catch (e) {
         if (!(e instanceof Conflict) || guard.length === 0) throw e;
         throw new Problem(

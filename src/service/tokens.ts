@@ -1,7 +1,6 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
+import { kept } from './kept';
 import { Problem } from './problem';
 
 /**
@@ -23,19 +22,7 @@ export const newHolding = () => randomBytes(12).toString('base64url');
 
 /** JWT_SECRET when set; otherwise a random secret created on first start and kept in the data directory. */
 export function loadSecret(explicit: string | undefined, dataDir: string): string {
-  if (explicit) return explicit;
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (e) {
-    // Another process sharing the directory created it first: everyone uses that one.
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw e;
-  }
-  return secret;
+  return explicit || kept(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
 }
 
 /** Verified tokens kept, so a seat polling its view does not pay for a signature check each time. */

@@ -43,6 +43,8 @@ export async function privateDatabase(): Promise<{ dataDir: string; databaseUrl?
 }
 
 export const TEST_SECRET = 'test-secret-for-seat-tokens-only';
+/** The log signing key of every test server (the base64 of a 32-byte Ed25519 seed): servers over one database share it. */
+export const TEST_LOG_KEY = Buffer.alloc(32, 'card-table test log key').toString('base64');
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -93,6 +95,7 @@ export async function startServer(
     pool: db.pool,
     notifier,
     jwtSecret: TEST_SECRET,
+    logKey: TEST_LOG_KEY,
     games: extra.games,
     now: extra.now,
     bots: extra.bots,

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -158,6 +158,27 @@ export const getRecord = <ThrowOnError extends boolean = false>(options: Options
  * The whole state after move `at` (hidden cards included), the move that led to it, and what each seat and a spectator could see then. Only once the game is over.
  */
 export const getReplay = <ThrowOnError extends boolean = false>(options: Options<GetReplayData, ThrowOnError>) => (options.client ?? client).get<GetReplayResponses, GetReplayErrors, ThrowOnError>({ url: '/games/{id}/replay', ...options });
+
+/**
+ * The public key that signs every game’s checkpoints
+ *
+ * Every view, summary and move answer carries the game’s `checkpoint`: Ed25519 over `card-table/game/<id>\n<size>\n<root>\n` under this key. Fetch it once and keep it.
+ */
+export const getLogKey = <ThrowOnError extends boolean = false>(options?: Options<GetLogKeyData, ThrowOnError>) => (options?.client ?? client).get<GetLogKeyResponses, GetLogKeyErrors, ThrowOnError>({ url: '/log/key', ...options });
+
+/**
+ * Proof that one leaf (the genesis, or an event) is in the game’s tree of a given size
+ *
+ * Leaf 0 is the genesis, leaf i the event with seq i as the record lists it (salt included: until the end the salts are secret, so a leaf hash tells nothing). A proof does not bind its size by itself: take `size` from a signed checkpoint.
+ */
+export const getInclusionProof = <ThrowOnError extends boolean = false>(options: Options<GetInclusionProofData, ThrowOnError>) => (options.client ?? client).get<GetInclusionProofResponses, GetInclusionProofErrors, ThrowOnError>({ url: '/games/{id}/log/inclusion', ...options });
+
+/**
+ * Proof that the game’s tree of `first` leaves is the beginning of its tree of `second` leaves
+ *
+ * Check every new checkpoint against the last one you kept: with this proof and the two roots, nothing before `first` was changed, dropped or reordered. A proof does not bind its sizes by itself: take them from signed checkpoints.
+ */
+export const getConsistencyProof = <ThrowOnError extends boolean = false>(options: Options<GetConsistencyProofData, ThrowOnError>) => (options.client ?? client).get<GetConsistencyProofResponses, GetConsistencyProofErrors, ThrowOnError>({ url: '/games/{id}/log/consistency', ...options });
 
 /**
  * Server-Sent Events: the caller’s new view after every move

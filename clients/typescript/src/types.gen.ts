@@ -181,6 +181,10 @@ export type Problem = {
      */
     version?: number;
     /**
+     * the leaves in the game’s log now, when a proof was asked for a size beyond it
+     */
+    size?: number;
+    /**
      * each part of the request that does not fit the schema (code validation)
      */
     errors?: Array<{
@@ -250,6 +254,24 @@ export type ClockOption = {
      * auto (the default): the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout?: 'auto' | 'forfeit';
+};
+
+/**
+ * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+ */
+export type Checkpoint = {
+    /**
+     * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+     */
+    size: number;
+    /**
+     * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+     */
+    root: string;
+    /**
+     * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+     */
+    signature: string;
 };
 
 /**
@@ -958,6 +980,56 @@ export type LobbyPage = {
      * the cursor of the next page, or null at the end
      */
     next: string | null;
+};
+
+/**
+ * the key that signs every game’s checkpoints: the same on every server of one deployment
+ */
+export type LogKey = {
+    /**
+     * the signature scheme of every checkpoint
+     */
+    algorithm: 'Ed25519';
+    /**
+     * the 32 raw bytes of the Ed25519 public key, standard padded base64
+     */
+    publicKey: string;
+};
+
+/**
+ * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+ */
+export type InclusionProof = {
+    /**
+     * the leaf
+     */
+    index: number;
+    /**
+     * the tree
+     */
+    size: number;
+    /**
+     * RFC 9162 §2.1.3.1 PATH(index, D[size]): the audit path, the leaf’s sibling first
+     */
+    proof: Array<string>;
+};
+
+/**
+ * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+ */
+export type ConsistencyProof = {
+    /**
+     * the older tree
+     */
+    first: number;
+    /**
+     * the newer tree
+     */
+    second: number;
+    /**
+     * RFC 9162 §2.1.4.1 PROOF(first, D[second]); empty when the sizes are equal
+     */
+    proof: Array<string>;
 };
 
 /**
@@ -4893,6 +4965,7 @@ export type KabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4937,6 +5010,7 @@ export type OichoKabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: OichoKabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4981,6 +5055,7 @@ export type DivideAndConquerView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DivideAndConquerViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5025,6 +5100,7 @@ export type CardStockMarketView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CardStockMarketViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5069,6 +5145,7 @@ export type CactusView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CactusViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5113,6 +5190,7 @@ export type CanadianSaladView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CanadianSaladViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5157,6 +5235,7 @@ export type KaiserView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KaiserViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5201,6 +5280,7 @@ export type PokeView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PokeViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5245,6 +5325,7 @@ export type ChineseTenView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ChineseTenViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5289,6 +5370,7 @@ export type DilotiView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DilotiViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5333,6 +5415,7 @@ export type KontsinaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KontsinaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5377,6 +5460,7 @@ export type XeriView = {
      * the game as this seat may know it; null while the table waits
      */
     state: XeriViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5421,6 +5505,7 @@ export type PorrazoView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PorrazoViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5465,6 +5550,7 @@ export type TotitView = {
      * the game as this seat may know it; null while the table waits
      */
     state: TotitViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5509,6 +5595,7 @@ export type StealingBundlesView = {
      * the game as this seat may know it; null while the table waits
      */
     state: StealingBundlesViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5553,6 +5640,7 @@ export type PaksView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PaksViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5597,6 +5685,7 @@ export type EscobaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: EscobaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5641,6 +5730,7 @@ export type ScopaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ScopaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5715,6 +5805,7 @@ export type KabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5826,6 +5917,7 @@ export type OichoKabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5937,6 +6029,7 @@ export type DivideAndConquerGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6048,6 +6141,7 @@ export type CardStockMarketGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6159,6 +6253,7 @@ export type CactusGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6270,6 +6365,7 @@ export type CanadianSaladGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6381,6 +6477,7 @@ export type KaiserGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6492,6 +6589,7 @@ export type PokeGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6603,6 +6701,7 @@ export type ChineseTenGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6714,6 +6813,7 @@ export type DilotiGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6825,6 +6925,7 @@ export type KontsinaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6936,6 +7037,7 @@ export type XeriGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7047,6 +7149,7 @@ export type PorrazoGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7158,6 +7261,7 @@ export type TotitGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7269,6 +7373,7 @@ export type StealingBundlesGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7380,6 +7485,7 @@ export type PaksGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7491,6 +7597,7 @@ export type EscobaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7602,6 +7709,7 @@ export type ScopaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7713,6 +7821,7 @@ export type KabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7808,6 +7917,7 @@ export type OichoKabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7903,6 +8013,7 @@ export type DivideAndConquerCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7998,6 +8109,7 @@ export type CardStockMarketCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8093,6 +8205,7 @@ export type CactusCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8188,6 +8301,7 @@ export type CanadianSaladCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8283,6 +8397,7 @@ export type KaiserCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8378,6 +8493,7 @@ export type PokeCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8473,6 +8589,7 @@ export type ChineseTenCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8568,6 +8685,7 @@ export type DilotiCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8663,6 +8781,7 @@ export type KontsinaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8758,6 +8877,7 @@ export type XeriCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8853,6 +8973,7 @@ export type PorrazoCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8948,6 +9069,7 @@ export type TotitCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9043,6 +9165,7 @@ export type StealingBundlesCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9138,6 +9261,7 @@ export type PaksCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9233,6 +9357,7 @@ export type EscobaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9328,6 +9453,7 @@ export type ScopaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -10690,7 +10816,7 @@ export type KabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10776,7 +10902,7 @@ export type KabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10806,7 +10932,81 @@ export type KabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10816,7 +11016,7 @@ export type OichoKabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10902,7 +11102,7 @@ export type OichoKabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10932,7 +11132,81 @@ export type OichoKabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: OichoKabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10942,7 +11216,7 @@ export type DivideAndConquerGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11028,7 +11302,7 @@ export type DivideAndConquerGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11058,7 +11332,81 @@ export type DivideAndConquerGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DivideAndConquerOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11068,7 +11416,7 @@ export type CardStockMarketGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11154,7 +11502,7 @@ export type CardStockMarketGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11184,7 +11532,81 @@ export type CardStockMarketGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CardStockMarketOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11194,7 +11616,7 @@ export type CactusGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11280,7 +11702,7 @@ export type CactusGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11310,7 +11732,81 @@ export type CactusGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CactusOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11320,7 +11816,7 @@ export type CanadianSaladGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11406,7 +11902,7 @@ export type CanadianSaladGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11436,7 +11932,81 @@ export type CanadianSaladGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CanadianSaladOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11446,7 +12016,7 @@ export type KaiserGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11532,7 +12102,7 @@ export type KaiserGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11562,7 +12132,81 @@ export type KaiserGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KaiserOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11572,7 +12216,7 @@ export type PokeGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11658,7 +12302,7 @@ export type PokeGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11688,7 +12332,81 @@ export type PokeGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PokeOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11698,7 +12416,7 @@ export type ChineseTenGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11784,7 +12502,7 @@ export type ChineseTenGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11814,7 +12532,81 @@ export type ChineseTenGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ChineseTenOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11824,7 +12616,7 @@ export type DilotiGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11910,7 +12702,7 @@ export type DilotiGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11940,7 +12732,81 @@ export type DilotiGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DilotiOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11950,7 +12816,7 @@ export type KontsinaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12036,7 +12902,7 @@ export type KontsinaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12066,7 +12932,81 @@ export type KontsinaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KontsinaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12076,7 +13016,7 @@ export type XeriGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12162,7 +13102,7 @@ export type XeriGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12192,7 +13132,81 @@ export type XeriGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: XeriOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12202,7 +13216,7 @@ export type PorrazoGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12288,7 +13302,7 @@ export type PorrazoGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12318,7 +13332,81 @@ export type PorrazoGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PorrazoOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12328,7 +13416,7 @@ export type TotitGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12414,7 +13502,7 @@ export type TotitGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12444,7 +13532,81 @@ export type TotitGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: TotitOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12454,7 +13616,7 @@ export type StealingBundlesGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12540,7 +13702,7 @@ export type StealingBundlesGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12570,7 +13732,81 @@ export type StealingBundlesGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: StealingBundlesOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12580,7 +13816,7 @@ export type PaksGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12666,7 +13902,7 @@ export type PaksGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12696,7 +13932,81 @@ export type PaksGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PaksOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12706,7 +14016,7 @@ export type EscobaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12792,7 +14102,7 @@ export type EscobaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12822,7 +14132,81 @@ export type EscobaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: EscobaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12832,7 +14216,7 @@ export type ScopaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12918,7 +14302,7 @@ export type ScopaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12948,7 +14332,81 @@ export type ScopaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ScopaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -17356,6 +18814,224 @@ export type GetReplayResponses = {
 };
 
 export type GetReplayResponse = GetReplayResponses[keyof GetReplayResponses];
+
+export type GetLogKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/log/key';
+};
+
+export type GetLogKeyErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetLogKeyError = GetLogKeyErrors[keyof GetLogKeyErrors];
+
+export type GetLogKeyResponses = {
+    /**
+     * the key that signs every game’s checkpoints: the same on every server of one deployment
+     */
+    200: LogKey;
+};
+
+export type GetLogKeyResponse = GetLogKeyResponses[keyof GetLogKeyResponses];
+
+export type GetInclusionProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the leaf: 0 is the genesis, i >= 1 the event with seq i
+         */
+        index: number;
+        /**
+         * the tree to prove it in: the `size` of a checkpoint you hold
+         */
+        size: number;
+    };
+    url: '/games/{id}/log/inclusion';
+};
+
+export type GetInclusionProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `index-beyond-size`: the leaf `index` is not in a tree of `size` leaves (it must be below `size`)
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'index-beyond-size';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetInclusionProofError = GetInclusionProofErrors[keyof GetInclusionProofErrors];
+
+export type GetInclusionProofResponses = {
+    /**
+     * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+     */
+    200: InclusionProof;
+};
+
+export type GetInclusionProofResponse = GetInclusionProofResponses[keyof GetInclusionProofResponses];
+
+export type GetConsistencyProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the older tree: the `size` of the checkpoint you kept
+         */
+        first: number;
+        /**
+         * the newer tree: the `size` of the checkpoint you just received
+         */
+        second: number;
+    };
+    url: '/games/{id}/log/consistency';
+};
+
+export type GetConsistencyProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `sizes-reversed`: `first` is larger than `second`: a log only grows
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'sizes-reversed';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetConsistencyProofError = GetConsistencyProofErrors[keyof GetConsistencyProofErrors];
+
+export type GetConsistencyProofResponses = {
+    /**
+     * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+     */
+    200: ConsistencyProof;
+};
+
+export type GetConsistencyProofResponse = GetConsistencyProofResponses[keyof GetConsistencyProofResponses];
 
 export type StreamGameData = {
     body?: never;

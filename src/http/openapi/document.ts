@@ -62,6 +62,10 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
         { name: 'play', description: 'Seat views, moves and live updates' },
         { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
         { name: 'history', description: 'The move log and replays, for auditing' },
+        {
+          name: 'log',
+          description: 'The tamper-evident log: the key that signs every checkpoint, inclusion and consistency proofs',
+        },
         { name: 'service', description: 'Health' },
       ],
       // Anyone by default: each route that needs a token says which.
