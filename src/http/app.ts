@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import sse from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -68,6 +69,9 @@ export interface AppDeps {
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
+
+/** Bodies smaller than this many bytes are sent uncompressed: most views, every move's answer. */
+export const COMPRESS_THRESHOLD = 4096;
 
 /** Pino's options for the server's logger. */
 export const loggerOptions = (level: string) => ({
@@ -161,6 +165,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => service.deliveries.start());
   app.addHook('onClose', async () => service.deliveries.stop());
 
+  // Text answers go out compressed (brotli or gzip, as the client accepts) once past a couple of KB:
+  // a small view costs more to compress than it saves. Streams stay plain (each message must leave at
+  // once), and so do the web table's assets, built compressed (scripts/build-web.mjs).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
