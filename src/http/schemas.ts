@@ -327,6 +327,7 @@ export const CatalogEntry = named(
     {
       kind: Kind,
       title: Type.String({ description: 'the game’s title' }),
+      blurb: Type.String({ description: 'the game in one line, for a player choosing what to play' }),
       seats: SeatsRange,
       options: Options,
       optionsSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the options' }),

@@ -35,14 +35,14 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * The games this service plays
  *
- * Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, its rules as this service plays them, and how it deals (to stack a deck by hand).
+ * Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, its rules as this service plays them, and how it deals (to stack a deck by hand). Cacheable: send the ETag back as If-None-Match to get 304 while it is the same.
  */
 export const listCatalog = <ThrowOnError extends boolean = false>(options?: Options<ListCatalogData, ThrowOnError>) => (options?.client ?? client).get<ListCatalogResponses, ListCatalogErrors, ThrowOnError>({ url: '/catalog', ...options });
 
 /**
  * One game: seats, options with defaults, action schema, rules and how it deals
  *
- * The catalog entry of one kind of game.
+ * The catalog entry of one kind of game. Cacheable: send the ETag back as If-None-Match to get 304 while it is the same.
  */
 export const getCatalogEntry = <ThrowOnError extends boolean = false>(options: Options<GetCatalogEntryData, ThrowOnError>) => (options.client ?? client).get<GetCatalogEntryResponses, GetCatalogEntryErrors, ThrowOnError>({ url: '/catalog/{kind}', ...options });
 

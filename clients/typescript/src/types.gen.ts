@@ -12925,6 +12925,10 @@ export type KabuCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -12984,6 +12988,10 @@ export type OichoKabuCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13043,6 +13051,10 @@ export type DivideAndConquerCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13102,6 +13114,10 @@ export type CardStockMarketCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13161,6 +13177,10 @@ export type CactusCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13220,6 +13240,10 @@ export type CanadianSaladCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13279,6 +13303,10 @@ export type KaiserCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13338,6 +13366,10 @@ export type PokeCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13397,6 +13429,10 @@ export type ChineseTenCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13456,6 +13492,10 @@ export type DilotiCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13515,6 +13555,10 @@ export type KontsinaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13574,6 +13618,10 @@ export type XeriCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13633,6 +13681,10 @@ export type PorrazoCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13692,6 +13744,10 @@ export type TotitCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13751,6 +13807,10 @@ export type StealingBundlesCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13810,6 +13870,10 @@ export type PaksCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13869,6 +13933,10 @@ export type EscobaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -13928,6 +13996,10 @@ export type ScopaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -16227,6 +16299,12 @@ export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessRespo
 
 export type ListCatalogData = {
     body?: never;
+    headers?: {
+        /**
+         * the ETag of the catalog the client holds: 304 while it is current
+         */
+        'if-none-match'?: string;
+    };
     path?: never;
     query?: never;
     url: '/catalog';
@@ -16273,6 +16351,12 @@ export type ListCatalogResponse = ListCatalogResponses[keyof ListCatalogResponse
 
 export type GetCatalogEntryData = {
     body?: never;
+    headers?: {
+        /**
+         * the ETag of the catalog the client holds: 304 while it is current
+         */
+        'if-none-match'?: string;
+    };
     path: {
         /**
          * the game’s kind, e.g. kaiser
