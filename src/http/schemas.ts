@@ -191,6 +191,14 @@ export const View = named(
       scores: Scores,
       result: Type.Optional(Result),
       deadlines: Deadlines,
+      endings: Type.Object(
+        {
+          resign: Type.Boolean({ description: 'POST /games/{id}/resign would be accepted now' }),
+          abort: Type.Boolean({ description: 'POST /games/{id}/abort would be accepted now' }),
+          rematch: Type.Boolean({ description: 'POST /games/{id}/rematch would be accepted now' }),
+        },
+        { description: 'which endings this seat may ask for now, by the rules the server enforces; all false for a spectator' },
+      ),
       state: Type.Unknown({ description: 'the game as this seat may know it; null while the table waits' }),
     },
     { description: 'the game as one seat (or a spectator) may know it, and what it may do' },

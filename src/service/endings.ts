@@ -9,6 +9,7 @@ import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
+import { mayAbort } from './open-endings';
 import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
@@ -70,7 +71,7 @@ export function endings(deps: {
           return await moves.append(
             current,
             entry,
-            { state: current.state, engine: current.engine, table: current.table },
+            { state: current.state, engine: current.engine, table: current.table, moved: current.moved },
             outcome,
           );
         } catch (e) {
@@ -162,10 +163,9 @@ export function endings(deps: {
     /** Cancels the game while some seat has not yet moved itself; the seed is revealed. */
     async abort(id: string, token: string | undefined) {
       const seat = await seatOf(id, token);
-      const after = await record(id, async (current) => {
+      const after = await record(id, (current) => {
         mustBeRunning(current.record);
-        const moved = await endingStore.movedSeats(id);
-        if (moved.length >= current.record.seatCount) {
+        if (!mayAbort(current, seat)) {
           throw new Problem(409, 'too-late-to-abort', 'every seat has moved: the game can no longer be aborted (resign instead)');
         }
         return {

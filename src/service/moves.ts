@@ -3,7 +3,7 @@ import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, G
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
-import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
+import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, SNAPSHOT_EVERY } from './live';
 import { gameChannel, type Notifier } from './notifier';
 import { finishedWith } from './outcome';
 import { Problem } from './problem';
@@ -129,6 +129,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       state: next.state,
       engine: next.engine,
       table: entry.kind === 'move' ? next.table : [...next.table, event],
+      moved: movedAfter(next.moved, event),
       views: new Map(),
     };
     const change = { before, after, event };
@@ -160,6 +161,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       state: then.state,
       engine: then.engine,
       table: then.table,
+      moved: then.moved,
       views: new Map(),
     };
   }
@@ -198,7 +200,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       by: req.by,
       action: decided.action,
       idempotencyKey: req.idempotencyKey,
-      next: { state: decided.state, engine: game.status(decided.state), table: current.table },
+      next: { state: decided.state, engine: game.status(decided.state), table: current.table, moved: current.moved },
     };
   }
 

@@ -1,6 +1,7 @@
 import type { Action, Result } from '../engine';
 import type { GameStatus } from '../store/games';
 import type { Live } from './live';
+import { type OpenEndings, openEndings } from './open-endings';
 
 /** What a seat (or a spectator, seat null) reads: the game as that seat may know it. */
 export interface SeatView {
@@ -15,6 +16,8 @@ export interface SeatView {
   result?: Result;
   /** When each seat's clock runs out (ISO time), by seat; null where no clock is running. */
   deadlines: (string | null)[];
+  /** Which of resign, abort and rematch this seat may ask for now (all false for a spectator). */
+  endings: OpenEndings;
   /** The game as this seat may know it; null while the table waits for players (nothing is dealt). */
   state: unknown;
 }
@@ -45,6 +48,7 @@ export function seatView(live: Live, seat: number | null): SeatView {
     scores: engine?.scores ?? Array(record.seatCount).fill(0),
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
+    endings: openEndings(live, seat),
     state: state === null ? null : game.view(state, seat),
   };
 }

@@ -4852,6 +4852,23 @@ export type KabuView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KabuViewState | null;
@@ -4895,6 +4912,23 @@ export type OichoKabuView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -4940,6 +4974,23 @@ export type DivideAndConquerView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: DivideAndConquerViewState | null;
@@ -4983,6 +5034,23 @@ export type CardStockMarketView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5028,6 +5096,23 @@ export type CactusView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: CactusViewState | null;
@@ -5071,6 +5156,23 @@ export type CanadianSaladView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5116,6 +5218,23 @@ export type KaiserView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KaiserViewState | null;
@@ -5159,6 +5278,23 @@ export type PokeView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5204,6 +5340,23 @@ export type ChineseTenView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: ChineseTenViewState | null;
@@ -5247,6 +5400,23 @@ export type DilotiView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5292,6 +5462,23 @@ export type KontsinaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KontsinaViewState | null;
@@ -5335,6 +5522,23 @@ export type XeriView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5380,6 +5584,23 @@ export type PorrazoView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: PorrazoViewState | null;
@@ -5423,6 +5644,23 @@ export type TotitView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5468,6 +5706,23 @@ export type StealingBundlesView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: StealingBundlesViewState | null;
@@ -5511,6 +5766,23 @@ export type PaksView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5556,6 +5828,23 @@ export type EscobaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: EscobaViewState | null;
@@ -5599,6 +5888,23 @@ export type ScopaView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
