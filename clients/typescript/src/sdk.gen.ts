@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -227,6 +227,17 @@ export const joinSeat = <ThrowOnError extends boolean = false>(options: Options<
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Decline the seat I am invited to: it becomes open to anyone
+ *
+ * Only the invited player, only while the table waits for players. The invitation is gone and the seat is open, so the table shows in the lobby and anyone may take it.
+ */
+export const declineSeat = <ThrowOnError extends boolean = false>(options: Options<DeclineSeatData, ThrowOnError>) => (options.client ?? client).post<DeclineSeatResponses, DeclineSeatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/games/{id}/seats/{seat}/decline',
+    ...options
 });
 
 /**

@@ -691,6 +691,10 @@ export type MyGame = {
      */
     seat: number;
     /**
+     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
+     */
+    invited: boolean;
+    /**
      * the seats the game waits for
      */
     toAct: Array<number>;
@@ -710,6 +714,7 @@ export type MyGame = {
      * the game’s last change
      */
     updated: string;
+    result?: Result;
 };
 
 /**
@@ -18062,6 +18067,109 @@ export type JoinSeatResponses = {
 };
 
 export type JoinSeatResponse = JoinSeatResponses[keyof JoinSeatResponses];
+
+export type DeclineSeatData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the seat number
+         */
+        seat: number;
+    };
+    query?: never;
+    url: '/games/{id}/seats/{seat}/decline';
+};
+
+export type DeclineSeatErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     * - `not-invited`: the seat is not kept for this player: there is no invitation to decline
+     */
+    403: Problem & {
+        code?: 'player-token-required' | 'not-invited';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     * - `seat-not-found`: the game has no seat with this number
+     */
+    404: Problem & {
+        code?: 'game-not-found' | 'seat-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     * - `not-waiting`: the game is not waiting for players
+     */
+    409: Problem & {
+        code?: 'engine-version' | 'not-waiting';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `busy`: the game is too busy right now: try again
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'busy' | 'overloaded' | 'shutting-down';
+    };
+};
+
+export type DeclineSeatError = DeclineSeatErrors[keyof DeclineSeatErrors];
+
+export type DeclineSeatResponses = {
+    /**
+     * the public summary of a game: anyone may read it
+     */
+    200: GameSummary;
+};
+
+export type DeclineSeatResponse = DeclineSeatResponses[keyof DeclineSeatResponses];
 
 export type LeaveGameData = {
     body?: never;
