@@ -138,7 +138,7 @@ describe('tables with seats for players', () => {
     expect(g.status).toBe('active');
     expect(g.seats.map((s) => [s.occupant, s.name])).toEqual([
       ['guest', 'Cy'],
-      ['bot', 'random'],
+      ['bot', 'Random bot'],
     ]);
     expect(typeof g.seats[0].token).toBe('string');
     expect(g.seats[1].token).toBeUndefined();

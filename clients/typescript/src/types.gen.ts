@@ -196,6 +196,33 @@ export type Problem = {
 };
 
 /**
+ * the bots
+ */
+export type BotList = {
+    /**
+     * every bot a seat may be given
+     */
+    bots: Array<{
+        /**
+         * the bot’s name, as given in a seat: { "bot": "<name>" }
+         */
+        name: string;
+        /**
+         * what a person calls it at the table: "Random bot"
+         */
+        title: string;
+        /**
+         * how it plays, in a sentence
+         */
+        description: string;
+        /**
+         * the kinds it plays
+         */
+        kinds: Array<string>;
+    }>;
+};
+
+/**
  * the game’s kind, from GET /catalog
  */
 export type Kind = 'kabu' | 'oicho-kabu' | 'divide-and-conquer' | 'card-stock-market' | 'cactus' | 'canadian-salad' | 'kaiser' | 'poke' | 'chinese-ten' | 'diloti' | 'kontsina' | 'xeri' | 'porrazo' | 'totit' | 'stealing-bundles' | 'paks' | 'escoba' | 'scopa';
@@ -16728,6 +16755,52 @@ export type GetCatalogEntryResponses = {
 };
 
 export type GetCatalogEntryResponse = GetCatalogEntryResponses[keyof GetCatalogEntryResponses];
+
+export type ListBotsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/bots';
+};
+
+export type ListBotsErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type ListBotsError = ListBotsErrors[keyof ListBotsErrors];
+
+export type ListBotsResponses = {
+    /**
+     * the bots
+     */
+    200: BotList;
+};
+
+export type ListBotsResponse = ListBotsResponses[keyof ListBotsResponses];
 
 export type ListGamesData = {
     body?: never;
