@@ -116,15 +116,16 @@ describe('every game at the web table', () => {
       expect(created.status, game.kind).toBe(201);
       const { id } = (await created.json()) as { id: string };
       await ann.page.goto(`/#/table/${id}`);
-      await ann.page.getByRole('heading', { name: 'The table, as you see it' }).waitFor();
+      await ann.page.getByRole('region', { name: 'The table', exact: true }).waitFor();
       // The bots play at once: the table waits for Ann, or the game is over already.
       await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
       const text = await ann.page.locator('main').innerText();
       expect(text, game.kind).not.toMatch(/\[object Object\]|undefined|NaN/);
       if (/^Your turn/.test(await ann.page.locator('#turn').innerText())) {
-        const names = await ann.page.locator('.actions button').allInnerTexts();
-        expect(names.length, game.kind).toBeGreaterThan(0);
-        for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'-]+$/);
+        const names = await ann.page.locator('.moves button').allInnerTexts();
+        const cards = await ann.page.locator('.hand .card-button').count();
+        expect(names.length + cards, game.kind).toBeGreaterThan(0);
+        for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'…-]+$/);
         let outcome = await clickOne(ann, 1);
         if (outcome === 'selected') outcome = await clickOne(ann, 1);
         expect(outcome, game.kind).toMatchObject({ status: 200 });

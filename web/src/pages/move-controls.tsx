@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Action } from '../api';
+import { shortName } from '../cards';
+import { actionLabel, capitalize, cardsOf, humanize } from '../labels';
+import { type Amount, flags, grouped, outcome, withFlags } from '../moves';
+
+/** Past this many moves left by a choice, the page asks for more cards instead of listing them. */
+const LISTED = 6;
+
+/**
+ * The moves on offer (BGA's action buttons): what the chosen cards make, to play at once or confirm;
+ * the moves that need no card as buttons; a flag that doubles moves as one checkbox; an amount as a
+ * stepper. Never more than a few dozen controls, whatever the number of legal actions.
+ */
+export function MoveControls({
+  kind,
+  legal,
+  chosen,
+  busy,
+  clear,
+  play,
+  visible,
+}: {
+  kind: string;
+  legal: Action[];
+  chosen: string[];
+  busy: boolean;
+  clear(): void;
+  play(a: Action): void;
+  /** The cards shown where a player can touch them: a move using another card gets a button. */
+  visible: Set<string>;
+}) {
+  const flagKeys = flags(legal);
+  const [set, setSet] = useState<Record<string, boolean>>({});
+  const flagged = withFlags(legal, Object.fromEntries(flagKeys.map((k) => [k, set[k] ?? false])));
+  const byCards = flagged.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
+  const plain = flagged.filter((a) => !byCards.includes(a));
+  const { buttons, amounts } = grouped(plain);
+  const made = outcome(byCards, chosen);
+
+  // The one move a choice makes is played at once: a card played, a capture completed.
+  const immediate = made.immediate;
+  const immediateKey = immediate ? JSON.stringify(immediate) : null;
+  useEffect(() => {
+    if (immediate && !busy) play(immediate);
+  }, [immediateKey]);
+
+  const label = (a: Action) => actionLabel(a, kind);
+  const more = made.remaining.filter((a) => !made.complete.includes(a));
+  return (
+    <section class="moves" aria-labelledby="moves-h">
+      <h2 id="moves-h" class="sr">
+        Your moves
+      </h2>
+      {chosen.length === 0 && byCards.length > 0 && (
+        <p class="hint">{buttons.length + amounts.length > 0 ? 'Choose a card, or:' : 'Your move: choose a card.'}</p>
+      )}
+      {chosen.length > 0 && !immediate && (
+        <div class="choice">
+          <span>
+            Chosen: <strong>{chosen.map(shortName).join(' ')}</strong>
+          </span>
+          <button type="button" class="secondary" onClick={clear}>
+            Clear
+          </button>
+          {made.complete.length > 0 && made.complete.length <= LISTED && (
+            <div class="actions">
+              {made.complete.map((a) => (
+                <button type="button" key={JSON.stringify(a)} disabled={busy} onClick={() => play(a)}>
+                  {label(a)}
+                </button>
+              ))}
+            </div>
+          )}
+          {more.length > 0 && (
+            <p class="hint">
+              {more.length <= LISTED
+                ? 'Or pick the cards of one of these:'
+                : `Or pick more cards: ${more.length} moves use these.`}
+            </p>
+          )}
+          {more.length > 0 && more.length <= LISTED && (
+            <ul class="options">
+              {more.map((a) => (
+                <li key={JSON.stringify(a)}>{label(a)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {flagKeys.map((k) => (
+        <label class="flag" key={k}>
+          <input type="checkbox" checked={set[k] ?? false} onChange={(e) => setSet({ ...set, [k]: e.currentTarget.checked })} />{' '}
+          {k === 'cactus' ? 'Call Cactus with this move' : `${capitalize(humanize(k))} with this move`}
+        </label>
+      ))}
+      {(buttons.length > 0 || amounts.length > 0) && (
+        <div class="actions">
+          {buttons.map((a) => (
+            <button type="button" key={JSON.stringify(a)} disabled={busy} onClick={() => play(a)}>
+              {label(a)}
+            </button>
+          ))}
+          {amounts.map((g) => (
+            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** One amount (a bet) as a number field and its button, the button saying the move it makes. */
+function AmountControl({ group, kind, busy, play }: { group: Amount; kind: string; busy: boolean; play(a: Action): void }) {
+  const [value, setValue] = useState(group.values[0]);
+  const chosen = group.actions.find((a) => a[group.key] === value);
+  const min = group.values[0];
+  const max = group.values[group.values.length - 1];
+  const id = `amount-${JSON.stringify(group.base).replace(/\W+/g, '-')}`;
+  return (
+    <form
+      class="amount"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen) play(chosen);
+      }}
+    >
+      <label for={id}>{actionLabel({ ...group.base, [group.key]: '…' }, kind)}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        value={value}
+        aria-describedby={`${id}-range`}
+        onInput={(e) => setValue(e.currentTarget.valueAsNumber)}
+      />
+      <small id={`${id}-range`}>
+        {min} to {max}
+      </small>
+      <button type="submit" disabled={busy || !chosen}>
+        {chosen ? actionLabel(chosen, kind) : actionLabel({ ...group.base, [group.key]: value }, kind)}
+      </button>
+    </form>
+  );
+}
