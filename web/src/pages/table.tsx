@@ -424,7 +424,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 </figure>
               ))}
               {placed.piles.map((p) => (
-                <div class="piles" key={p.key} aria-label={capitalize(humanize(p.key))} role="group">
+                <fieldset class="piles" key={p.key}>
+                  <legend class="sr">{capitalize(humanize(p.key))}</legend>
                   {p.piles.map((pile, i) => (
                     <div class="pile-box" key={i}>
                       <strong>
@@ -433,7 +434,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                       <Value value={pile} schema={undefined} seating={seating} />
                     </div>
                   ))}
-                </div>
+                </fieldset>
               ))}
               {placed.counts.map((c) => (
                 <Pile key={c.key} count={c.count} label={capitalize(humanize(c.key).replace(/ (count|size)$/, ''))} />
@@ -501,7 +502,14 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           {latest && (
             <p class="now-playing">
               <strong>{latest.text}</strong>{' '}
-              <button type="button" class="link" onClick={() => setPending((p) => (setLog((l) => [...l, ...p]), []))}>
+              <button
+                type="button"
+                class="link"
+                onClick={() => {
+                  setLog((l) => [...l, ...pending]);
+                  setPending([]);
+                }}
+              >
                 Skip
               </button>
             </p>
