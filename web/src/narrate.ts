@@ -46,7 +46,13 @@ export function narrate(
     const text = action.reason === 'abandoned' ? 'Nobody played for too long: the game was aborted.' : `${who} aborted the game.`;
     return { ...base, text, notice: text };
   }
-  const label = lowerFirst(actionLabel(action, kind));
+  // Labels speak to the seat that acts ("your bottom left card"): another seat's move is told from here.
+  const said = lowerFirst(actionLabel(action, kind));
+  const label = mine
+    ? said
+    : said.replace(/\b(your|the opponent’s) /g, (_, whose) =>
+        whose === 'your' ? 'their ' : mySeat === null ? 'the other’s ' : 'your ',
+      );
   const saw = mine ? shown(action) : null;
   const text = `${who}: ${label}${saw ? `: ${saw}` : ''}${e.by === 'clock' ? ' (the clock played it)' : ''}.`;
   if (mine && e.by === 'clock') return { ...base, text, notice: `Time ran out: the clock played for you: ${label}.` };
