@@ -262,7 +262,7 @@ describe('playing at the web table', () => {
     // Ann's page loses its stream (a network hiccup): it keeps showing move 0 while Bo plays.
     await ann.page.route(/\/stream/, (route) => route.abort());
     await ann.page.reload();
-    await ann.page.getByRole('heading', { name: 'Your moves' }).waitFor();
+    await ann.page.locator('.hand .card-button').first().waitFor();
     const boView = (await (await fetch(`${web.base}/games/${id}/view`, { headers: auth })).json()) as {
       legalActions: unknown[];
     };
@@ -275,7 +275,7 @@ describe('playing at the web table', () => {
 
     const [refusal] = await Promise.all([
       ann.page.waitForResponse((r) => r.url().endsWith('/moves')),
-      ann.page.locator('.actions button').first().click(),
+      ann.page.locator('.hand .card-button').first().click(),
     ]);
     expect(refusal.status()).toBe(409);
     const problem = (await refusal.json()) as { code: string; detail: string };
@@ -287,11 +287,11 @@ describe('playing at the web table', () => {
     // After a conflict the page reads the game again: it shows Bo’s move.
     await untilVersion(ann.page, 1);
 
-    // Keyboard only: Tab to a move, Enter plays it.
+    // Keyboard only: Tab to a card of the hand, Enter plays it.
     let onMove = false;
     for (let tabs = 0; tabs < 60 && !onMove; tabs++) {
       await ann.page.keyboard.press('Tab');
-      onMove = (await ann.page.evaluate(`document.activeElement?.closest('.actions') !== null`)) as boolean;
+      onMove = (await ann.page.evaluate(`document.activeElement?.closest('.hand') !== null`)) as boolean;
     }
     expect(onMove).toBe(true);
     const [moved] = await Promise.all([
