@@ -289,7 +289,8 @@ describe('playing with people', () => {
 describe('getting started', () => {
   it('the lobby says what each game is in a line, and "Play against a bot now" starts one in a click; the table fetches only its own kind from the catalog', async () => {
     await ann.page.goto('/');
-    for (const game of games.values()) await ann.page.getByText(game.blurb).waitFor();
+    for (const game of games.values()) await ann.page.locator('.catalog').getByText(game.blurb).waitFor();
+    await ann.page.getByRole('button', { name: 'Play a bot now' }).waitFor();
     const asked: string[] = [];
     ann.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await ann.page.getByRole('button', { name: 'Play Kontsina against a bot now' }).click();

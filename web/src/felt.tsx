@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { JsonSchema } from './api';
-import { cardFace, cardName, FACE_DOWN, isCard } from './cards';
+import { cardFace, cardName, FACE_DOWN, isCard, suitName } from './cards';
 import { capitalize, humanize, spoken } from './labels';
 import { CardFace } from './view';
 
@@ -133,7 +133,7 @@ const SEAT_STAT: Record<string, string> = {
   handCounts: 'cards in hand',
   handSizes: 'cards in hand',
   capturedCounts: 'won cards',
-  captured: 'won cards',
+  captured: 'captured',
   won: 'won cards',
   stockValue: 'shares worth $',
   money: 'net $',
@@ -161,6 +161,15 @@ export function SeatStat({ name, value, schema }: { name: string; value: unknown
     );
   }
   if (Array.isArray(value) && value.length === 0) return null;
+  // Shares by suit ({ S: 0, H: 6, ... }): the suits held, by their symbols.
+  if (value && typeof value === 'object' && Object.keys(value).every((k) => /^[SHDC]$/.test(k))) {
+    const held = Object.entries(value as Record<string, number>).filter(([, n]) => n);
+    return (
+      <div class="stat" title={schema?.description}>
+        {label}: <strong>{held.length ? held.map(([suit, n]) => `${cardFace(`A${suit}`).symbol}${n}`).join(' ') : 'none'}</strong>
+      </div>
+    );
+  }
   return (
     <div class="stat" title={schema?.description}>
       {label}: <strong>{typeof value === 'object' ? spoken(value) : value === true ? 'yes' : String(value)}</strong>
@@ -207,17 +216,24 @@ export function SeatPanel({
           </span>
         )}
         {clock && <span class="clock">{clock}</span>}
+        {children}
       </div>
-      {children}
     </section>
   );
 }
 
 /** A short line for a value at the table: "Trump: hearts", "Phase: bidding". */
 export function Fact({ name, value, description }: { name: string; value: unknown; description?: string }) {
+  // A suit by its letter ("H") is said as people say it: "hearts ♥".
+  const said =
+    typeof value === 'string' && /^[SHDC]$/.test(value)
+      ? `${suitName(value)} ${cardFace(`A${value}`).symbol}`
+      : typeof value === 'string' && !isCard(value)
+        ? value
+        : spoken(value);
   return (
     <span class="fact" title={description}>
-      {capitalize(humanize(name))}: <strong>{typeof value === 'string' && !isCard(value) ? value : spoken(value)}</strong>
+      {capitalize(humanize(name))}: <strong>{said}</strong>
     </span>
   );
 }
@@ -229,7 +245,21 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
  * What just happened, on one line: "Random bot · card J♠ · took 5♣ 10♣", the seats by name, cards as
  * cards, yes/no fields only when yes. A list tells its last few entries.
  */
-export function Told({ value, seatName, seats }: { value: unknown; seatName(seat: number): string; seats: number }) {
+export function Told({
+  value,
+  seatName,
+  seats,
+  name,
+}: {
+  value: unknown;
+  seatName(seat: number): string;
+  seats: number;
+  /** The field's name: a number under a seat's name ("lastCapturer") is that seat. */
+  name?: string;
+}) {
+  if (typeof value === 'number' && name && /seat|capturer|winner|leader|dealer|decider/i.test(name) && value < seats) {
+    return <strong>{seatName(value)}</strong>;
+  }
   if (Array.isArray(value) && value.length > 0 && value.every(isPlainObject)) {
     return (
       <ol class="told-list">
@@ -266,4 +296,43 @@ export function Told({ value, seatName, seats }: { value: unknown; seatName(seat
     return [<span key={k}>{`${humanize(k)} ${spoken(v)}`}</span>];
   });
   return <span class="told">{parts}</span>;
+}
+
+/**
+ * One pile of several laid side by side (a tableau, a stock of the market): its cards, then its
+ * numbers, by-seat lists by name (zeros left out), seats by name, and any controls that act on it.
+ */
+export function PileBox({
+  title,
+  pile,
+  seatName,
+  seats,
+  children,
+}: {
+  title: string;
+  pile: Record<string, unknown>;
+  seatName(seat: number): string;
+  seats: number;
+  children?: ComponentChildren;
+}) {
+  const parts = Object.entries(pile).flatMap(([k, v]) => {
+    if (v === null || v === undefined || k === 'name' || k === 'suit') return [];
+    if (Array.isArray(v) && v.every((c) => c === null || c === FACE_DOWN || isCard(c))) {
+      return [<Cards key={k} cards={v as string[]} label={`${title}: ${humanize(k)}`} />];
+    }
+    if (Array.isArray(v) && v.length === seats && v.every((x) => typeof x === 'number')) {
+      const some = (v as number[]).flatMap((n, s) => (n ? [`${seatName(s)} ${n}`] : []));
+      return [<span key={k}>{`${humanize(k)}: ${some.length ? some.join(', ') : 'none'}`}</span>];
+    }
+    if (SEAT_FIELDS.has(k) && typeof v === 'number' && v < seats)
+      return [<span key={k}>{`${humanize(k)}: ${seatName(v)}`}</span>];
+    return [<span key={k}>{`${humanize(k)} ${spoken(v)}`}</span>];
+  });
+  return (
+    <div class="pile-box">
+      <strong>{title}</strong>
+      {parts}
+      {children}
+    </div>
+  );
 }

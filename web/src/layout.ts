@@ -37,6 +37,7 @@ const isCardLike = (v: unknown) => v === null || v === FACE_DOWN || isCard(v);
 export const isCardRow = (v: unknown): v is (string | null)[] =>
   Array.isArray(v) && v.some((c) => c !== null) && v.every(isCardLike);
 
+/** Cards as seats played them; a card may be face down. */
 type Plays = { seat: number; card: string }[];
 const isPlays = (v: unknown): v is Plays =>
   Array.isArray(v) &&
@@ -77,6 +78,7 @@ const QUIET = new Set([
   'memoryAid',
   'turn',
   'dealer',
+  'banker',
   'phase',
   'top',
   'order',
@@ -109,6 +111,14 @@ export interface Placed {
 /** Whether a value shows a card anywhere. */
 const showsCard = (v: unknown): boolean =>
   isCard(v) || (Array.isArray(v) ? v.some(showsCard) : v !== null && typeof v === 'object' && Object.values(v).some(showsCard));
+
+/** A small object of plain values (a contract: seat, points, no trump): one fact. */
+const isSmall = (v: unknown) =>
+  v !== null &&
+  typeof v === 'object' &&
+  !Array.isArray(v) &&
+  Object.keys(v).length <= 4 &&
+  Object.values(v).every((x) => x === null || typeof x !== 'object');
 
 /** Whether a value says anything: not null, not an empty list, not an object of nothing. */
 const says = (v: unknown): boolean =>
@@ -155,7 +165,10 @@ export function place(
     if (v === null || v === undefined || key === placed.hand?.key || QUIET.has(key)) continue;
     const plays = trickOf(v);
     if (plays) placed.tricks.push({ key, plays });
-    else if (Array.isArray(v) && v.length === seats && (bySeatSchema(field) || key === 'hands')) {
+    else if (isCardRow(v) && v.length === seats && /\beach seat\b/i.test(field?.description ?? '')) {
+      // One card per seat, laid where each seat sits (Divide and Conquer's cards laid face down).
+      placed.tricks.push({ key, plays: v.flatMap((card, s) => (card === null ? [] : [{ seat: s, card }])) });
+    } else if (Array.isArray(v) && v.length === seats && (bySeatSchema(field) || key === 'hands')) {
       // The scores are every seat panel's own line already.
       if (key !== 'scores') placed.bySeat.push(key);
     } else if (RESULT.test(key)) {
@@ -173,6 +186,7 @@ export function place(
     else if (typeof v === 'number' && PILE.test(key)) placed.counts.push({ key, count: v });
     else if ((typeof v === 'string' || typeof v === 'number') && !/count|size/i.test(key)) placed.facts.push({ key, value: v });
     else if (typeof v === 'object' && showsCard(v)) placed.others.push(key);
+    else if (isSmall(v)) placed.facts.push({ key, value: v });
   }
   return placed;
 }

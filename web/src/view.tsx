@@ -16,6 +16,8 @@ export interface Seating {
   /** "Ann", "random bot", "Seat 2". */
   seatName(seat: number): string;
   seats: number;
+  /** The seat this page plays, if any: its own things are drawn nearest the player. */
+  me?: number | null;
 }
 
 /** One card, face up or down, with its name for screen readers. */

@@ -39,9 +39,9 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
       </p>
       <Alert problem={error} />
       <PlayerBox player={player} setPlayer={setPlayer} />
+      {player && games.length > 0 && <QuickStart player={player} games={games} />}
       {player && <MyGames player={player} games={games} />}
       <OpenTables player={player} />
-      {player && games.length > 0 && <CreateTable player={player} games={games} chosen={chosen} setChosen={setChosen} />}
       <Catalog
         games={games}
         player={player}
@@ -52,6 +52,7 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
         }}
         canCreate={player !== null}
       />
+      {player && games.length > 0 && <CreateTable player={player} games={games} chosen={chosen} setChosen={setChosen} />}
     </>
   );
 }
@@ -283,6 +284,42 @@ function OpenTables({ player }: { player: Player | null }) {
   );
 }
 
+/** A short match against the random bot, for whoever wants to play now: one click. */
+async function playABot(player: Player, game: CatalogEntry) {
+  const seats = [{ player: 'me' }, ...Array.from({ length: game.seats.min - 1 }, () => ({ bot: 'random' }))];
+  const created = await api.createGame({ kind: game.kind, seats, options: shortOptions(game.kind) }, player.token);
+  go({ page: 'table', id: created.id });
+}
+
+function QuickStart({ player, games }: { player: Player; games: CatalogEntry[] }) {
+  const [kind, setKind] = useState('scopa');
+  const [problem, setProblem] = useState<string | null>(null);
+  const game = games.find((g) => g.kind === kind) ?? games[0];
+  return (
+    <section class="panel quick" aria-labelledby="quick-h">
+      <h2 id="quick-h">Play now</h2>
+      <div class="row">
+        <label for="quick-kind">Game to play now</label>
+        <select id="quick-kind" onChange={(e) => setKind(e.currentTarget.value)}>
+          {games.map((g) => (
+            <option key={g.kind} value={g.kind} selected={g.kind === game.kind}>
+              {g.title}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          onClick={() => playABot(player, game).catch((e) => setProblem(`The table was not created: ${problemText(e)}`))}
+        >
+          Play a bot now
+        </button>
+      </div>
+      <p class="muted">{game.blurb} A short match against the random bot.</p>
+      <Alert problem={problem} />
+    </section>
+  );
+}
+
 function Catalog({
   games,
   player,
@@ -299,13 +336,7 @@ function Catalog({
   const quick = async (g: CatalogEntry) => {
     if (!player) return;
     setProblem(null);
-    try {
-      const seats = [{ player: 'me' }, ...Array.from({ length: g.seats.min - 1 }, () => ({ bot: 'random' }))];
-      const created = await api.createGame({ kind: g.kind, seats, options: shortOptions(g.kind) }, player.token);
-      go({ page: 'table', id: created.id });
-    } catch (e) {
-      setProblem(`The table was not created: ${problemText(e)}`);
-    }
+    await playABot(player, g).catch((e) => setProblem(`The table was not created: ${problemText(e)}`));
   };
   return (
     <section class="panel" aria-labelledby="games-h">

@@ -20,6 +20,7 @@ export function MoveControls({
   clear,
   play,
   visible,
+  elsewhere,
 }: {
   kind: string;
   legal: Action[];
@@ -29,13 +30,16 @@ export function MoveControls({
   play(a: Action): void;
   /** The cards shown where a player can touch them: a move using another card gets a button. */
   visible: Set<string>;
+  /** Amounts drawn elsewhere (a bet on its tableau's box): left out here. */
+  elsewhere?(g: Amount): boolean;
 }) {
   const flagKeys = flags(legal);
   const [set, setSet] = useState<Record<string, boolean>>({});
   const flagged = withFlags(legal, Object.fromEntries(flagKeys.map((k) => [k, set[k] ?? false])));
   const byCards = flagged.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
   const plain = flagged.filter((a) => !byCards.includes(a));
-  const { buttons, amounts } = grouped(plain);
+  const { buttons, amounts: all } = grouped(plain);
+  const amounts = all.filter((g) => !elsewhere?.(g));
   const made = outcome(byCards, chosen);
 
   // The one move a choice makes is played at once: a card played, a capture completed.
@@ -111,7 +115,20 @@ export function MoveControls({
 }
 
 /** One amount (a bet) as a number field and its button, the button saying the move it makes. */
-function AmountControl({ group, kind, busy, play }: { group: Amount; kind: string; busy: boolean; play(a: Action): void }) {
+export function AmountControl({
+  group,
+  kind,
+  busy,
+  play,
+  short,
+}: {
+  group: Amount;
+  kind: string;
+  busy: boolean;
+  play(a: Action): void;
+  /** Where the place speaks for itself (inside its tableau): the button shows "Bet 5", and says the rest to screen readers. */
+  short?: boolean;
+}) {
   const [value, setValue] = useState(group.values[0]);
   const chosen = group.actions.find((a) => a[group.key] === value);
   const min = group.values[0];
@@ -125,7 +142,9 @@ function AmountControl({ group, kind, busy, play }: { group: Amount; kind: strin
         if (chosen) play(chosen);
       }}
     >
-      <label for={id}>{actionLabel({ ...group.base, [group.key]: '…' }, kind)}</label>
+      <label for={id} class={short ? 'sr' : undefined}>
+        {actionLabel({ ...group.base, [group.key]: '…' }, kind)}
+      </label>
       <input
         id={id}
         type="number"
@@ -141,8 +160,23 @@ function AmountControl({ group, kind, busy, play }: { group: Amount; kind: strin
         {min} to {max}
       </small>
       <button type="submit" disabled={busy || !chosen}>
-        {chosen ? actionLabel(chosen, kind) : actionLabel({ ...group.base, [group.key]: value }, kind)}
+        {short ? (
+          <ShortLabel text={actionLabel({ ...group.base, [group.key]: value }, kind)} />
+        ) : (
+          actionLabel({ ...group.base, [group.key]: value }, kind)
+        )}
       </button>
     </form>
+  );
+}
+
+/** "Bet 5 on tableau 2" shown as "Bet 5", the rest read out: the name starts with what is seen. */
+function ShortLabel({ text }: { text: string }) {
+  const [seen, ...rest] = text.split(/ (?=on |to |for )/);
+  return (
+    <>
+      {seen}
+      {rest.length > 0 && <span class="sr"> {rest.join(' ')}</span>}
+    </>
   );
 }

@@ -13,10 +13,10 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
-import { CardButton, Cards, Fact, Pile, SeatPanel, SeatStat, Told, type Touch, Trick } from '../felt';
+import { CardButton, Cards, Fact, Pile, PileBox, SeatPanel, SeatStat, Told, type Touch, Trick } from '../felt';
 import { capitalize, cardsOf, humanize } from '../labels';
 import { familyOf, place } from '../layout';
-import { pick } from '../moves';
+import { grouped, pick } from '../moves';
 import { narrate, type Said } from '../narrate';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS } from '../renderers';
@@ -25,11 +25,14 @@ import { go, href } from '../route';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
-import { CardFace, Fields, type Seating, Value } from '../view';
-import { MoveControls } from './move-controls';
+import { CardFace, Fields, type Seating } from '../view';
+import { AmountControl, MoveControls } from './move-controls';
 
 /** How long each move of another seat is shown before the next: a person can follow a bot's play. */
 const PACE_MS = 900;
+
+/** The field of an action that names one of a list of piles: `tableau` for `tableaus`. */
+const pileField = (key: string) => key.replace(/s$/, '');
 
 /** The seats in the order they sit after mine, so that the next to play is on my left. */
 const aroundFrom = (seats: number, me: number | null) =>
@@ -50,6 +53,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [pending, setPending] = useState<Said[]>([]);
   const [shareNote, setShareNote] = useState<string | null>(null);
   const lastSeq = useRef<number | null>(null);
+  const logBox = useRef<HTMLElement>(null);
   const now = useNow(1000);
 
   const refreshSummary = useCallback(
@@ -155,6 +159,12 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     return () => clearTimeout(timer);
   }, [pending]);
 
+  // The log shows its newest line.
+  useEffect(() => {
+    const box = logBox.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [log.length]);
+
   // A choice of cards is let go when the game moves on: its moves may be gone.
   useEffect(() => setPicked([]), [version]);
 
@@ -182,7 +192,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
 
   if (!summary) return <Loading title="Table" problem={problem} />;
 
-  const seating: Seating = { seatName, seats: summary.seats.length };
+  const seating: Seating = { seatName, seats: summary.seats.length, me: mySeat };
   const kind = summary.kind;
   const family = familyOf(kind);
   const over = isOver(summary.status);
@@ -256,6 +266,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     return placed?.rows.find((r) => r.key === where)?.cards[i] ?? '';
   };
   const cardActions = legal.filter((a) => cardsOf(a).length > 0);
+  // An amount that names one of the piles (a bet on a tableau) is placed on that pile.
+  const { amounts } = grouped(legal.filter((a) => cardsOf(a).length === 0));
   const chosen = picked.map(codeAt);
   const inPlay = new Set(cardActions.flatMap(cardsOf));
   const touchFor = (inHand: boolean): Touch => ({
@@ -426,14 +438,18 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
               {placed.piles.map((p) => (
                 <fieldset class="piles" key={p.key}>
                   <legend class="sr">{capitalize(humanize(p.key))}</legend>
-                  {p.piles.map((pile, i) => (
-                    <div class="pile-box" key={i}>
-                      <strong>
-                        {String(pile.name ?? pile.suit ?? `${capitalize(humanize(p.key)).replace(/s$/, '')} ${i + 1}`)}
-                      </strong>
-                      <Value value={pile} schema={undefined} seating={seating} />
-                    </div>
-                  ))}
+                  {p.piles.map((pile, i) => {
+                    const title = String(pile.name ?? pile.suit ?? `${capitalize(humanize(p.key)).replace(/s$/, '')} ${i + 1}`);
+                    return (
+                      <PileBox key={i} title={title} pile={pile} seatName={seatName} seats={summary.seats.length}>
+                        {amounts
+                          .filter((g) => g.base[pileField(p.key)] === i)
+                          .map((g) => (
+                            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} short />
+                          ))}
+                      </PileBox>
+                    );
+                  })}
                 </fieldset>
               ))}
               {placed.counts.map((c) => (
@@ -442,19 +458,25 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
               {[...placed.others, ...placed.last].map((k) => (
                 <div class="centre-item last" key={k}>
                   <span class="caption">{capitalize(humanize(k))}</span>{' '}
-                  <Told value={state[k]} seatName={seatName} seats={summary.seats.length} />
+                  <Told value={state[k]} seatName={seatName} seats={summary.seats.length} name={k} />
                 </div>
               ))}
               {placed.facts.length > 0 && (
                 <p class="facts">
-                  {placed.facts.map((f) => (
-                    <Fact
-                      key={f.key}
-                      name={f.key}
-                      value={f.value}
-                      description={entry?.viewSchema.properties?.[f.key]?.description}
-                    />
-                  ))}
+                  {placed.facts.map((f) =>
+                    typeof f.value === 'object' ? (
+                      <span class="fact" key={f.key}>
+                        {capitalize(humanize(f.key))}: <Told value={f.value} seatName={seatName} seats={summary.seats.length} />
+                      </span>
+                    ) : (
+                      <Fact
+                        key={f.key}
+                        name={f.key}
+                        value={f.value}
+                        description={entry?.viewSchema.properties?.[f.key]?.description}
+                      />
+                    ),
+                  )}
                 </p>
               )}
             </div>
@@ -469,6 +491,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 busy={busy}
                 clear={() => setPicked([])}
                 play={play}
+                elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
                 visible={new Set([...hand, ...(placed?.rows.flatMap((r) => r.cards) ?? [])].filter((c): c is string => !!c))}
               />
             )}
@@ -497,7 +520,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           </div>
         </section>
 
-        <aside class="log-panel" aria-labelledby="log-h">
+        <aside class="log-panel" aria-labelledby="log-h" ref={logBox}>
           <h2 id="log-h">What happened</h2>
           {latest && (
             <p class="now-playing">
