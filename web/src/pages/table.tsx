@@ -28,8 +28,12 @@ import { useNow } from '../use-now';
 import { CardFace, Fields, type Seating } from '../view';
 import { AmountControl, MoveControls } from './move-controls';
 
-/** How long each move of another seat is shown before the next: a person can follow a bot's play. */
-const PACE_MS = 900;
+/**
+ * How long each move of another seat is shown before the next, so that a person can follow a bot's
+ * play; a long queue (a page opened late, bots playing a whole trick) goes faster, never far behind.
+ */
+const PACE_MS = 800;
+const HURRIED_MS = 200;
 
 /** The field of an action that names one of a list of piles: `tableau` for `tableaus`. */
 const pileField = (key: string) => key.replace(/s$/, '');
@@ -45,7 +49,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [view, setView] = useState<SeatView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notices, setNotices] = useState<string[]>([]);
-  const [picked, setPicked] = useState<string[]>([]);
+  // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
+  const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [busy, setBusy] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
@@ -152,10 +157,13 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       setPending(rest);
       return;
     }
-    const timer = setTimeout(() => {
-      setLog((l) => [...l, next]);
-      setPending(rest);
-    }, PACE_MS);
+    const timer = setTimeout(
+      () => {
+        setLog((l) => [...l, next]);
+        setPending(rest);
+      },
+      pending.length > 3 ? HURRIED_MS : PACE_MS,
+    );
     return () => clearTimeout(timer);
   }, [pending]);
 
@@ -166,7 +174,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   }, [log.length]);
 
   // A choice of cards is let go when the game moves on: its moves may be gone.
-  useEffect(() => setPicked([]), [version]);
+  const picked = choice.version === version ? choice.places : [];
+  const setPicked = (places: string[]) => setChoice({ version: version ?? -1, places });
 
   // Seats, the result, rematch requests and the seed live in the summary: read again when the game
   // starts or ends, and at every change while it is not being played.
@@ -207,8 +216,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     setProblem(null);
     setBusy(true);
     try {
-      accept(await api.move(id, action, view.version, token));
+      const next = await api.move(id, action, view.version, token);
+      // The choice goes with the move: its places may be gone from the new hand.
       setPicked([]);
+      accept(next);
     } catch (e) {
       setProblem(`Your move was refused: ${problemText(e)}`);
       setPicked([]);
@@ -268,7 +279,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const cardActions = legal.filter((a) => cardsOf(a).length > 0);
   // An amount that names one of the piles (a bet on a tableau) is placed on that pile.
   const { amounts } = grouped(legal.filter((a) => cardsOf(a).length === 0));
-  const chosen = picked.map(codeAt);
+  // A place no longer there (the hand changed under a choice) drops out of it.
+  const chosen = picked.map(codeAt).filter((c): c is string => typeof c === 'string' && c !== '');
   const inPlay = new Set(cardActions.flatMap(cardsOf));
   const touchFor = (inHand: boolean): Touch => ({
     busy,
