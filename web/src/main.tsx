@@ -1,5 +1,5 @@
-import { render } from 'preact';
 import type { ComponentChildren } from 'preact';
+import { render } from 'preact';
 import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api } from './api';
 import { AuditPage } from './pages/audit';
@@ -11,11 +11,11 @@ import { loadPlayer, savePlayer } from './session';
 /** A page that fails to draw says so, instead of leaving half of itself on screen. */
 function Guard({ children }: { children: ComponentChildren }) {
   // Still reported as uncaught, for the browser's console and the tests that watch for page errors.
-  const [error, reset] = useErrorBoundary((e) =>
+  const [error, reset] = useErrorBoundary((e) => {
     setTimeout(() => {
       throw e;
-    }),
-  );
+    });
+  });
   if (error) {
     return (
       <div role="alert" class="problem">
