@@ -152,7 +152,10 @@ describe('touching the cards', () => {
     await ann.page.locator('.log').getByText('You: draw the 7 of diamonds from the stock.').waitFor();
     // Calling Cactus is one checkbox, not a second button for every move.
     await ann.page.getByRole('checkbox', { name: 'Call Cactus with this move' }).waitFor();
-    await ann.page.getByRole('button', { name: 'Peek at your bottom left card', exact: true }).click();
+    // Ann touches her bottom left card: it may take the card held, or be peeked at.
+    await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
+    await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();
+    await ann.page.locator('.choice').getByRole('button', { name: 'Peek at your bottom left card', exact: true }).click();
     await ann.page.locator('.notices').getByText('Peek at your bottom left card: you saw the 2 of spades.').waitFor();
   });
 

@@ -104,14 +104,20 @@ export function Trick({
   plays,
   label,
   seatName,
+  winner,
 }: {
   plays: { seat: number; card: string }[];
   label: string;
   seatName(seat: number): string;
+  /** The seat that took it, once it is complete. */
+  winner?: number;
 }) {
   return (
     <figure class="trick">
-      <figcaption>{label}</figcaption>
+      <figcaption>
+        {label}
+        {winner !== undefined && `: ${seatName(winner)} took it`}
+      </figcaption>
       {plays.length === 0 ? (
         <p class="none">no card yet</p>
       ) : (

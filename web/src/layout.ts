@@ -163,7 +163,10 @@ export function place(
   for (const [key, v] of Object.entries(state)) {
     const field = schema?.properties?.[key];
     if (v === null || v === undefined || key === placed.hand?.key || QUIET.has(key)) continue;
-    const plays = trickOf(v) ?? (isPlays(v) && v.length > 0 ? v : null);
+    // A trick; cards played by seat; or passes of a draw, the last of them.
+    const plays =
+      trickOf(v) ??
+      (isPlays(v) && v.length > 0 ? v : Array.isArray(v) && v.length > 0 && v.every(isPlays) ? (v.at(-1) as Plays) : null);
     if (plays) placed.tricks.push({ key, plays });
     else if (isCardRow(v) && v.length === seats && /\beach seat\b/i.test(field?.description ?? '')) {
       // One card per seat, laid where each seat sits (Divide and Conquer's cards laid face down).

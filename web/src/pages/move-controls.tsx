@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Action } from '../api';
 import { shortName } from '../cards';
 import { actionLabel, capitalize, cardsOf, humanize } from '../labels';
-import { type Amount, flags, grouped, outcome, withFlags } from '../moves';
+import { type Amount, grouped, outcome } from '../moves';
 
 /** Past this many moves left by a choice, the page asks for more cards instead of listing them. */
 const LISTED = 6;
@@ -21,8 +21,14 @@ export function MoveControls({
   play,
   visible,
   elsewhere,
+  placed,
+  flags: flagKeys,
+  flagSet,
+  setFlag,
+  offered,
 }: {
   kind: string;
+  /** The legal actions, as the flags are set. */
   legal: Action[];
   chosen: string[];
   busy: boolean;
@@ -32,12 +38,17 @@ export function MoveControls({
   visible: Set<string>;
   /** Amounts drawn elsewhere (a bet on its tableau's box): left out here. */
   elsewhere?(g: Amount): boolean;
+  /** Moves made by touching a place of the game's own drawing (Cactus's positions): left out here. */
+  placed?(a: Action): boolean;
+  /** Yes/no fields that double the moves, one checkbox each, and how they are set. */
+  flags: string[];
+  flagSet: Record<string, boolean>;
+  setFlag(key: string, on: boolean): void;
+  /** The moves a touched place offers, when it offers several. */
+  offered: Action[];
 }) {
-  const flagKeys = flags(legal);
-  const [set, setSet] = useState<Record<string, boolean>>({});
-  const flagged = withFlags(legal, Object.fromEntries(flagKeys.map((k) => [k, set[k] ?? false])));
-  const byCards = flagged.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
-  const plain = flagged.filter((a) => !byCards.includes(a));
+  const byCards = legal.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
+  const plain = legal.filter((a) => !byCards.includes(a) && !placed?.(a));
   const { buttons, amounts: all } = grouped(plain);
   const amounts = all.filter((g) => !elsewhere?.(g));
   const made = outcome(byCards, chosen);
@@ -58,6 +69,21 @@ export function MoveControls({
       </h2>
       {chosen.length === 0 && byCards.length > 0 && (
         <p class="hint">{buttons.length + amounts.length > 0 ? 'Choose a card, or:' : 'Your move: choose a card.'}</p>
+      )}
+      {offered.length > 0 && (
+        <div class="choice">
+          <span>Choose:</span>
+          <div class="actions">
+            {offered.map((a) => (
+              <button type="button" key={JSON.stringify(a)} disabled={busy} onClick={() => play(a)}>
+                {label(a)}
+              </button>
+            ))}
+          </div>
+          <button type="button" class="secondary" onClick={clear}>
+            Clear
+          </button>
+        </div>
       )}
       {chosen.length > 0 && !immediate && (
         <div class="choice">
@@ -94,7 +120,7 @@ export function MoveControls({
       )}
       {flagKeys.map((k) => (
         <label class="flag" key={k}>
-          <input type="checkbox" checked={set[k] ?? false} onChange={(e) => setSet({ ...set, [k]: e.currentTarget.checked })} />{' '}
+          <input type="checkbox" checked={flagSet[k] ?? false} onChange={(e) => setFlag(k, e.currentTarget.checked)} />{' '}
           {k === 'cactus' ? 'Call Cactus with this move' : `${capitalize(humanize(k))} with this move`}
         </label>
       ))}

@@ -16,16 +16,16 @@ import { sortHand } from '../cards';
 import { CardButton, Cards, Fact, Pile, PileBox, SeatPanel, SeatStat, Told, type Touch, Trick } from '../felt';
 import { capitalize, cardsOf, humanize } from '../labels';
 import { familyOf, place } from '../layout';
-import { grouped, pick } from '../moves';
+import { flags, grouped, pick, withFlags } from '../moves';
 import { narrate, type Said } from '../narrate';
 import { Alert, Loading } from '../problem';
-import { FIELD_RENDERERS } from '../renderers';
+import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
-import { CardFace, Fields, type Seating } from '../view';
+import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
 import { AmountControl, MoveControls } from './move-controls';
 
 /**
@@ -51,6 +51,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [notices, setNotices] = useState<string[]>([]);
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
+  const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
+  const [flagSet, setFlagSet] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
@@ -175,7 +177,12 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
 
   // A choice of cards is let go when the game moves on: its moves may be gone.
   const picked = choice.version === version ? choice.places : [];
-  const setPicked = (places: string[]) => setChoice({ version: version ?? -1, places });
+  const setPicked = (places: string[]) => {
+    setChoice({ version: version ?? -1, places });
+    setOffer({ version: -1, moves: [] });
+  };
+  // The moves a touched place offers (several): they hold for that view only too.
+  const offered = offer.version === version ? offer.moves : [];
 
   // Seats, the result, rematch requests and the seed live in the summary: read again when the game
   // starts or ends, and at every change while it is not being played.
@@ -208,8 +215,20 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const state = view?.state && typeof view.state === 'object' ? (view.state as Record<string, unknown>) : null;
   const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
-  const legal = view?.legalActions ?? [];
+  const allLegal = view?.legalActions ?? [];
+  // A yes/no field doubling every move (Cactus's call) is one checkbox: the moves as it is set.
+  const flagKeys = flags(allLegal);
+  const legal = withFlags(allLegal, Object.fromEntries(flagKeys.map((k) => [k, flagSet[k] ?? false])));
   const own = FIELD_RENDERERS[kind] ?? {};
+  const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
+  const placeTouch: PlaceTouch | undefined =
+    movesAt && mySeat !== null
+      ? {
+          busy,
+          movesAt: (seat, place) => movesAt(legal, mySeat, seat, place),
+          touch: (moves) => (moves.length === 1 ? play(moves[0]) : setOffer({ version: version ?? -1, moves })),
+        }
+      : undefined;
 
   const play = async (action: Action) => {
     if (!token || !view) return;
@@ -430,7 +449,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             <div class="centre">
               {Object.entries(own).map(([k, Own]) => (
                 <div class="centre-item" key={k}>
-                  <Own value={state[k]} seating={seating} />
+                  <Own value={state[k]} seating={seating} touch={placeTouch} />
                 </div>
               ))}
               {placed.tricks.map((t) => (
@@ -438,6 +457,11 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                   key={t.key}
                   plays={t.plays}
                   seatName={seatName}
+                  winner={
+                    typeof (state[t.key] as { winner?: unknown })?.winner === 'number'
+                      ? (state[t.key] as { winner: number }).winner
+                      : undefined
+                  }
                   label={t.key === 'trick' ? 'The trick' : capitalize(humanize(t.key))}
                 />
               ))}
@@ -503,6 +527,11 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 busy={busy}
                 clear={() => setPicked([])}
                 play={play}
+                flags={flagKeys}
+                flagSet={flagSet}
+                setFlag={(k, on) => setFlagSet({ ...flagSet, [k]: on })}
+                offered={offered}
+                placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
                 visible={new Set([...hand, ...(placed?.rows.flatMap((r) => r.cards) ?? [])].filter((c): c is string => !!c))}
               />
