@@ -199,12 +199,18 @@ export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selec
   const choosing = await clear.isVisible();
   const hand = page.locator('.hand .card-button:enabled');
   const buttons = page.locator('.moves > .actions button:enabled');
+  // Places of a game's own drawing that take moves (Cactus's layouts).
+  const places = page.locator('.felt .slot:enabled');
   let pool = buttons;
   if (choosing) {
     const confirm = page.locator('.choice .actions button:enabled');
     const table = page.locator('.centre .card-button:enabled[aria-pressed="false"]');
     pool = (await confirm.count()) > 0 ? confirm : (await table.count()) > 0 ? table : clear;
-  } else if ((n % 3 === 0 && (await hand.count()) > 0) || (await buttons.count()) === 0) {
+  } else if (n % 3 === 0 && (await hand.count()) > 0) {
+    pool = hand;
+  } else if ((await places.count()) > 0 && (n % 2 === 0 || (await buttons.count()) === 0)) {
+    pool = places;
+  } else if ((await buttons.count()) === 0) {
     pool = hand;
   }
   const count = await pool.count();

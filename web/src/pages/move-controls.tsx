@@ -26,6 +26,7 @@ export function MoveControls({
   flagSet,
   setFlag,
   offered,
+  placesHint,
 }: {
   kind: string;
   /** The legal actions, as the flags are set. */
@@ -46,6 +47,8 @@ export function MoveControls({
   setFlag(key: string, on: boolean): void;
   /** The moves a touched place offers, when it offers several. */
   offered: Action[];
+  /** Some moves are made by touching places of the game's drawing. */
+  placesHint?: boolean;
 }) {
   const byCards = legal.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
   const plain = legal.filter((a) => !byCards.includes(a) && !placed?.(a));
@@ -67,6 +70,9 @@ export function MoveControls({
       <h2 id="moves-h" class="sr">
         Your moves
       </h2>
+      {placesHint && offered.length === 0 && (
+        <p class="hint">{buttons.length + amounts.length > 0 ? 'Touch a lit place, or:' : 'Your move: touch a lit place.'}</p>
+      )}
       {chosen.length === 0 && byCards.length > 0 && (
         <p class="hint">{buttons.length + amounts.length > 0 ? 'Choose a card, or:' : 'Your move: choose a card.'}</p>
       )}

@@ -504,6 +504,11 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                       <span class="fact" key={f.key}>
                         {capitalize(humanize(f.key))}: <Told value={f.value} seatName={seatName} seats={summary.seats.length} />
                       </span>
+                    ) : typeof f.value === 'number' &&
+                      f.value < summary.seats.length &&
+                      /^(the |a )?seat\b/i.test(entry?.viewSchema.properties?.[f.key]?.description ?? '') ? (
+                      // A seat by its number ("the seat that may use the top discard's power") is said by name.
+                      <Fact key={f.key} name={f.key} value={seatName(f.value)} />
                     ) : (
                       <Fact
                         key={f.key}
@@ -532,6 +537,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 setFlag={(k, on) => setFlagSet({ ...flagSet, [k]: on })}
                 offered={offered}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
+                placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
                 visible={new Set([...hand, ...(placed?.rows.flatMap((r) => r.cards) ?? [])].filter((c): c is string => !!c))}
               />
