@@ -325,12 +325,18 @@ describe('a table of each family, some moves in', () => {
           : [{ player: 'me' }, ...Array.from({ length: (games.get(kind)?.seats.min ?? 2) - 1 }, () => ({ bot: 'random' }))];
       const id = await table(kind, seats, { options });
       await open(ann.page, id);
-      for (let n = 0; n < 3; n++) {
+      if (kind === 'oicho-kabu') {
+        // Ann stakes 5 on the second tableau, and may bet again.
+        await ann.page.getByText(/^Your turn/).waitFor();
+        await ann.page.getByLabel('Bet … on tableau 2').fill('5');
+        await ann.page.getByRole('button', { name: 'Bet 5 on tableau 2' }).click();
+        await ann.page.locator('.log').getByText('You: bet 5 on tableau 2.').waitFor();
+      }
+      for (let n = 0; n < 3 && kind !== 'oicho-kabu'; n++) {
         await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
         if (await isOver(ann.page)) break;
         // A choice of several moves: the next click completes it.
         if ((await clickOne(ann, n)) === 'selected') await clickOne(ann, n);
-        if (kind === 'oicho-kabu') break;
       }
       await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
       await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThan(0);
