@@ -4,6 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +36,12 @@ export async function buildWeb(outdir = resolve(root, 'dist/web')) {
     .replace('{{script}}', built('.js'))
     .replace('{{style}}', built('.css'));
   await writeFile(resolve(outdir, 'index.html'), page);
+  // Each asset compressed once, at the best ratio, beside it: the server sends these as they are.
+  for (const file of Object.keys(result.metafile.outputs).filter((f) => !f.endsWith('.map'))) {
+    const bytes = await readFile(resolve(root, file));
+    await writeFile(resolve(root, `${file}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(resolve(root, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+  }
   return outdir;
 }
 

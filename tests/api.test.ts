@@ -73,6 +73,29 @@ describe('the catalog', () => {
     expect((await http.get('/catalog/divide-and-conquer')).body.kind).toBe('divide-and-conquer');
     expectProblem(await http.get('/catalog/bridge'), 404, 'unknown-kind');
   });
+  it('says what each game is in one line', async () => {
+    const res = await http.get('/catalog');
+    for (const g of res.body.games) expect(g.blurb, g.kind).toMatch(/^[A-Z].{20,140}\.$/);
+    expect((await http.get('/catalog/divide-and-conquer')).body.blurb).toMatch(/face down/);
+  });
+  it('is tagged and cacheable: asked again with its tag, each answers 304 with no body; another tag gets the whole answer', async () => {
+    for (const path of ['/catalog', '/catalog/kaiser']) {
+      const first = await http.get(path);
+      expect(first.headers.etag, path).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['cache-control'], path).toMatch(/max-age=\d+/);
+      const again = await http.get(path).set('if-none-match', first.headers.etag);
+      expect(again.status, path).toBe(304);
+      expect(again.text ?? '', path).toBe('');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      const other = await http.get(path).set('if-none-match', '"something-else"');
+      expect(other.status, path).toBe(200);
+      expect(other.body).toEqual(first.body);
+    }
+    const kaiser = await http.get('/catalog/kaiser');
+    const scopa = await http.get('/catalog/scopa');
+    expect(kaiser.headers.etag).not.toBe(scopa.headers.etag);
+    expect((await http.get('/catalog/scopa').set('if-none-match', kaiser.headers.etag)).status).toBe(200);
+  });
 });
 
 describe('creating a game', () => {

@@ -101,6 +101,25 @@ describe.each(kinds)('random bots at %s', (kind) => {
 });
 
 describe('bots', () => {
+  it('are listed by GET /bots with what they are called and how they play, each playing every kind', async () => {
+    const res = await http.get('/bots');
+    expect(res.status).toBe(200);
+    expect(res.body.bots.map((b: { name: string }) => b.name)).toEqual([...bots.keys(), 'spy', 'broken', 'liar']);
+    expect(res.body.bots[0]).toMatchObject({ name: 'random', title: 'Random bot', kinds });
+    for (const b of res.body.bots) expect(b.description.length, b.name).toBeGreaterThan(5);
+  });
+
+  it('sit at the table under a name that says what they are, unless the creator names them', async () => {
+    const g = await createGame(server, { kind: 'xeri', seats: [{ name: 'Ann' }, { bot: 'random' }] });
+    const named = await createGame(server, { kind: 'xeri', seats: [{ name: 'Ann' }, { bot: 'random', name: 'Robbie' }] });
+    expect((await http.get(`/games/${g.id}`)).body.seats[1]).toMatchObject({
+      occupant: 'bot',
+      bot: 'random',
+      name: 'Random bot',
+    });
+    expect((await http.get(`/games/${named.id}`)).body.seats[1]).toMatchObject({ name: 'Robbie' });
+  });
+
   it('replay their choices: the same deal with the same bots is played the same way', async () => {
     const play = async () => {
       const g = await createGame(server, { kind: 'xeri', seats: 2, seed: 'same-deal', options: { hands: 1 } });

@@ -216,6 +216,32 @@ describe('abort', () => {
   });
 });
 
+describe('the endings a view says are open', () => {
+  const endingsOf = async (id: string, token?: string) =>
+    (await (token ? http.get(`/games/${id}/view`).set(bearer(token)) : http.get(`/games/${id}/view`))).body.endings;
+
+  it('are exactly those the server accepts: abort until every seat has moved itself, resign while running, rematch once over; a spectator may ask for none', async () => {
+    const g = await createGame(server, { kind: 'xeri', seats: 2, options: { clock: { perMove: 60 } } });
+    const first = (await summaryOf(g.id)).toAct[0] as number;
+    expect(await endingsOf(g.id, g.tokens[0])).toEqual({ resign: true, abort: true, rematch: false });
+    expect(await endingsOf(g.id)).toEqual({ resign: false, abort: false, rematch: false });
+    await move(g.id, g.tokens[first]);
+    // The clock's move for the other seat does not close abort, as the server rules.
+    clock.advance(60);
+    await server.app.service.clocks.tick();
+    expect(await endingsOf(g.id, g.tokens[1 - first])).toMatchObject({ abort: true });
+    await move(g.id, g.tokens[first]);
+    await move(g.id, g.tokens[1 - first]);
+    // Read again from the log alone (as after a restart), the view says the same.
+    server.app.service.live.forget(g.id);
+    for (const token of g.tokens) expect(await endingsOf(g.id, token)).toEqual({ resign: true, abort: false, rematch: false });
+    expectProblem(await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[0])), 409, 'too-late-to-abort');
+    expect((await http.post(`/games/${g.id}/resign`).set(bearer(g.tokens[0]))).status).toBe(200);
+    expect(await endingsOf(g.id, g.tokens[1])).toEqual({ resign: false, abort: false, rematch: true });
+    expect((await http.post(`/games/${g.id}/rematch`).set(bearer(g.tokens[1]))).status).toBe(200);
+  });
+});
+
 describe('rematch', () => {
   it('a rematch of a running game is refused (409)', async () => {
     const g = await createGame(server, { kind: 'xeri', seats: 2 });

@@ -138,7 +138,7 @@ describe('tables with seats for players', () => {
     expect(g.status).toBe('active');
     expect(g.seats.map((s) => [s.occupant, s.name])).toEqual([
       ['guest', 'Cy'],
-      ['bot', 'random'],
+      ['bot', 'Random bot'],
     ]);
     expect(typeof g.seats[0].token).toBe('string');
     expect(g.seats[1].token).toBeUndefined();
@@ -320,6 +320,55 @@ describe('joining and leaving', () => {
     const started = await snapshot(g.id, [ann, bo]);
     expectProblem(await http.post(`/games/${g.id}/leave`).set(bearer(bo.token)), 409, 'not-waiting');
     expect(await snapshot(g.id, [ann, bo])).toEqual(started);
+  });
+
+  it('an invitation is among the invitee’s games, marked invited, until accepted; the game shows as theirs after', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const g = await table(ann, [{ player: 'me' }, { player: bo.id }]);
+    const mine = async (p: PlayerHandle) =>
+      ((await http.get('/players/me/games').set(bearer(p.token))).body.games as { id: string }[]).find((x) => x.id === g.id);
+    expect(await mine(bo)).toMatchObject({ id: g.id, seat: 1, status: 'waiting', invited: true, myTurn: false });
+    expect(await mine(ann)).toMatchObject({ seat: 0, invited: false });
+    await http.post(`/games/${g.id}/seats/1/join`).set(bearer(bo.token)).send({});
+    expect(await mine(bo)).toMatchObject({ seat: 1, status: 'active', invited: false });
+  });
+
+  it('the invited player declines: the seat becomes open to anyone, the table shows in the lobby and no longer among the invitee’s games', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const g = await table(ann, [{ player: 'me' }, { player: bo.id }]);
+    const res = await http.post(`/games/${g.id}/seats/1/decline`).set(bearer(bo.token));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'waiting' });
+    expect(res.body.seats[1]).toMatchObject({ seat: 1, occupant: 'open', name: null });
+    expect(res.body.seats[1].invited).toBeUndefined();
+    const mine = (await http.get('/players/me/games').set(bearer(bo.token))).body.games as { id: string }[];
+    expect(mine.map((x) => x.id)).not.toContain(g.id);
+    const lobby = (await http.get('/games?status=waiting&kind=divide-and-conquer&limit=100')).body.games as { id: string }[];
+    expect(lobby.map((x) => x.id)).toContain(g.id);
+    // Anyone may now take it; the table starts.
+    expect((await http.post(`/games/${g.id}/seats/1/join`).send({ name: 'Cy' })).status).toBe(200);
+  });
+
+  it('declining is refused to anyone but the invitee (403), without a player token (401, 403), for a seat that does not exist (404), and once the game runs (409); nothing changes', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const cy = await newPlayer(http, 'Cy');
+    const g = await table(ann, [{ player: 'me' }, { player: bo.id }]);
+    const before = await snapshot(g.id, [ann, bo, cy]);
+    expectProblem(await http.post(`/games/${g.id}/seats/1/decline`).set(bearer(cy.token)), 403, 'not-invited');
+    expectProblem(await http.post(`/games/${g.id}/seats/0/decline`).set(bearer(ann.token)), 403, 'not-invited');
+    expectProblem(await http.post(`/games/${g.id}/seats/1/decline`), 401, 'token-required');
+    const seatToken = (await table(null, [{ name: 'a' }, { name: 'b' }])).seats[0].token as string;
+    expectProblem(await http.post(`/games/${g.id}/seats/1/decline`).set(bearer(seatToken)), 403, 'player-token-required');
+    expectProblem(await http.post(`/games/${g.id}/seats/5/decline`).set(bearer(bo.token)), 404, 'seat-not-found');
+    expectProblem(await http.post('/games/nope/seats/1/decline').set(bearer(bo.token)), 404, 'game-not-found');
+    expect(await snapshot(g.id, [ann, bo, cy])).toEqual(before);
+    await http.post(`/games/${g.id}/seats/1/join`).set(bearer(bo.token)).send({});
+    const started = await snapshot(g.id, [ann, bo, cy]);
+    expectProblem(await http.post(`/games/${g.id}/seats/1/decline`).set(bearer(bo.token)), 403, 'not-invited');
+    expect(await snapshot(g.id, [ann, bo, cy])).toEqual(started);
   });
 
   it('two joins racing for the last two seats both land, and the game starts once', async () => {

@@ -152,6 +152,7 @@ describe('my games', () => {
       kind: 'divide-and-conquer',
       status: 'active',
       seat: 0,
+      invited: false,
       toAct: [0, 1],
       myTurn: true,
       deadline: expect.any(String),

@@ -11,6 +11,7 @@ const view = (status: SeatView['status'], version: number): SeatView => ({
   legalActions: [],
   scores: [],
   deadlines: [],
+  endings: { resign: false, abort: false, rematch: false },
   state: null,
   checkpoint: { size: version + 1, root: '', signature: '' },
 });

@@ -77,6 +77,22 @@ describe('the web table at /', () => {
     expect((await http().get(style as string)).headers['content-type']).toMatch(/text\/css/);
   });
 
+  it('is light on the wire: the page’s script and style together weigh at most 60 KB as sent compressed', async () => {
+    const page = (await http().get('/')).text;
+    const assets = [/src="(\/assets\/main-\w+\.js)"/, /href="(\/assets\/style-\w+\.css)"/].map(
+      (r) => r.exec(page)?.[1] as string,
+    );
+    let sent = 0;
+    for (const asset of assets) {
+      const res = await server.app.inject({ method: 'GET', url: asset, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      sent += res.rawPayload.length;
+    }
+    expect(sent).toBeGreaterThan(5_000);
+    expect(sent).toBeLessThanOrEqual(60 * 1024);
+  });
+
   it('leaves the API as it was: unknown paths and unknown assets are problem+json 404s; /docs and /openapi.json answer', async () => {
     for (const path of ['/nothing-here', '/assets/missing.js', '/games/x/nothing']) {
       const res = await http().get(path);

@@ -27,6 +27,23 @@ export type Bot = (input: BotInput) => Action | Promise<Action>;
 /** The bots a seat may be given, by name: `random` plays every kind; stronger ones register here under their own. */
 export const bots: ReadonlyMap<string, Bot> = new Map([['random', random]]);
 
+/** What a person reads of a bot: its name at the table, and what to expect of it (GET /bots). */
+export interface BotAbout {
+  title: string;
+  description: string;
+}
+
+const ABOUT: Record<string, BotAbout> = {
+  random: {
+    title: 'Random bot',
+    description: 'Plays any of its legal moves, each as likely as the others: a gentle first opponent.',
+  },
+};
+
+/** How a bot is presented; a bot registered without words of its own is called by its name. */
+export const aboutBot = (name: string): BotAbout =>
+  ABOUT[name] ?? { title: `${name.charAt(0).toUpperCase()}${name.slice(1)} bot`, description: `The ${name} bot.` };
+
 /** An RNG seeded from `key` (the service derives it from the game's secret seed, the seat and the version). */
 export function botRng(key: string): BotRng {
   let state = seedRng(key);

@@ -47,6 +47,8 @@ export interface MoveContext<State, A extends Action> {
 export interface Game<State = unknown, A extends Action = Action, Options = Record<string, unknown>, View = unknown> {
   kind: string;
   title: string;
+  /** The game in one line, for a player choosing what to play: the catalog and the lobby show it. */
+  blurb: string;
   seats: { min: number; max: number };
   /** TypeBox schema of the options, every property optional with a `default`. */
   optionsSchema: TSchema;

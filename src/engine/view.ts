@@ -19,6 +19,8 @@ export interface SeatView {
   result?: Result;
   /** When each seat's clock runs out (ISO time), by seat; null where no clock is running. */
   deadlines: (string | null)[];
+  /** Which of resign, abort and rematch this seat may ask for now (all false for a spectator). */
+  endings: { resign: boolean; abort: boolean; rematch: boolean };
   /** The game as this seat may know it (the game's `view`); null while the table waits for players. */
   state: unknown;
   /** The log's signed tree head at this version (DESIGN.md, "Tamper-evident history"). */

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import sse from '@fastify/sse';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -5,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
-import type { Bot } from '../bots';
+import { bots as allBots, type Bot } from '../bots';
 import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
@@ -24,6 +25,7 @@ import { rateLimiting } from './plugins/rate-limit';
 import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
+import { botRoutes } from './routes/bots';
 import { catalogRoutes } from './routes/catalog';
 import { endingRoutes } from './routes/endings';
 import { historyRoutes } from './routes/events';
@@ -70,6 +72,9 @@ export interface AppDeps {
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
+
+/** Bodies smaller than this many bytes are sent uncompressed: most views, every move's answer. */
+export const COMPRESS_THRESHOLD = 4096;
 
 /** Pino's options for the server's logger. */
 export const loggerOptions = (level: string) => ({
@@ -178,9 +183,14 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => service.deliveries.start());
   app.addHook('onClose', async () => service.deliveries.stop());
 
+  // Text answers go out compressed (brotli or gzip, as the client accepts) once past a couple of KB:
+  // a small view costs more to compress than it saves. Streams stay plain (each message must leave at
+  // once), and so do the web table's assets, built compressed (scripts/build-web.mjs).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
+  await app.register(botRoutes, { bots: deps.bots ?? allBots, kinds: [...games.keys()] });
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });

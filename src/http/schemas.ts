@@ -195,6 +195,14 @@ export const View = named(
       scores: Scores,
       result: Type.Optional(Result),
       deadlines: Deadlines,
+      endings: Type.Object(
+        {
+          resign: Type.Boolean({ description: 'POST /games/{id}/resign would be accepted now' }),
+          abort: Type.Boolean({ description: 'POST /games/{id}/abort would be accepted now' }),
+          rematch: Type.Boolean({ description: 'POST /games/{id}/rematch would be accepted now' }),
+        },
+        { description: 'which endings this seat may ask for now, by the rules the server enforces; all false for a spectator' },
+      ),
       state: Type.Unknown({ description: 'the game as this seat may know it; null while the table waits' }),
       checkpoint: Checkpoint,
     },
@@ -332,6 +340,7 @@ export const CatalogEntry = named(
     {
       kind: Kind,
       title: Type.String({ description: 'the game’s title' }),
+      blurb: Type.String({ description: 'the game in one line, for a player choosing what to play' }),
       seats: SeatsRange,
       options: Options,
       optionsSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the options' }),

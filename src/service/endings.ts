@@ -11,6 +11,7 @@ import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
+import { mayAbort } from './open-endings';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 import type { Tables } from './tables';
@@ -31,11 +32,6 @@ const tableOf = ({ record, game, engine }: Live): Table => ({
   scores: engine?.scores ?? Array(record.seatCount).fill(0),
   resigned: record.seats.filter((s) => s.resigned).map((s) => s.seat),
 });
-
-/** Whether `seat` may abort the game now: it is young (fewer events than twice its seats) and the seat has not moved itself. */
-export function abortOpen(record: GameRecord, movedSeats: readonly number[], seat: number): boolean {
-  return record.status === 'active' && record.version < 2 * record.seatCount && !movedSeats.includes(seat);
-}
 
 function mustBeRunning(record: GameRecord) {
   if (record.status === 'waiting') {
@@ -78,7 +74,7 @@ export function endings(deps: {
           return await moves.append(
             current,
             entry,
-            { state: current.state, engine: current.engine, table: current.table },
+            { state: current.state, engine: current.engine, table: current.table, moved: current.moved },
             outcome,
           );
         } catch (e) {
@@ -180,9 +176,9 @@ export function endings(deps: {
      */
     async abort(id: string, token: string | undefined) {
       const seat = await seatOf(id, token);
-      const after = await record(id, async (current) => {
+      const after = await record(id, (current) => {
         mustBeRunning(current.record);
-        if (!abortOpen(current.record, await endingStore.movedSeats(id), seat)) {
+        if (!mayAbort(current, seat)) {
           throw new Problem(
             409,
             'too-late-to-abort',

@@ -24,6 +24,8 @@ export interface Live {
   engine: Status | null;
   /** The events that are not game moves (resign, forfeit, abort), in order. */
   table: EventRecord[];
+  /** The seats that have made a move themselves (their holder or their bot), in seat order: who may still abort. */
+  moved: number[];
   /** Serialized views at this revision, by audience (a seat, or -1 for a spectator): built once, sent many times. */
   views: Map<number, string>;
   /** The log's Merkle tree at this version (version + 1 leaves) and its signed head. */
@@ -34,20 +36,28 @@ export interface Replayed {
   state: unknown;
   engine: Status | null;
   table: EventRecord[];
+  moved: number[];
+}
+
+/** The seats that have moved themselves, after one more event: a move by the seat's holder counts; its clock's, bot's or the service's do not. */
+export function movedAfter(moved: number[], e: Pick<EventRecord, 'seat' | 'kind' | 'by'>): number[] {
+  if (e.kind !== 'move' || e.by !== 'seat' || moved.includes(e.seat)) return moved;
+  return [...moved, e.seat].sort((a, b) => a - b);
 }
 
 /** Folds events into a state: moves go through the engine; the rest is the table's business. */
 export function fold(game: AnyGame, from: Replayed, events: readonly EventRecord[]): Replayed {
-  let { state } = from;
+  let { state, moved } = from;
   const table = [...from.table];
-  let moved = false;
+  let changed = false;
   for (const e of events) {
     if (e.kind === 'move') {
       state = game.apply(state, e.seat, e.action);
-      moved = true;
+      changed = true;
     } else table.push(e);
+    moved = movedAfter(moved, e);
   }
-  return { state, engine: moved || !from.engine ? game.status(state) : from.engine, table };
+  return { state, engine: changed || !from.engine ? game.status(state) : from.engine, table, moved };
 }
 
 interface Waiter {
@@ -122,7 +132,12 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
   async function at(record: GameRecord, game: AnyGame, seq: number): Promise<Replayed & { replayed: number }> {
     const snap = await store.snapshot(record.id, ENGINE_VERSION, seq);
     const base: Replayed = snap
-      ? { state: snap.state, engine: null, table: await store.tableEvents(record.id, snap.seq) }
+      ? {
+          state: snap.state,
+          engine: null,
+          table: await store.tableEvents(record.id, snap.seq),
+          moved: await store.selfMovedSeats(record.id, snap.seq),
+        }
       : {
           state: game.setup({
             seats: record.seatCount,
@@ -132,6 +147,7 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
           }),
           engine: null,
           table: [],
+          moved: [],
         };
     const events = await store.events(record.id, snap?.seq ?? 0, seq);
     return { ...fold(game, base, events), replayed: events.length };
@@ -139,7 +155,7 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
 
   async function rebuild(record: GameRecord, game: AnyGame, from?: Live): Promise<Live> {
     if (record.status === 'waiting') {
-      return { record, game, state: null, engine: null, table: [], views: new Map(), log: await log.at(record) };
+      return { record, game, state: null, engine: null, table: [], moved: [], views: new Map(), log: await log.at(record) };
     }
     const started = performance.now();
     let replayed: Replayed;
@@ -161,7 +177,8 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
         void store.saveSnapshot(record.id, ENGINE_VERSION, record.version, rebuilt.state).catch(() => {});
     }
     if (count > 0) hooks.replayed?.((performance.now() - started) / 1000, count);
-    return { record, game, state: replayed.state, engine: replayed.engine, table: replayed.table, views: new Map(), log: tree };
+    const { state, engine, table, moved } = replayed;
+    return { record, game, state, engine, table, moved, views: new Map(), log: tree };
   }
 
   async function fetch(id: string, from?: Live): Promise<Live> {

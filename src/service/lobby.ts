@@ -174,6 +174,27 @@ export function lobby(deps: {
       });
     },
 
+    /**
+     * Declines the seat kept for the caller while the table waits: the invitation is gone, and the
+     * seat is open to anyone (the table shows in the lobby), so the table can still fill and start.
+     */
+    async decline(id: string, seat: number, token: string | undefined) {
+      const player = await playerOf(token);
+      if (!player) throw new Problem(401, 'token-required', 'declining needs your player token: Authorization: Bearer <token>');
+      await change(id, async (current, at) => {
+        const { record } = current;
+        const held = record.seats[seat];
+        if (!held) throw new Problem(404, 'seat-not-found', `game ${id} has seats 0 to ${record.seatCount - 1}, not ${seat}`);
+        if (held.occupant !== 'invited' || held.playerId !== player) {
+          throw new Problem(403, 'not-invited', `seat ${seat} of game ${id} is not kept for you: there is nothing to decline`);
+        }
+        waiting(record);
+        const to = { occupant: 'open' as const, playerId: null, name: null, joinedAt: null, holding: newHolding() };
+        return { move: seatMove(current, seat, to, at), answer: null };
+      });
+      return tables.summary(id);
+    },
+
     /** Gives the caller's seat back while the table waits: it becomes open to anyone. */
     async leave(id: string, token: string | undefined) {
       const player = await playerOf(token);

@@ -4,7 +4,7 @@ import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, G
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
-import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
+import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, SNAPSHOT_EVERY } from './live';
 import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
@@ -142,6 +142,7 @@ export function moves(deps: {
       state: next.state,
       engine: next.engine,
       table: entry.kind === 'move' ? next.table : [...next.table, event],
+      moved: movedAfter(next.moved, event),
       views: new Map(),
       log: tree.log,
     };
@@ -174,6 +175,7 @@ export function moves(deps: {
       state: then.state,
       engine: then.engine,
       table: then.table,
+      moved: then.moved,
       views: new Map(),
       log: tree,
     };
@@ -213,7 +215,7 @@ export function moves(deps: {
       by: req.by,
       action: decided.action,
       idempotencyKey: req.idempotencyKey,
-      next: { state: decided.state, engine: game.status(decided.state), table: current.table },
+      next: { state: decided.state, engine: game.status(decided.state), table: current.table, moved: current.moved },
     };
   }
 

@@ -47,11 +47,13 @@ export function myGames(deps: { players: PlayerStore }) {
           kind: r.kind,
           status: r.status as GameStatus,
           seat: r.seat,
+          invited: r.invited,
           toAct: r.status === 'active' ? r.toAct : [],
           myTurn: r.due,
           deadline: r.deadline ? r.deadline.toISOString() : null,
           version: r.version,
           updated: r.updatedAt.toISOString(),
+          ...(r.result && (r.status === 'finished' || r.status === 'aborted') ? { result: r.result } : {}),
         })),
         next,
       };

@@ -1,5 +1,6 @@
 import type { Result, SeatView } from '../engine';
 import type { Live } from './live';
+import { openEndings } from './open-endings';
 
 const SPECTATOR = -1;
 
@@ -27,6 +28,7 @@ export function seatView(live: Live, seat: number | null): SeatView {
     scores: engine?.scores ?? Array(record.seatCount).fill(0),
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
+    endings: openEndings(live, seat),
     state: state === null ? null : game.view(state, seat),
     checkpoint: live.log.checkpoint,
   };

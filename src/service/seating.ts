@@ -1,3 +1,4 @@
+import { aboutBot } from '../bots';
 import type { AnyGame } from '../engine';
 import type { Clock, GameRecord, NewGame, SeatRecord } from '../store/games';
 import type { Statement } from '../store/sql';
@@ -52,7 +53,10 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
         : { ...empty, occupant: 'invited' as const, playerId };
     }
     if ('open' in spec) return { ...empty, occupant: 'open' as const };
-    if ('bot' in spec) return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: spec.name ?? spec.bot, joinedAt: at };
+    if ('bot' in spec) {
+      // A bot is called what it is ("Random bot"), unless the creator names it.
+      return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: spec.name ?? aboutBot(spec.bot).title, joinedAt: at };
+    }
     return { ...empty, occupant: 'guest' as const, joinedAt: at };
   });
 }

@@ -4,15 +4,6 @@ import type { Sql, Statement } from './sql';
 /** What resign, abort and rematch read and write besides the log itself. */
 export function endingStore(sql: Sql) {
   return {
-    /** The seats that have made a move themselves (their holder), not their clock, bot or the service for them. */
-    async movedSeats(gameId: string): Promise<number[]> {
-      const rows = await sql.all<{ seat: number }>(
-        `SELECT DISTINCT "seat" FROM "Event" WHERE "gameId" = $1 AND "kind" = 'move' AND "by" = 'seat'`,
-        [gameId],
-      );
-      return rows.map((r) => r.seat);
-    },
-
     /** A seat asks for a rematch: its flag, and the game's revision bumped so caches and streams follow. */
     async askRematch(gameId: string, seat: number, at: Date): Promise<void> {
       await sql.batch(

@@ -289,6 +289,20 @@ export function gameStore(sql: Sql) {
       return rows.map(toEvent);
     },
 
+    /**
+     * The seats that made a move themselves (their holder or their bot, not the clock or the service
+     * for them) up to event `upTo`: each seat's search stops at its first such move.
+     */
+    async selfMovedSeats(id: string, upTo: number): Promise<number[]> {
+      const rows = await sql.all<{ seat: number }>(
+        `SELECT s."seat" FROM "Seat" s WHERE s."gameId" = $1 AND EXISTS (
+           SELECT 1 FROM "Event" e WHERE e."gameId" = s."gameId" AND e."seat" = s."seat" AND e."seq" <= $2
+           AND e."kind" = 'move' AND e."by" = 'seat') ORDER BY s."seat"`,
+        [id, upTo],
+      );
+      return rows.map((r) => r.seat);
+    },
+
     /** The events up to `upTo` that are not game moves (resign, forfeit, abort): few, whatever the game's length. */
     async tableEvents(id: string, upTo: number): Promise<EventRecord[]> {
       const rows = await sql.all<EventRow>(

@@ -32,12 +32,15 @@ export interface MyGameRow {
   kind: string;
   status: string;
   seat: number;
+  /** The seat is kept for the player, who has not taken it yet. */
+  invited: boolean;
   toAct: number[];
   due: boolean;
   dueSince: Date | null;
   deadline: Date | null;
   version: number;
   updatedAt: Date;
+  result: { winners: number[]; summary: string } | null;
 }
 
 /** Where a page of "my games" resumes: among the due seats (by deadline, then since when), or the rest (newest first). */
@@ -59,12 +62,14 @@ interface MyGameSqlRow {
   kind: string;
   status: string;
   seat: number;
+  occupant: string;
   toAct: string;
   due: unknown;
   dueSince: unknown;
   deadline: unknown;
   version: number;
   updatedAt: unknown;
+  result: string | null;
 }
 
 const toNotification = (r: NotificationRow): NotificationRecord => ({
@@ -80,12 +85,14 @@ const toMyGame = (r: MyGameSqlRow): MyGameRow => ({
   kind: r.kind,
   status: r.status,
   seat: r.seat,
+  invited: r.occupant === 'invited',
   toAct: JSON.parse(r.toAct),
   due: bool(r.due),
   dueSince: maybeTime(r.dueSince),
   deadline: maybeTime(r.deadline),
   version: r.version,
   updatedAt: time(r.updatedAt),
+  result: r.result === null ? null : JSON.parse(r.result),
 });
 
 /**
@@ -238,7 +245,7 @@ export function playerStore(sql: Sql) {
     },
 
     /**
-     * A page of the seats a player holds, due ones first (soonest deadline, then longest waiting),
+     * A page of the seats a player holds or is invited to, due ones first (soonest deadline, then longest waiting),
      * then the rest (most recently changed first). Served from the Seat row's due/deadline columns,
      * kept at append time: no game is loaded.
      */
@@ -248,9 +255,11 @@ export function playerStore(sql: Sql) {
       from: MyGamesCursor | null,
       limit: number,
     ): Promise<MyGameRow[]> {
-      const columns = `g."id", g."kind", g."status", s."seat", g."toAct", s."due", s."dueSince", s."deadline", g."version", g."updatedAt"`;
+      const columns = `g."id", g."kind", g."status", s."seat", s."occupant", g."toAct", s."due", s."dueSince", s."deadline",
+                       g."version", g."updatedAt", g."result"`;
+      // A seat kept for the player is among its games too: an invitation to accept or decline.
       const base = `FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
-                    WHERE s."playerId" = $1 AND s."occupant" = 'player' AND (g."status" = $2 OR $2 = '')`;
+                    WHERE s."playerId" = $1 AND s."occupant" IN ('player', 'invited') AND (g."status" = $2 OR $2 = '')`;
       const status = filter.status ?? '';
       const rows: MyGameRow[] = [];
       if (filter.myTurn !== false && (from === null || from.due)) {

@@ -116,15 +116,16 @@ describe('every game at the web table', () => {
       expect(created.status, game.kind).toBe(201);
       const { id } = (await created.json()) as { id: string };
       await ann.page.goto(`/#/table/${id}`);
-      await ann.page.getByRole('heading', { name: 'The table, as you see it' }).waitFor();
+      await ann.page.getByRole('region', { name: 'The table', exact: true }).waitFor();
       // The bots play at once: the table waits for Ann, or the game is over already.
       await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
       const text = await ann.page.locator('main').innerText();
       expect(text, game.kind).not.toMatch(/\[object Object\]|undefined|NaN/);
       if (/^Your turn/.test(await ann.page.locator('#turn').innerText())) {
-        const names = await ann.page.locator('.actions button').allInnerTexts();
-        expect(names.length, game.kind).toBeGreaterThan(0);
-        for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'-]+$/);
+        const names = await ann.page.locator('.moves button').allInnerTexts();
+        const cards = await ann.page.locator('.hand .card-button').count();
+        expect(names.length + cards, game.kind).toBeGreaterThan(0);
+        for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'…-]+$/);
         let outcome = await clickOne(ann, 1);
         if (outcome === 'selected') outcome = await clickOne(ann, 1);
         expect(outcome, game.kind).toMatchObject({ status: 200 });
@@ -139,9 +140,16 @@ describe('every game at the web table', () => {
 describe('the audit page', () => {
   it('opens for anyone with the link once the game is over', async () => {
     const { web, cy } = at;
-    const created = await fetch(`${web.base}/games`, {
+    // A table of bots alone needs a player to answer for it.
+    const keeper = await fetch(`${web.base}/players`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Keeper' }),
+    });
+    const { token } = (await keeper.json()) as { token: string };
+    const created = await fetch(`${web.base}/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ kind: 'divide-and-conquer', seats: [{ bot: 'random' }, { bot: 'random' }] }),
     });
     const { id } = (await created.json()) as { id: string };
@@ -261,7 +269,7 @@ describe('playing at the web table', () => {
     // Ann's page loses its stream (a network hiccup): it keeps showing move 0 while Bo plays.
     await ann.page.route(/\/stream/, (route) => route.abort());
     await ann.page.reload();
-    await ann.page.getByRole('heading', { name: 'Your moves' }).waitFor();
+    await ann.page.locator('.hand .card-button').first().waitFor();
     const boView = (await (await fetch(`${web.base}/games/${id}/view`, { headers: auth })).json()) as {
       legalActions: unknown[];
     };
@@ -274,7 +282,7 @@ describe('playing at the web table', () => {
 
     const [refusal] = await Promise.all([
       ann.page.waitForResponse((r) => r.url().endsWith('/moves')),
-      ann.page.locator('.actions button').first().click(),
+      ann.page.locator('.hand .card-button').first().click(),
     ]);
     expect(refusal.status()).toBe(409);
     const problem = (await refusal.json()) as { code: string; detail: string };
@@ -286,11 +294,11 @@ describe('playing at the web table', () => {
     // After a conflict the page reads the game again: it shows Bo’s move.
     await untilVersion(ann.page, 1);
 
-    // Keyboard only: Tab to a move, Enter plays it.
+    // Keyboard only: Tab to a card of the hand, Enter plays it.
     let onMove = false;
     for (let tabs = 0; tabs < 60 && !onMove; tabs++) {
       await ann.page.keyboard.press('Tab');
-      onMove = (await ann.page.evaluate(`document.activeElement?.closest('.actions') !== null`)) as boolean;
+      onMove = (await ann.page.evaluate(`document.activeElement?.closest('.hand') !== null`)) as boolean;
     }
     expect(onMove).toBe(true);
     const [moved] = await Promise.all([

@@ -90,7 +90,7 @@ export async function againstBots({ web, ann, cy }: People, table: Table, seats:
   await fresh(ann, cy);
   const id = await setUp(ann, table, seats);
   await cy.page.goto(`/#/table/${id}`);
-  await cy.page.getByRole('heading', { name: 'The table, as a spectator sees it' }).waitFor();
+  await cy.page.getByRole('region', { name: 'The table, as a spectator sees it' }).waitFor();
   // A mark on Cy's page: it is still there at the end only if the page was never reloaded.
   await cy.page.evaluate('window.untouched = true');
   await moveSeenBy(ann, cy);
@@ -138,7 +138,10 @@ export async function joinedFromTheLobby({ web, ann, bo }: People, table: Table,
   await moveSeenBy(bo, ann, [ann]);
   bo.page.once('dialog', (d) => d.accept());
   await bo.page.getByRole('button', { name: 'Resign' }).click();
-  await ann.page.getByText(/^Game over: .*resign/i).waitFor();
+  await ann.page
+    .locator('.result-banner')
+    .filter({ hasText: /resign/i })
+    .waitFor();
   for (const p of [ann, bo]) expect(await p.page.evaluate('window.untouched')).toBe(true);
   expect(await assertNothingHidden(web.base, id, [ann, bo], table.leaks)).toBeGreaterThan(0);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
 import { chromiumPath } from './chromium';
@@ -32,6 +32,29 @@ export async function webServer(): Promise<{ base: string; server: TestServer; c
   return {
     base: address,
     server,
+    close: async () => {
+      await server.close();
+      await where.drop();
+    },
+  };
+}
+
+/**
+ * The service as webServer() starts it, which can also be restarted on the same port and data (as
+ * after a deploy): open streams are told `end` with reason `shutdown`, and the pages must come back.
+ */
+export async function restartableServer() {
+  const where = await privateDatabase();
+  let server = await startServer(where);
+  const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = Number(new URL(base).port);
+  return {
+    base,
+    async restart() {
+      await server.close();
+      server = await startServer(where);
+      await server.app.listen({ port, host: '127.0.0.1' });
+    },
     close: async () => {
       await server.close();
       await where.drop();
@@ -164,37 +187,60 @@ export async function untilVersion(page: Page, version: number) {
 export const isOver = async (page: Page) => /^Game over/.test(await page.locator('#turn').innerText());
 
 /**
- * One click of a legal move, as a person would: a card of the hand (which plays it, or selects it
- * when it names several moves) or one of the move buttons. Answers what the click did: nothing (the
- * page offers no move now), a selection, or a move the server answered (with the new version when it
- * was taken, or the status of its refusal: a bot may have moved first).
+ * One click of a legal move, as a person would: a card of the hand (which plays it, or chooses it
+ * when it makes several moves), a card of the table that completes a choice, a confirm, or one of
+ * the move buttons. Answers what the click did: nothing (the page offers no move now), a choice, or
+ * a move the server answered (with the new version when it was taken, or the status of its refusal:
+ * a bot may have moved first).
  */
 export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
   const { page } = p;
-  const cards = page.locator('.hand .card-button:enabled');
-  const moves = page.locator('.actions button:enabled');
-  const pool = n % 3 === 0 && (await cards.count()) > 0 ? cards : moves;
+  const clear = page.locator('.choice').getByRole('button', { name: 'Clear' });
+  const choosing = await clear.isVisible();
+  const hand = page.locator('.hand .card-button:enabled');
+  const buttons = page.locator('.moves > .actions button:enabled');
+  // Places of a game's own drawing that take moves (Cactus's layouts).
+  const places = page.locator('.felt .slot:enabled');
+  let pool = buttons;
+  if (choosing) {
+    const confirm = page.locator('.choice .actions button:enabled');
+    const table = page.locator('.centre .card-button:enabled[aria-pressed="false"]');
+    pool = (await confirm.count()) > 0 ? confirm : (await table.count()) > 0 ? table : clear;
+  } else if (n % 3 === 0 && (await hand.count()) > 0) {
+    pool = hand;
+  } else if ((await places.count()) > 0 && (n % 2 === 0 || (await buttons.count()) === 0)) {
+    pool = places;
+  } else if ((await buttons.count()) === 0) {
+    pool = hand;
+  }
   const count = await pool.count();
   if (count === 0) return 'nothing';
   const button = pool.nth((n * 7919) % count);
-  const selects = (await button.getAttribute('aria-pressed', { timeout: 1000 }).catch(() => null)) !== null;
-  const answered = selects
-    ? null
-    : page.waitForResponse((r) => r.url().endsWith('/moves') && r.request().method() === 'POST', { timeout: 10_000 });
-  answered?.catch(() => {});
+  const answered = page
+    .waitForResponse((r) => r.url().endsWith('/moves') && r.request().method() === 'POST', { timeout: 4000 })
+    .catch(() => null);
   const clicked = await button.click({ timeout: 1000 }).then(
     () => true,
     () => false,
   );
   if (!clicked) return 'nothing';
-  if (!answered) {
-    // A card naming several moves narrows the buttons to its own.
-    await page.getByRole('button', { name: 'Show every move' }).waitFor({ timeout: 2000 });
-    return 'selected';
+  const result = async (response: Response) => {
+    const body = (await response.json()) as { version?: number };
+    return { status: response.status(), version: response.ok() ? body.version : undefined };
+  };
+  if (choosing) {
+    // A table card or a confirm: it plays the move, or narrows the choice further.
+    const response = await Promise.race([answered, new Promise<null>((r) => setTimeout(() => r(null), 1500))]);
+    if (response) return result(response);
+    return (await clear.isVisible()) ? 'selected' : 'nothing';
   }
-  const response = await answered;
-  const body = (await response.json()) as { version?: number };
-  return { status: response.status(), version: response.ok() ? body.version : undefined };
+  const chose = clear.waitFor({ timeout: 4000 }).then(
+    () => 'selected' as const,
+    () => null,
+  );
+  const first = await Promise.race([answered, chose]);
+  if (first === 'selected') return 'selected';
+  return first ? result(first) : 'nothing';
 }
 
 /**

@@ -15,6 +15,7 @@ interface State {
 export const tally: Game<State, Action, { target: number }> = {
   kind: 'tally',
   title: 'Tally (test game)',
+  blurb: 'Each seat adds marks until the tally reaches the target.',
   seats: { min: 2, max: 2 },
   optionsSchema: Type.Object(
     { target: Type.Optional(Type.Integer({ minimum: 1, default: 1000 })) },

@@ -6,6 +6,7 @@
 import type * as Gen from '../../clients/typescript/src/types.gen';
 
 export type {
+  BotList,
   Event as LoggedEvent,
   GameSummary,
   LobbyGame,
@@ -25,6 +26,9 @@ export class ApiError extends Error {
     super(problem.detail);
   }
 }
+
+/** A request that never reached the server (offline, the server restarting): said in plain words. */
+export const UNREACHABLE = 'The server cannot be reached right now: check your connection, then try again.';
 
 /** What went wrong, in words: a refusal's detail, or the error itself. */
 export const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
@@ -92,18 +96,36 @@ async function call<T>(method: string, path: string, options: { token?: string |
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  const payload = text === '' ? null : JSON.parse(text);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    text = await response.text();
+  } catch {
+    // fetch says "TypeError: Failed to fetch": a person needs to know the server was not reached.
+    throw new ApiError({ type: 'about:blank', title: 'Unreachable', status: 0, code: 'unreachable', detail: UNREACHABLE });
+  }
+  let payload: unknown = null;
+  try {
+    payload = text === '' ? null : JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page, say: the status speaks for it below.
+  }
   if (!response.ok) {
     throw new ApiError(
-      payload && typeof payload.detail === 'string'
+      payload && typeof (payload as Gen.Problem).detail === 'string'
         ? (payload as Gen.Problem)
-        : { type: 'about:blank', title: response.statusText, status: response.status, code: 'http', detail: response.statusText },
+        : {
+            type: 'about:blank',
+            title: response.statusText,
+            status: response.status,
+            code: 'http',
+            detail: response.status >= 500 ? UNREACHABLE : `the server answered ${response.status} ${response.statusText}`,
+          },
     );
   }
   return payload as T;
@@ -113,20 +135,28 @@ const game = (id: string) => `/games/${encodeURIComponent(id)}`;
 
 export const api = {
   catalog: () => call<{ games: CatalogEntry[] }>('GET', '/catalog').then((c) => c.games),
+  catalogEntry: (kind: string) => call<CatalogEntry>('GET', `/catalog/${encodeURIComponent(kind)}`),
+  bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
   me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
   myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),
   join: (id: string, seat: number, token: string) => call<Gen.Joined>('POST', `${game(id)}/seats/${seat}/join`, { token }),
+  decline: (id: string, seat: number, token: string) =>
+    call<Gen.GameSummary>('POST', `${game(id)}/seats/${seat}/decline`, { token }),
   leave: (id: string, token: string) => call<Gen.GameSummary>('POST', `${game(id)}/leave`, { token }),
   summary: (id: string) => call<Gen.GameSummary>('GET', game(id)),
   view: (id: string, token: string | null) => call<SeatView>('GET', `${game(id)}/view`, { token }),
+  streamTicket: (id: string, token: string) => call<Gen.StreamTicket>('POST', `${game(id)}/stream-ticket`, { token }),
   move: (id: string, action: Action, expectedVersion: number, token: string) =>
     call<SeatView>('POST', `${game(id)}/moves`, { token, body: { action, expectedVersion } }),
   resign: (id: string, token: string) => call<unknown>('POST', `${game(id)}/resign`, { token }),
   abort: (id: string, token: string) => call<unknown>('POST', `${game(id)}/abort`, { token }),
   rematch: (id: string, token: string) => call<Gen.RematchAnswer>('POST', `${game(id)}/rematch`, { token }),
+  /** The events after `after`, as the token's seat may read them (none: as a spectator). */
+  events: (id: string, after: number, token: string | null) =>
+    call<Gen.EventsPage>('GET', `${game(id)}/events?after=${after}&limit=200`, { token }),
   /** Every event of the log, page after page. */
   async allEvents(id: string): Promise<Gen.EventsPage> {
     const first = await call<Gen.EventsPage>('GET', `${game(id)}/events?limit=1000`);
@@ -142,13 +172,30 @@ export const api = {
   recordUrl: (id: string) => `${game(id)}/record`,
 };
 
-/** The catalog, fetched once per page load. */
-let catalogOnce: Promise<CatalogEntry[]> | null = null;
-export function catalog(): Promise<CatalogEntry[]> {
-  catalogOnce ??= api.catalog().catch((e) => {
-    catalogOnce = null;
-    throw e;
-  });
-  return catalogOnce;
+/** Fetched once per page load (the browser's cache revalidates it with its ETag); a failure is tried again next time. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let held: Promise<T> | null = null;
+  return () => {
+    held ??= load().catch((e) => {
+      held = null;
+      throw e;
+    });
+    return held;
+  };
 }
-export const catalogEntry = async (kind: string) => (await catalog()).find((g) => g.kind === kind);
+
+/** The whole catalog: the lobby's. */
+export const catalog = once(api.catalog);
+/** The bots a seat may be given. */
+export const botList = once(api.bots);
+
+/** One game's entry: a table needs only its own. */
+const entries = new Map<string, () => Promise<CatalogEntry>>();
+export function catalogEntry(kind: string): Promise<CatalogEntry> {
+  let load = entries.get(kind);
+  if (!load) {
+    load = once(() => api.catalogEntry(kind));
+    entries.set(kind, load);
+  }
+  return load();
+}

@@ -38,3 +38,22 @@ export function listed(items: string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+const SUIT_ORDER: Record<string, number> = { S: 0, H: 1, C: 2, D: 3 };
+const RANKS = 'A23456789TJQK';
+
+/**
+ * A hand as a player holds it: by suit, alternating colours (♠ ♥ ♣ ♦), then by rank, aces high
+ * where the game ranks them high (trick-taking) and low elsewhere; jokers last.
+ */
+export function sortHand(cards: readonly string[], acesHigh: boolean): string[] {
+  const rank = (c: string) => (c[0] === 'A' && acesHigh ? 13 : RANKS.indexOf(c[0]));
+  const key = (c: string) => (c === 'JK' ? 99 : (SUIT_ORDER[c[1]] ?? 9) * 20 + rank(c));
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+/** "7♥", "10♦", "Jkr": a card as its face shows it. */
+export function shortName(code: string): string {
+  const face = cardFace(code);
+  return `${face.rank}${face.symbol}`;
+}

@@ -54,8 +54,8 @@ const CUSTOM: Record<string, (a: Action) => string | undefined> = {
       return `${verb[a.type] ?? capitalize(humanize(a.type))} ${mine}${call}`;
     }
     if (a.type === 'discard') return `Discard the card held${call}`;
-    if (a.type === 'draw') return 'Draw from the stock';
-    if (a.type === 'take') return 'Take the top discard';
+    if (a.type === 'draw') return isCard(a.card) ? `Draw the ${cardName(a.card)} from the stock` : 'Draw from the stock';
+    if (a.type === 'take') return isCard(a.card) ? `Take the ${cardName(a.card)} from the discards` : 'Take the top discard';
     return undefined;
   },
 };

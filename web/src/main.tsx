@@ -1,11 +1,33 @@
+import type { ComponentChildren } from 'preact';
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api } from './api';
 import { AuditPage } from './pages/audit';
 import { LobbyPage } from './pages/lobby';
 import { TablePage } from './pages/table';
 import { href, useRoute } from './route';
 import { loadPlayer, savePlayer } from './session';
+
+/** A page that fails to draw says so, instead of leaving half of itself on screen. */
+function Guard({ children }: { children: ComponentChildren }) {
+  // Still reported as uncaught, for the browser's console and the tests that watch for page errors.
+  const [error, reset] = useErrorBoundary((e) => {
+    setTimeout(() => {
+      throw e;
+    });
+  });
+  if (error) {
+    return (
+      <div role="alert" class="problem">
+        This page failed to draw ({String(error)}).{' '}
+        <button type="button" class="secondary" onClick={reset}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
 
 function App() {
   const route = useRoute();
@@ -45,9 +67,11 @@ function App() {
         {player && <span class="muted">{player.name}</span>}
       </header>
       <main id="main">
-        {route.page === 'lobby' && <LobbyPage player={player} setPlayer={setPlayer} />}
-        {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
-        {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
+        <Guard key={route.page === 'lobby' ? '' : route.id}>
+          {route.page === 'lobby' && <LobbyPage player={player} setPlayer={setPlayer} />}
+          {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
+          {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
+        </Guard>
       </main>
     </>
   );

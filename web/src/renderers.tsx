@@ -1,20 +1,72 @@
+import type { Action } from './api';
 import { positionName } from './labels';
-import { CardFace, type FieldRenderer, type Seating } from './view';
+import { CardFace, type FieldRenderer, type PlaceTouch, type Seating } from './view';
 
-/** Cactus lays each seat's cards in a grid, 0 1 over 2 3, penalty cards after: the moves name those places. */
-function CactusLayouts({ value, seating }: { value: unknown; seating: Seating }) {
+/** Cactus's moves that name a place in the other seat's layout; the others name the mover's own. */
+const THEIRS = new Set(['spy', 'exchange']);
+
+/** The Cactus moves at one place: what the seat may do with its own card there, or with the opponent's. */
+export const cactusMovesAt = (legal: readonly Action[], me: number | null, seat: number, place: number) =>
+  legal.filter((a) => a.position === place && (seat === me) !== THEIRS.has(a.type));
+
+function Slot({
+  card,
+  position,
+  seat,
+  seating,
+  touch,
+}: {
+  card: string | null;
+  position: number;
+  seat: number;
+  seating: Seating;
+  touch?: PlaceTouch;
+}) {
+  const whose = seat === seating.me ? 'yours' : `${seating.seatName(seat)}’s`;
+  const moves = touch?.movesAt(seat, position) ?? [];
+  const face = card === null ? <span class="card gap" role="img" aria-label="empty place" /> : <CardFace code={card} />;
+  return (
+    <>
+      {moves.length > 0 && touch ? (
+        // Named by what it shows, then whose it is: "bottom left card, yours".
+        <button
+          type="button"
+          class="slot"
+          aria-label={`${positionName(position)}, ${whose}`}
+          disabled={touch.busy}
+          onClick={() => touch.touch(moves)}
+        >
+          {face}
+          <small>{positionName(position)}</small>
+        </button>
+      ) : (
+        <>
+          {face}
+          <small>{positionName(position)}</small>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Cactus lays each seat's cards in a grid, 0 1 over 2 3, penalty cards in a row after: the moves name
+ * those places, so a place the seat may act on is touched to act.
+ */
+function CactusLayouts({ value, seating, touch }: { value: unknown; seating: Seating; touch?: PlaceTouch }) {
   const layouts = value as (string | null)[][];
+  // The other seat's layout across the table, mine nearest me.
+  const order = layouts.map((_, seat) => seat).sort((a, b) => Number(a === seating.me) - Number(b === seating.me));
   return (
     <div class="layouts">
-      {layouts.map((slots, seat) => (
+      {order.map((seat) => (
         <figure key={seating.seatName(seat)} class="layout">
           <figcaption>{seating.seatName(seat)}</figcaption>
           <ol class="layout-grid">
-            {slots.map((card, position) => (
+            {layouts[seat].map((card, position) => (
               // A place keeps its number when its card is matched away: the position is the identity.
               <li key={positionName(position)} class={position > 3 ? 'penalty' : undefined}>
-                {card === null ? <span class="card gap" role="img" aria-label="empty place" /> : <CardFace code={card} />}
-                <small>{positionName(position)}</small>
+                <Slot card={card} position={position} seat={seat} seating={seating} touch={touch} />
               </li>
             ))}
           </ol>
@@ -26,8 +78,13 @@ function CactusLayouts({ value, seating }: { value: unknown; seating: Seating })
 
 /**
  * Where a game's own drawing reads better than the generic one: a renderer for one field of its view,
- * by kind and field name. The rest of the view stays generic.
+ * by kind and field name, and which moves its places take. The rest of the view stays generic.
  */
 export const FIELD_RENDERERS: Record<string, Record<string, FieldRenderer>> = {
   cactus: { layouts: CactusLayouts },
+};
+
+/** The moves at a place of a game's own drawing, by kind. */
+export const PLACE_MOVES: Record<string, typeof cactusMovesAt> = {
+  cactus: cactusMovesAt,
 };

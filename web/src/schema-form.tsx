@@ -22,7 +22,8 @@ const variantsOf = (schema: JsonSchema) => schema.anyOf ?? [schema];
 function Field({ name, schema, value, onChange, id }: FieldProps) {
   const variants = variantsOf(schema);
   const label = capitalize(humanize(name));
-  const hint = schema.description ? <small id={`${id}-hint`}>{schema.description}</small> : null;
+  // The schema speaks JSON ("null"); the form speaks to people ("none").
+  const hint = schema.description ? <small id={`${id}-hint`}>{schema.description.replace(/\bnull\b/g, 'none')}</small> : null;
   const described = schema.description ? `${id}-hint` : undefined;
   const choices = variants.filter((v) => v.const !== undefined).map((v) => v.const);
   const nullable = variants.some((v) => v.type === 'null');

@@ -1,5 +1,5 @@
 import type { JSX } from 'preact';
-import type { JsonSchema } from './api';
+import type { Action, JsonSchema } from './api';
 import { cardFace, cardName, FACE_DOWN, isCard } from './cards';
 import { capitalize, humanize } from './labels';
 
@@ -9,13 +9,25 @@ import { capitalize, humanize } from './labels';
  * schema (the full state of a replay) it draws the JSON as it comes, cards still as cards.
  */
 
+/**
+ * Places a game's own drawing lets a player touch (Cactus's positions): the moves at a seat's place,
+ * and what a touch does with them. Absent where nothing may be touched (the audit, a spectator).
+ */
+export interface PlaceTouch {
+  movesAt(seat: number, place: number): Action[];
+  touch(moves: Action[]): void;
+  busy: boolean;
+}
+
 /** A game's own drawing of one field of its view. */
-export type FieldRenderer = (props: { value: unknown; seating: Seating }) => JSX.Element;
+export type FieldRenderer = (props: { value: unknown; seating: Seating; touch?: PlaceTouch }) => JSX.Element;
 
 export interface Seating {
   /** "Ann", "random bot", "Seat 2". */
   seatName(seat: number): string;
   seats: number;
+  /** The seat this page plays, if any: its own things are drawn nearest the player. */
+  me?: number | null;
 }
 
 /** One card, face up or down, with its name for screen readers. */

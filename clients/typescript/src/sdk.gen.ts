@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -35,16 +35,23 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * The games this service plays
  *
- * Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, its rules as this service plays them, and how it deals (to stack a deck by hand).
+ * Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, its rules as this service plays them, and how it deals (to stack a deck by hand). Cacheable: send the ETag back as If-None-Match to get 304 while it is the same.
  */
 export const listCatalog = <ThrowOnError extends boolean = false>(options?: Options<ListCatalogData, ThrowOnError>) => (options?.client ?? client).get<ListCatalogResponses, ListCatalogErrors, ThrowOnError>({ url: '/catalog', ...options });
 
 /**
  * One game: seats, options with defaults, action schema, rules and how it deals
  *
- * The catalog entry of one kind of game.
+ * The catalog entry of one kind of game. Cacheable: send the ETag back as If-None-Match to get 304 while it is the same.
  */
 export const getCatalogEntry = <ThrowOnError extends boolean = false>(options: Options<GetCatalogEntryData, ThrowOnError>) => (options.client ?? client).get<GetCatalogEntryResponses, GetCatalogEntryErrors, ThrowOnError>({ url: '/catalog/{kind}', ...options });
+
+/**
+ * The bots a seat may be given
+ *
+ * Each bot’s name (for `{ "bot": "<name>" }` in a seat), what it is called at the table, how it plays and the kinds it plays.
+ */
+export const listBots = <ThrowOnError extends boolean = false>(options?: Options<ListBotsData, ThrowOnError>) => (options?.client ?? client).get<ListBotsResponses, ListBotsErrors, ThrowOnError>({ url: '/bots', ...options });
 
 /**
  * The lobby: games with a seat open to anyone, newest first
@@ -259,6 +266,17 @@ export const joinSeat = <ThrowOnError extends boolean = false>(options: Options<
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Decline the seat I am invited to: it becomes open to anyone
+ *
+ * Only the invited player, only while the table waits for players. The invitation is gone and the seat is open, so the table shows in the lobby and anyone may take it.
+ */
+export const declineSeat = <ThrowOnError extends boolean = false>(options: Options<DeclineSeatData, ThrowOnError>) => (options.client ?? client).post<DeclineSeatResponses, DeclineSeatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/games/{id}/seats/{seat}/decline',
+    ...options
 });
 
 /**

@@ -200,6 +200,33 @@ export type Problem = {
 };
 
 /**
+ * the bots
+ */
+export type BotList = {
+    /**
+     * every bot a seat may be given
+     */
+    bots: Array<{
+        /**
+         * the bot’s name, as given in a seat: { "bot": "<name>" }
+         */
+        name: string;
+        /**
+         * what a person calls it at the table: "Random bot"
+         */
+        title: string;
+        /**
+         * how it plays, in a sentence
+         */
+        description: string;
+        /**
+         * the kinds it plays
+         */
+        kinds: Array<string>;
+    }>;
+};
+
+/**
  * the game’s kind, from GET /catalog
  */
 export type Kind = 'kabu' | 'oicho-kabu' | 'divide-and-conquer' | 'card-stock-market' | 'cactus' | 'canadian-salad' | 'kaiser' | 'poke' | 'chinese-ten' | 'diloti' | 'kontsina' | 'xeri' | 'porrazo' | 'totit' | 'stealing-bundles' | 'paks' | 'escoba' | 'scopa';
@@ -727,6 +754,10 @@ export type MyGame = {
      */
     seat: number;
     /**
+     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
+     */
+    invited: boolean;
+    /**
      * the seats the game waits for
      */
     toAct: Array<number>;
@@ -746,6 +777,7 @@ export type MyGame = {
      * the game’s last change
      */
     updated: string;
+    result?: Result;
 };
 
 /**
@@ -4962,6 +4994,23 @@ export type KabuView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KabuViewState | null;
@@ -5006,6 +5055,23 @@ export type OichoKabuView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5052,6 +5118,23 @@ export type DivideAndConquerView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: DivideAndConquerViewState | null;
@@ -5096,6 +5179,23 @@ export type CardStockMarketView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5142,6 +5242,23 @@ export type CactusView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: CactusViewState | null;
@@ -5186,6 +5303,23 @@ export type CanadianSaladView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5232,6 +5366,23 @@ export type KaiserView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KaiserViewState | null;
@@ -5276,6 +5427,23 @@ export type PokeView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5322,6 +5490,23 @@ export type ChineseTenView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: ChineseTenViewState | null;
@@ -5366,6 +5551,23 @@ export type DilotiView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5412,6 +5614,23 @@ export type KontsinaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: KontsinaViewState | null;
@@ -5456,6 +5675,23 @@ export type XeriView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5502,6 +5738,23 @@ export type PorrazoView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: PorrazoViewState | null;
@@ -5546,6 +5799,23 @@ export type TotitView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5592,6 +5862,23 @@ export type StealingBundlesView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: StealingBundlesViewState | null;
@@ -5636,6 +5923,23 @@ export type PaksView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -5682,6 +5986,23 @@ export type EscobaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
+    /**
      * the game as this seat may know it; null while the table waits
      */
     state: EscobaViewState | null;
@@ -5726,6 +6047,23 @@ export type ScopaView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
+     */
+    endings: {
+        /**
+         * POST /games/{id}/resign would be accepted now
+         */
+        resign: boolean;
+        /**
+         * POST /games/{id}/abort would be accepted now
+         */
+        abort: boolean;
+        /**
+         * POST /games/{id}/rematch would be accepted now
+         */
+        rematch: boolean;
+    };
     /**
      * the game as this seat may know it; null while the table waits
      */
@@ -14421,6 +14759,10 @@ export type KabuCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14480,6 +14822,10 @@ export type OichoKabuCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14539,6 +14885,10 @@ export type DivideAndConquerCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14598,6 +14948,10 @@ export type CardStockMarketCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14657,6 +15011,10 @@ export type CactusCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14716,6 +15074,10 @@ export type CanadianSaladCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14775,6 +15137,10 @@ export type KaiserCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14834,6 +15200,10 @@ export type PokeCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14893,6 +15263,10 @@ export type ChineseTenCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -14952,6 +15326,10 @@ export type DilotiCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15011,6 +15389,10 @@ export type KontsinaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15070,6 +15452,10 @@ export type XeriCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15129,6 +15515,10 @@ export type PorrazoCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15188,6 +15578,10 @@ export type TotitCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15247,6 +15641,10 @@ export type StealingBundlesCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15306,6 +15704,10 @@ export type PaksCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15365,6 +15767,10 @@ export type EscobaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -15424,6 +15830,10 @@ export type ScopaCatalogEntry = {
      * the game’s title
      */
     title: string;
+    /**
+     * the game in one line, for a player choosing what to play
+     */
+    blurb: string;
     seats: {
         /**
          * the fewest seats
@@ -17731,6 +18141,12 @@ export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessRespo
 
 export type ListCatalogData = {
     body?: never;
+    headers?: {
+        /**
+         * the ETag of the catalog the client holds: 304 while it is current
+         */
+        'if-none-match'?: string;
+    };
     path?: never;
     query?: never;
     url: '/catalog';
@@ -17777,6 +18193,12 @@ export type ListCatalogResponse = ListCatalogResponses[keyof ListCatalogResponse
 
 export type GetCatalogEntryData = {
     body?: never;
+    headers?: {
+        /**
+         * the ETag of the catalog the client holds: 304 while it is current
+         */
+        'if-none-match'?: string;
+    };
     path: {
         /**
          * the game’s kind, e.g. kaiser
@@ -17838,6 +18260,52 @@ export type GetCatalogEntryResponses = {
 };
 
 export type GetCatalogEntryResponse = GetCatalogEntryResponses[keyof GetCatalogEntryResponses];
+
+export type ListBotsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/bots';
+};
+
+export type ListBotsErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type ListBotsError = ListBotsErrors[keyof ListBotsErrors];
+
+export type ListBotsResponses = {
+    /**
+     * the bots
+     */
+    200: BotList;
+};
+
+export type ListBotsResponse = ListBotsResponses[keyof ListBotsResponses];
 
 export type ListGamesData = {
     body?: never;
@@ -19521,6 +19989,110 @@ export type JoinSeatResponses = {
 };
 
 export type JoinSeatResponse = JoinSeatResponses[keyof JoinSeatResponses];
+
+export type DeclineSeatData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the seat number
+         */
+        seat: number;
+    };
+    query?: never;
+    url: '/games/{id}/seats/{seat}/decline';
+};
+
+export type DeclineSeatErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     * - `not-invited`: the seat is not kept for this player: there is no invitation to decline
+     */
+    403: Problem & {
+        code?: 'player-token-required' | 'not-invited';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     * - `seat-not-found`: the game has no seat with this number
+     */
+    404: Problem & {
+        code?: 'game-not-found' | 'seat-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     * - `not-waiting`: the game is not waiting for players
+     */
+    409: Problem & {
+        code?: 'engine-version' | 'not-waiting';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `busy`: the game is too busy right now: try again
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'busy' | 'overloaded' | 'shutting-down';
+    };
+};
+
+export type DeclineSeatError = DeclineSeatErrors[keyof DeclineSeatErrors];
+
+export type DeclineSeatResponses = {
+    /**
+     * the public summary of a game: anyone may read it
+     */
+    200: GameSummary;
+};
+
+export type DeclineSeatResponse = DeclineSeatResponses[keyof DeclineSeatResponses];
 
 export type LeaveGameData = {
     body?: never;

@@ -213,6 +213,7 @@ function turnActions(s: State, seat: number): Action[] {
 export const cactus: Game<State, Action, Options, View> = {
   kind: 'cactus',
   title: 'Cactus',
+  blurb: 'Four face-down cards each: peek, swap and match to hold the lowest total, then call Cactus.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -222,6 +222,8 @@ export function lowestPlay(s: State, seat: number): Card {
 export const canadianSalad: Game<State, Action, Options, View> = {
   kind: 'canadian-salad',
   title: 'Canadian Salad',
+  blurb:
+    'Six deals of tricks, each with its own penalty (tricks, hearts, queens, the K♠, the last trick, then all at once): the lowest total wins.',
   seats: { min: 3, max: 6 },
   optionsSchema,
   actionSchema,

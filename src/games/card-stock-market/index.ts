@@ -266,6 +266,8 @@ export interface State extends Money {
 export const cardStockMarket: Game<State, Action, Options, View> = {
   kind: 'card-stock-market',
   title: 'Card Stock Market',
+  blurb:
+    'Buy shares in the four suits with the cards in your hand, and play cards to move their prices: the richest player wins.',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,

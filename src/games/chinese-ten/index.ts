@@ -190,6 +190,7 @@ function totals(s: State): number[] {
 export const chineseTen: Game<State, Action, Options, View> = {
   kind: 'chinese-ten',
   title: 'Chinese Ten',
+  blurb: 'Capture a table card that makes ten with the card you play, then with the card you turn; red cards score.',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,

@@ -293,6 +293,7 @@ const sideName = (s: State, side: number) => {
 export const diloti: Game<State, Action, Options, View> = {
   kind: 'diloti',
   title: 'Diloti',
+  blurb: 'A Greek fishing game: capture table cards by rank or by sum, build for later, and sweep the table for a bonus.',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,

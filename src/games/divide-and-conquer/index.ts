@@ -102,6 +102,7 @@ function wins(s: State): [number, number] {
 export const divideAndConquer: Game<State, Action, Options, View> = {
   kind: 'divide-and-conquer',
   title: 'Divide and Conquer',
+  blurb: 'Both lay a card face down at once; the higher wins, unless the lower divides it or sits just below it.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -267,6 +267,7 @@ const sideName = (s: State, side: number) => (s.partnerships ? `seats ${side} an
 export const escoba: Game<State, Action, Options, View> = {
   kind: 'escoba',
   title: 'Escoba',
+  blurb: 'Capture table cards that make 15 with a card of your hand; clearing the table is an escoba.',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,

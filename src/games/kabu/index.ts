@@ -203,6 +203,8 @@ function endDeal(s: State): State {
 export const kabu: Game<State, Action, Options, View> = {
   kind: 'kabu',
   title: 'Kabu',
+  blurb:
+    'Draw up to two more cards or stand: a hand counts the last digit of its sum, 9 best, and every lower hand pays you the difference.',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,

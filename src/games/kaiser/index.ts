@@ -244,6 +244,7 @@ function toAct(s: State): number[] {
 export const kaiser: Game<State, Action, Options, View> = {
   kind: 'kaiser',
   title: 'Kaiser',
+  blurb: 'Partners bid and play eight-card tricks to 52; the 5♥ is worth 5 and the 3♠ costs 3.',
   seats: { min: 4, max: 4 },
   optionsSchema,
   actionSchema,

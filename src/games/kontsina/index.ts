@@ -261,6 +261,7 @@ function endDeal(s: State): State {
 export const kontsina: Game<State, Action, Options, View> = {
   kind: 'kontsina',
   title: 'Kontsina',
+  blurb: 'Capture a table card of your card’s rank, or number cards that add up to it; the most cards and clubs score, to 21.',
   seats: { min: 2, max: 4 },
   optionsSchema,
   actionSchema,

@@ -296,6 +296,7 @@ export interface State {
 export const oichoKabu: Game<State, Action, Options, View> = {
   kind: 'oicho-kabu',
   title: 'Oicho-Kabu',
+  blurb: 'Bet against the dealer on four tableaus; each hand counts the last digit of its sum, 9 best.',
   seats: { min: 2, max: 7 },
   optionsSchema,
   actionSchema,

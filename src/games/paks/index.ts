@@ -407,6 +407,7 @@ function status(s: State): Status {
 export const paks: Game<State, Action, Options, View> = {
   kind: 'paks',
   title: 'Paks',
+  blurb: 'Capture board cards by sum, steal sets from the others, and count two-digit readings to 500.',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,

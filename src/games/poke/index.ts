@@ -201,6 +201,7 @@ export interface State {
 export const poke: Game<State, Action, Options, View> = {
   kind: 'poke',
   title: 'Poke',
+  blurb: 'Two-handed draw poker: draw up to three cards, doubling the stake, and show down the better hand.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -402,6 +402,7 @@ const seatName = (s: State, side: number): string =>
 export const porrazo: Game<State, Action, Options, View> = {
   kind: 'porrazo',
   title: 'Porrazo',
+  blurb: 'Capture a matching table card with the run of cards going up from it, declare pairs and threes, and reach 61 first.',
   seats: { min: 2, max: 5 },
   optionsSchema,
   actionSchema,

@@ -270,6 +270,7 @@ function finishDeal(s: State): State {
 export const scopa: Game<State, Action, Options, View> = {
   kind: 'scopa',
   title: 'Scopa',
+  blurb: 'Capture table cards by rank or by sum; clearing the table is a scopa, and the 7♦ is the settebello.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -151,6 +151,7 @@ function trailRefusal(s: State, seat: number): string | undefined {
 export const stealingBundles: Game<State, Action, Options, View> = {
   kind: 'stealing-bundles',
   title: 'Stealing Bundles',
+  blurb: 'Capture board cards of your card’s rank, or steal the opponent’s whole bundle when its top card matches.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -210,6 +210,7 @@ function endOfDeal(s: State): State {
 export const totit: Game<State, Action, Options, View> = {
   kind: 'totit',
   title: 'Totit',
+  blurb: 'Eighteen cards face up: capture by rank or by sum with the cards of your hand, two decks’ worth of them.',
   seats: { min: 2, max: 6 },
   optionsSchema,
   actionSchema,

@@ -258,6 +258,7 @@ function endHand(s: State): State {
 export const xeri: Game<State, Action, Options, View> = {
   kind: 'xeri',
   title: 'Xeri',
+  blurb: 'Capture the discard pile by matching its top card or with a jack; a capture of a lone card is a xeri.',
   seats: { min: 2, max: 2 },
   optionsSchema,
   actionSchema,

@@ -28,6 +28,7 @@ export const PROBLEM_CODES = {
   'wrong-game': 'the seat token belongs to another game',
   'wrong-seat': 'the game has no such seat',
   'not-seated': 'the player holds no seat in this game',
+  'not-invited': 'the seat is not kept for this player: there is no invitation to decline',
   // Resources.
   'game-not-found': 'there is no game with this id',
   'unknown-kind': 'there is no game of this kind (GET /catalog lists them)',

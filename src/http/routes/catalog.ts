@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
 import { type AnyGame, defaultOptions, seatCounts } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
+import { sendJson } from '../json';
 import { problems } from '../openapi/problems';
 import { Catalog, CatalogEntry } from '../schemas';
 
@@ -16,6 +19,7 @@ function entry(game: AnyGame) {
   return {
     kind: game.kind,
     title: game.title,
+    blurb: game.blurb,
     seats: {
       ...game.seats,
       counts: seatCounts(game, options),
@@ -30,8 +34,42 @@ function entry(game: AnyGame) {
   };
 }
 
-/** GET /catalog, GET /catalog/{kind}: the games, their options, actions and rules. */
+/** An answer that never changes while this server runs: its JSON and a tag naming its content. */
+interface Fixed {
+  json: string;
+  etag: string;
+}
+
+const fixed = (value: unknown): Fixed => {
+  const json = JSON.stringify(value);
+  return { json, etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+};
+
+/**
+ * The catalog changes only with a new build: a client keeps it a few minutes, then asks again with
+ * its tag and gets a bodiless 304 while it is the same.
+ */
+const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=86400';
+
+const IfNoneMatch = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ maxLength: 1000, description: 'the ETag of the catalog the client holds: 304 while it is current' }),
+  ),
+});
+const NotModified = Type.Null({ description: 'not modified: the copy the client holds is current' });
+
+function sendFixed(reply: FastifyReply, answer: Fixed, ifNoneMatch: string | undefined) {
+  reply.header('etag', answer.etag).header('cache-control', CACHE_CONTROL);
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
+    return reply.code(304).send(undefined as never);
+  }
+  return sendJson(reply, answer.json);
+}
+
+/** GET /catalog, GET /catalog/{kind}: the games, their options, actions and rules. Built once, tagged, cacheable. */
 export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<string, AnyGame> }> = async (app, { games }) => {
+  const entries = new Map([...games.values()].map((g) => [g.kind, fixed(entry(g))]));
+  const all = fixed({ games: [...games.values()].map(entry) });
   app.get(
     '/catalog',
     {
@@ -41,11 +79,13 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<strin
         summary: 'The games this service plays',
         description:
           'Every game: its seats, its options with their defaults, the JSON Schemas of its options, actions and views, ' +
-          'its rules as this service plays them, and how it deals (to stack a deck by hand).',
-        response: { 200: Catalog },
+          'its rules as this service plays them, and how it deals (to stack a deck by hand). Cacheable: send the ETag back ' +
+          'as If-None-Match to get 304 while it is the same.',
+        headers: IfNoneMatch,
+        response: { 200: Catalog, 304: NotModified },
       },
     },
-    async () => ({ games: [...games.values()].map(entry) }),
+    async (request, reply) => sendFixed(reply, all, request.headers['if-none-match']),
   );
   app.get(
     '/catalog/:kind',
@@ -54,17 +94,19 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<strin
         operationId: 'getCatalogEntry',
         tags: ['catalog'],
         summary: 'One game: seats, options with defaults, action schema, rules and how it deals',
-        description: 'The catalog entry of one kind of game.',
+        description:
+          'The catalog entry of one kind of game. Cacheable: send the ETag back as If-None-Match to get 304 while it is the same.',
         params: Type.Object({
           kind: Type.String({ minLength: 1, maxLength: 40, description: 'the game’s kind, e.g. kaiser' }),
         }),
-        response: { 200: CatalogEntry, ...problems({ 404: ['unknown-kind'] }) },
+        headers: IfNoneMatch,
+        response: { 200: CatalogEntry, 304: NotModified, ...problems({ 404: ['unknown-kind'] }) },
       },
     },
-    async (request) => {
-      const game = games.get(request.params.kind);
-      if (!game) throw new ProblemError(404, 'unknown-kind', `there is no game "${request.params.kind}"`);
-      return entry(game);
+    async (request, reply) => {
+      const answer = entries.get(request.params.kind);
+      if (!answer) throw new ProblemError(404, 'unknown-kind', `there is no game "${request.params.kind}"`);
+      return sendFixed(reply, answer, request.headers['if-none-match']);
     },
   );
 };

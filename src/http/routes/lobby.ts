@@ -58,6 +58,32 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
     async (request) => lobby.join(request.params.id, request.params.seat, bearer(request), request.body),
   );
   app.post(
+    '/games/:id/seats/:seat/decline',
+    {
+      schema: {
+        operationId: 'declineSeat',
+        tags: ['lobby'],
+        summary: 'Decline the seat I am invited to: it becomes open to anyone',
+        description:
+          'Only the invited player, only while the table waits for players. The invitation is gone and the seat is open, so ' +
+          'the table shows in the lobby and anyone may take it.',
+        params: SeatParams,
+        security: PLAYER,
+        response: {
+          200: GameSummary,
+          ...problems({
+            401: ['token-required', 'invalid-token'],
+            403: ['player-token-required', 'not-invited'],
+            404: ['game-not-found', 'seat-not-found'],
+            409: ['engine-version', 'not-waiting'],
+            503: ['busy'],
+          }),
+        },
+      },
+    },
+    async (request) => lobby.decline(request.params.id, request.params.seat, bearer(request)),
+  );
+  app.post(
     '/games/:id/leave',
     {
       schema: {

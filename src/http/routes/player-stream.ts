@@ -37,6 +37,8 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
     '/players/me/stream',
     {
       sse: { kind: 'only' },
+      // Each message leaves as it is written: a compressor would hold it back.
+      compress: false,
       schema: {
         operationId: 'streamMyNotifications',
         tags: ['players'],

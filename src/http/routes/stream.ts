@@ -23,6 +23,8 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
     '/games/:id/stream',
     {
       sse: { kind: 'only' },
+      // Each message leaves as it is written: a compressor would hold it back.
+      compress: false,
       schema: {
         operationId: 'streamGame',
         tags: ['play'],

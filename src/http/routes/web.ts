@@ -50,6 +50,8 @@ export const webRoutes: FastifyPluginAsync<{ root: string }> = async (app, { roo
     decorateReply: false,
     index: false,
     immutable: true,
+    // The build writes each asset's .br and .gz beside it: the smallest the client accepts is sent as it is.
+    preCompressed: true,
     maxAge: '365d',
     setHeaders: (reply) => {
       pageHeaders(reply);

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { named } from '../openapi/components';
-import { GameStatus, Kind } from '../schemas';
+import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
 import { MAX_INT } from './numbers';
 
@@ -50,6 +50,10 @@ export const MyGame = Type.Object({
   kind: Kind,
   status: GameStatus,
   seat: Type.Integer({ description: 'my seat' }),
+  invited: Type.Boolean({
+    description:
+      'the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)',
+  }),
   toAct: Type.Array(Type.Integer(), { description: 'the seats the game waits for' }),
   myTurn: Type.Boolean({ description: 'my seat is among them' }),
   deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
@@ -57,6 +61,7 @@ export const MyGame = Type.Object({
   }),
   version: Type.Integer({ description: 'events in the game’s log so far' }),
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
+  result: Type.Optional(Result),
 });
 
 export const MyGamesPage = named(

@@ -9,9 +9,10 @@ import {
   problemText,
   type Replay,
 } from '../api';
-import { actionLabel } from '../labels';
+import { actionLabel, capitalize } from '../labels';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS } from '../renderers';
+import { withNames } from '../results';
 import { href } from '../route';
 import { seatNamer } from '../seats';
 import { Fields, type Seating, Value } from '../view';
@@ -214,7 +215,8 @@ export function AuditPage({ id }: { id: string }) {
     <>
       <h1 tabIndex={-1}>Audit of {summary.title}</h1>
       <p>
-        {summary.result?.summary ?? summary.status} · {total} moves · <a href={href({ page: 'table', id })}>the table</a>
+        {summary.result ? capitalize(withNames(summary.result.summary, seatName)) : capitalize(summary.status)} · {total} moves ·{' '}
+        <a href={href({ page: 'table', id })}>the table</a>
       </p>
       <Alert problem={problem} />
 

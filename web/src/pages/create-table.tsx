@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type CatalogEntry, type Player, problemText, type SeatSpec } from '../api';
+import { api, type BotList, botList, type CatalogEntry, type Player, problemText, type SeatSpec } from '../api';
 import { Alert } from '../problem';
 import { go } from '../route';
 import { changedOptions, SchemaFields } from '../schema-form';
 
-type SeatChoice = 'me' | 'open' | 'bot' | 'invite';
+/** Who sits in a seat: me, anyone, a player invited by id, or a bot by its name ("bot:random"). */
+type SeatChoice = 'me' | 'open' | 'invite' | `bot:${string}`;
+
+const UNITS = { minutes: 60, hours: 3600, days: 86400 } as const;
+type Unit = keyof typeof UNITS;
 
 /** The form that sets up a new table: the game, who sits where, its options and its clock. */
 export function CreateTable({
@@ -23,12 +27,19 @@ export function CreateTable({
   const [choices, setChoices] = useState<SeatChoice[]>([]);
   const [invites, setInvites] = useState<string[]>([]);
   const [options, setOptions] = useState<Record<string, unknown>>(entry.options);
-  const [clock, setClock] = useState<{ on: boolean; perMove: number; onTimeout: 'auto' | 'forfeit' }>({
+  const [clock, setClock] = useState<{ on: boolean; amount: number; unit: Unit; onTimeout: 'auto' | 'forfeit' }>({
     on: false,
-    perMove: 86400,
+    amount: 1,
+    unit: 'days',
     onTimeout: 'auto',
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const [bots, setBots] = useState<BotList['bots']>([]);
+  useEffect(() => {
+    botList().then(setBots, () => setBots([]));
+  }, []);
+  const playing = bots.filter((b) => b.kinds.includes(entry.kind));
+  const firstBot: SeatChoice = `bot:${playing[0]?.name ?? 'random'}`;
 
   // A new kind starts from its own seats and defaults.
   useEffect(() => {
@@ -36,7 +47,7 @@ export function CreateTable({
     setOptions(entry.options);
   }, [entry.kind]);
 
-  const choiceOf = (seat: number): SeatChoice => choices[seat] ?? (seat === 0 ? 'me' : 'bot');
+  const choiceOf = (seat: number): SeatChoice => choices[seat] ?? (seat === 0 ? 'me' : firstBot);
   const setChoice = (seat: number, c: SeatChoice) => {
     const next = Array.from({ length: count }, (_, i) => choiceOf(i));
     next[seat] = c;
@@ -51,10 +62,10 @@ export function CreateTable({
       if (c === 'me') return { player: 'me' };
       if (c === 'open') return { open: true };
       if (c === 'invite') return { player: (invites[i] ?? '').trim() };
-      return { bot: 'random' };
+      return { bot: c.slice('bot:'.length) };
     });
     const changed = changedOptions(options, entry.options);
-    if (clock.on) changed.clock = { perMove: clock.perMove, onTimeout: clock.onTimeout };
+    if (clock.on) changed.clock = { perMove: Math.round(clock.amount * UNITS[clock.unit]), onTimeout: clock.onTimeout };
     try {
       const created = await api.createGame(
         { kind: entry.kind, seats, ...(Object.keys(changed).length ? { options: changed } : {}) },
@@ -102,9 +113,16 @@ export function CreateTable({
                 <option value="open" selected={choiceOf(seat) === 'open'}>
                   Open to anyone
                 </option>
-                <option value="bot" selected={choiceOf(seat) === 'bot'}>
-                  Random bot
-                </option>
+                {playing.map((b) => (
+                  <option
+                    key={b.name}
+                    value={`bot:${b.name}`}
+                    selected={choiceOf(seat) === `bot:${b.name}`}
+                    title={b.description}
+                  >
+                    {b.title}
+                  </option>
+                ))}
                 <option value="invite" selected={choiceOf(seat) === 'invite'}>
                   Invite a player
                 </option>
@@ -140,16 +158,28 @@ export function CreateTable({
           {clock.on && (
             <>
               <div class="option">
-                <label for="clock-per-move">Seconds a move</label>
-                <input
-                  id="clock-per-move"
-                  type="number"
-                  min={1}
-                  max={90 * 86400}
-                  required
-                  value={clock.perMove}
-                  onInput={(e) => setClock({ ...clock, perMove: e.currentTarget.valueAsNumber })}
-                />
+                <label for="clock-per-move">Time for each move</label>
+                <div class="row">
+                  <input
+                    id="clock-per-move"
+                    type="number"
+                    min={1}
+                    max={Math.floor((90 * 86400) / UNITS[clock.unit])}
+                    required
+                    value={clock.amount}
+                    onInput={(e) => setClock({ ...clock, amount: e.currentTarget.valueAsNumber })}
+                  />
+                  <select
+                    aria-label="Unit of the time for each move"
+                    onChange={(e) => setClock({ ...clock, unit: e.currentTarget.value as Unit })}
+                  >
+                    {(Object.keys(UNITS) as Unit[]).map((u) => (
+                      <option key={u} value={u} selected={u === clock.unit}>
+                        {u}
+                      </option>
+                    ))}
+                  </select>
+                </div>
               </div>
               <div class="option">
                 <label for="clock-timeout">When time runs out</label>

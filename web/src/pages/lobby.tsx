@@ -1,11 +1,25 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type CatalogEntry, catalog, isOver, type LobbyGame, type MyGame, type Player, problemText } from '../api';
+import {
+  api,
+  type CatalogEntry,
+  catalog,
+  type GameSummary,
+  isOver,
+  type LobbyGame,
+  type MyGame,
+  type Player,
+  problemText,
+} from '../api';
 import { Alert } from '../problem';
+import { headline } from '../results';
 import { go, href } from '../route';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { savePlayer } from '../session';
+import { shortOptions } from '../short-games';
+import { clearStreamCookies } from '../stream';
 import { useNow } from '../use-now';
 import { CreateTable } from './create-table';
+import { clockWords } from './table';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
 export function LobbyPage({ player, setPlayer }: { player: Player | null; setPlayer(p: Player | null): void }) {
@@ -26,11 +40,12 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
       </p>
       <Alert problem={error} />
       <PlayerBox player={player} setPlayer={setPlayer} />
+      {player && games.length > 0 && <QuickStart player={player} games={games} />}
       {player && <MyGames player={player} games={games} />}
       <OpenTables player={player} />
-      {player && games.length > 0 && <CreateTable player={player} games={games} chosen={chosen} setChosen={setChosen} />}
       <Catalog
         games={games}
+        player={player}
         choose={(kind) => {
           setChosen(kind);
           document.getElementById('create-table')?.scrollIntoView();
@@ -38,6 +53,7 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
         }}
         canCreate={player !== null}
       />
+      {player && games.length > 0 && <CreateTable player={player} games={games} chosen={chosen} setChosen={setChosen} />}
     </>
   );
 }
@@ -59,6 +75,7 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           onClick={() => {
             if (confirm('Forget this player on this browser? Without its token you cannot come back to its games.')) {
               savePlayer(null);
+              clearStreamCookies();
               setPlayer(null);
             }
           }}
@@ -131,37 +148,89 @@ function usePolled<T>(load: () => Promise<T>, deps: unknown[]): [T | null, strin
 
 function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
   const [mine, error] = usePolled(() => api.myGames(player.token).then((r) => r.games), [player.token]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<string[]>([]);
   const now = useNow(1000);
   const title = (kind: string) => games.find((g) => g.kind === kind)?.title ?? kind;
   const turn = (g: MyGame) => {
     if (g.status === 'waiting') return 'waiting for players';
-    if (g.status !== 'active') return g.status;
+    if (g.status === 'aborted') return 'aborted';
+    if (g.status === 'finished') return g.result ? headline(g.result, g.seat, (s) => `seat ${s}`) : 'finished';
     if (g.myTurn) return 'your turn';
-    return g.toAct.length === 0 ? '—' : `seat ${g.toAct.join(', ')} to play`;
+    return 'waiting for the others';
+  };
+  const invitations = (mine ?? []).filter((g) => g.invited && g.status === 'waiting' && !declined.includes(g.id));
+  const seated = (mine ?? []).filter((g) => !g.invited);
+  const answer = async (g: MyGame, accept: boolean) => {
+    setProblem(null);
+    try {
+      if (accept) {
+        await api.join(g.id, g.seat, player.token);
+        go({ page: 'table', id: g.id });
+      } else {
+        await api.decline(g.id, g.seat, player.token);
+        setDeclined((d) => [...d, g.id]);
+      }
+    } catch (e) {
+      setProblem(problemText(e));
+    }
   };
   return (
-    <section class="panel" aria-labelledby="mine-h">
-      <h2 id="mine-h">My games</h2>
-      <Alert problem={error} />
-      {mine && mine.length === 0 && <p>No games yet: join a table below, or set one up.</p>}
-      {mine && mine.length > 0 && (
-        <ul class="game-list">
-          {mine.map((g) => (
-            <li key={g.id} class={g.myTurn ? 'due' : undefined}>
-              <a href={href({ page: isOver(g.status) ? 'audit' : 'table', id: g.id })}>{title(g.kind)}</a>{' '}
-              <span class="muted">seat {g.seat}</span> · <strong>{turn(g)}</strong>
-              {g.deadline && <span> · {timeLeft(g.deadline, now)}</span>}
-              {isOver(g.status) && (
-                <>
-                  {' · '}
-                  <a href={href({ page: 'table', id: g.id })}>table</a>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+    <>
+      {invitations.length > 0 && (
+        <section class="panel invitations" aria-labelledby="invited-h">
+          <h2 id="invited-h">Invitations</h2>
+          <Alert problem={problem} />
+          <ul class="game-list">
+            {invitations.map((g) => (
+              <Invitation key={g.id} game={g} title={title(g.kind)} answer={(yes) => answer(g, yes)} />
+            ))}
+          </ul>
+        </section>
       )}
-    </section>
+      <section class="panel" aria-labelledby="mine-h">
+        <h2 id="mine-h">My games</h2>
+        <Alert problem={error} />
+        {mine && seated.length === 0 && <p>No games yet: play a bot now, join a table below, or set one up.</p>}
+        {seated.length > 0 && (
+          <ul class="game-list">
+            {seated.map((g) => (
+              <li key={g.id} class={g.myTurn ? 'due' : undefined}>
+                <a href={href({ page: 'table', id: g.id })}>{title(g.kind)}</a> <strong>{turn(g)}</strong>
+                {g.deadline && <span> · {timeLeft(g.deadline, now)}</span>}
+                {isOver(g.status) && <a href={href({ page: 'audit', id: g.id })}>audit</a>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** An invitation: who asks, to what, and the two answers. */
+function Invitation({ game, title, answer }: { game: MyGame; title: string; answer(accept: boolean): void }) {
+  const [table, setTable] = useState<GameSummary | null>(null);
+  useEffect(() => {
+    api.summary(game.id).then(setTable, () => {});
+  }, [game.id]);
+  const host = table?.seats.find((s) => s.occupant === 'player');
+  const others = table ? table.seats.filter((s) => s.seat !== game.seat).map((s) => seatNamer(table.seats)(s.seat)) : [];
+  return (
+    <li>
+      <span>
+        <strong>{host?.name ?? 'A player'}</strong> invites you to <a href={href({ page: 'table', id: game.id })}>{title}</a>
+        {others.length > 0 && <span class="muted"> with {others.join(', ')}</span>}
+      </span>
+      <span class="row">
+        <button type="button" onClick={() => answer(true)}>
+          Accept: take seat {game.seat}
+        </button>
+        <button type="button" class="secondary" onClick={() => answer(false)}>
+          Decline
+        </button>
+      </span>
+    </li>
   );
 }
 
@@ -193,8 +262,8 @@ function OpenTables({ player }: { player: Player | null }) {
               <li key={t.id}>
                 <a href={href({ page: 'table', id: t.id })}>{t.title}</a>{' '}
                 <span class="muted">
-                  {t.seats.map((s) => `${s.seat}: ${name(s.seat)}`).join(' · ')}
-                  {t.clock ? ` · ${t.clock.perMove} s a move` : ''}
+                  {t.seats.map((s) => name(s.seat)).join(' · ')}
+                  {t.clock ? ` · ${clockWords(t.clock.perMove)} a move` : ''}
                 </span>
                 {!seated && player && (
                   <span class="row">
@@ -217,14 +286,69 @@ function OpenTables({ player }: { player: Player | null }) {
   );
 }
 
-function Catalog({ games, choose, canCreate }: { games: CatalogEntry[]; choose(kind: string): void; canCreate: boolean }) {
+/** A short match against the random bot, for whoever wants to play now: one click. */
+async function playABot(player: Player, game: CatalogEntry) {
+  const seats = [{ player: 'me' }, ...Array.from({ length: game.seats.min - 1 }, () => ({ bot: 'random' }))];
+  const created = await api.createGame({ kind: game.kind, seats, options: shortOptions(game.kind) }, player.token);
+  go({ page: 'table', id: created.id });
+}
+
+function QuickStart({ player, games }: { player: Player; games: CatalogEntry[] }) {
+  const [kind, setKind] = useState('scopa');
+  const [problem, setProblem] = useState<string | null>(null);
+  const game = games.find((g) => g.kind === kind) ?? games[0];
+  return (
+    <section class="panel quick" aria-labelledby="quick-h">
+      <h2 id="quick-h">Play now</h2>
+      <div class="row">
+        <label for="quick-kind">Game to play now</label>
+        <select id="quick-kind" onChange={(e) => setKind(e.currentTarget.value)}>
+          {games.map((g) => (
+            <option key={g.kind} value={g.kind} selected={g.kind === game.kind}>
+              {g.title}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          onClick={() => playABot(player, game).catch((e) => setProblem(`The table was not created: ${problemText(e)}`))}
+        >
+          Play a bot now
+        </button>
+      </div>
+      <p class="muted">{game.blurb} A short match against the random bot.</p>
+      <Alert problem={problem} />
+    </section>
+  );
+}
+
+function Catalog({
+  games,
+  player,
+  choose,
+  canCreate,
+}: {
+  games: CatalogEntry[];
+  player: Player | null;
+  choose(kind: string): void;
+  canCreate: boolean;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  // One click: a short match against the random bot, at once.
+  const quick = async (g: CatalogEntry) => {
+    if (!player) return;
+    setProblem(null);
+    await playABot(player, g).catch((e) => setProblem(`The table was not created: ${problemText(e)}`));
+  };
   return (
     <section class="panel" aria-labelledby="games-h">
       <h2 id="games-h">The games</h2>
+      <Alert problem={problem} />
       <ul class="catalog">
         {games.map((g) => (
           <li key={g.kind}>
             <h3>{g.title}</h3>
+            <p>{g.blurb}</p>
             <p class="muted">
               {g.seats.counts.length === 1 ? `${g.seats.min} players` : `${g.seats.counts.join(', ')} players`} · {g.cards} cards
             </p>
@@ -233,9 +357,14 @@ function Catalog({ games, choose, canCreate }: { games: CatalogEntry[]; choose(k
               <div class="rules">{g.rules}</div>
             </details>
             {canCreate && (
-              <button type="button" class="secondary" onClick={() => choose(g.kind)}>
-                Set up a {g.title} table
-              </button>
+              <div class="row">
+                <button type="button" onClick={() => quick(g)}>
+                  Play {g.title} against a bot now
+                </button>
+                <button type="button" class="secondary" onClick={() => choose(g.kind)}>
+                  Set up a {g.title} table
+                </button>
+              </div>
             )}
           </li>
         ))}

@@ -12,49 +12,55 @@ import {
   problemText,
   type SeatView,
 } from '../api';
-import { cardName, isCard } from '../cards';
-import { actionLabel, capitalize, cardsOf } from '../labels';
+import { sortHand } from '../cards';
+import { CardButton, Cards, Fact, Pile, PileBox, SeatPanel, SeatStat, Told, type Touch, Trick } from '../felt';
+import { capitalize, cardsOf, humanize } from '../labels';
+import { familyOf, place } from '../layout';
+import { flags, grouped, pick, withFlags } from '../moves';
+import { narrate, type Said } from '../narrate';
 import { Alert, Loading } from '../problem';
-import { FIELD_RENDERERS } from '../renderers';
+import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
+import { headline, withNames } from '../results';
 import { go, href } from '../route';
 import { canTake, seatNamer, timeLeft } from '../seats';
-import { gameStream } from '../stream';
+import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
-import { CardFace, Fields, type Seating } from '../view';
+import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
+import { AmountControl, MoveControls } from './move-controls';
 
-/** The seat's own hand, wherever its game keeps it in the view: `hand`, `myHand`, or its entry of `hands`. */
-function handOf(state: unknown, seat: number | null): { cards: string[]; key: string | null } | null {
-  if (!state || typeof state !== 'object') return null;
-  const s = state as Record<string, unknown>;
-  for (const key of ['hand', 'myHand']) {
-    const v = s[key];
-    if (Array.isArray(v) && v.every(isCard)) return { cards: v, key };
-  }
-  if (seat !== null && Array.isArray(s.hands)) {
-    const mine = s.hands[seat];
-    if (Array.isArray(mine) && mine.every(isCard)) return { cards: mine, key: null };
-  }
-  return null;
-}
+/**
+ * How long each move of another seat is shown before the next, so that a person can follow a bot's
+ * play; a long queue (a page opened late, bots playing a whole trick) goes faster, never far behind.
+ */
+const PACE_MS = 800;
+const HURRIED_MS = 200;
 
-/** What an action's type does, from the game's action schema. */
-function describer(entry: CatalogEntry | undefined) {
-  const shapes = entry?.actionSchema.anyOf ?? (entry ? [entry.actionSchema] : []);
-  return (a: Action) => shapes.find((s) => s.properties?.type?.const === a.type)?.description;
-}
+/** The field of an action that names one of a list of piles: `tableau` for `tableaus`. */
+const pileField = (key: string) => key.replace(/s$/, '');
 
-/** A table: the seat's view drawn as cards, its legal moves as buttons, live through the game's stream. */
+/** The seats in the order they sit after mine, so that the next to play is on my left. */
+const aroundFrom = (seats: number, me: number | null) =>
+  Array.from({ length: seats }, (_, i) => (i + (me ?? -1) + 1 + seats) % seats).filter((s) => s !== me);
+
+/** A table: the seat's view drawn as a card table, its moves made by touching cards, every move told. */
 export function TablePage({ id, player }: { id: string; player: Player | null }) {
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   const [view, setView] = useState<SeatView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [notices, setNotices] = useState<string[]>([]);
+  // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
+  const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
+  const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
+  const [flagSet, setFlagSet] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
-  const [live, setLive] = useState(true);
+  const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
-  const moves = useRef<HTMLDivElement>(null);
+  const [log, setLog] = useState<Said[]>([]);
+  const [pending, setPending] = useState<Said[]>([]);
+  const [shareNote, setShareNote] = useState<string | null>(null);
+  const lastSeq = useRef<number | null>(null);
+  const logBox = useRef<HTMLElement>(null);
   const now = useNow(1000);
 
   const refreshSummary = useCallback(
@@ -62,7 +68,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       api.summary(id).then(
         (s) => {
           setSummary(s);
-          catalogEntry(s.kind).then(setEntry);
+          catalogEntry(s.kind).then(setEntry, () => {});
         },
         (e) => setProblem(problemText(e)),
       ),
@@ -72,6 +78,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     setSummary(null);
     setView(null);
     setProblem(null);
+    setLog([]);
+    setPending([]);
+    lastSeq.current = null;
     refreshSummary();
   }, [refreshSummary]);
 
@@ -88,61 +97,152 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   useEffect(() => {
     if (!loaded) return;
     let open = true;
-    api.view(id, token).then(
-      (v) => open && accept(v),
-      (e) => open && setProblem(problemText(e)),
-    );
-    const source = gameStream(id, token);
-    source.addEventListener('open', () => setLive(true));
-    source.addEventListener('view', (e) => {
-      accept(JSON.parse((e as MessageEvent<string>).data));
-      setMessages((n) => n + 1);
+    const read = () =>
+      api.view(id, token).then(
+        (v) => open && accept(v),
+        (e) => open && setProblem(problemText(e)),
+      );
+    read();
+    const stop = liveStream(id, token, {
+      view: (json) => {
+        accept(JSON.parse(json));
+        setMessages((n) => n + 1);
+      },
+      connection: setConnection,
+      // After a reconnect, what came meanwhile is read again.
+      opened: read,
     });
-    source.addEventListener('end', () => source.close());
-    source.addEventListener('error', () => setLive(source.readyState !== EventSource.CLOSED));
     return () => {
       open = false;
-      source.close();
+      stop();
     };
   }, [id, token, loaded, accept]);
 
-  // A card picked for its several moves is let go when the game moves on: its moves may be gone.
+  // The log, read up to the view's version: the seat's own reading of every event (its peeks included).
   const version = view?.version;
-  useEffect(() => setSelected(null), [version]);
+  const seatName = summary ? seatNamer(summary.seats) : (s: number) => `seat ${s}`;
+  useEffect(() => {
+    if (version === undefined || !summary || view?.status === 'waiting') return;
+    const first = lastSeq.current === null;
+    const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
+    if (!first && after >= version) return;
+    let current = true;
+    api.events(id, after, token).then(
+      (page) => {
+        if (!current || page.events.length === 0) return;
+        const from = lastSeq.current ?? 0;
+        const said = page.events.filter((e) => e.seq > from).map((e) => narrate(e, summary.kind, seatName, mySeat));
+        if (said.length === 0) return;
+        lastSeq.current = said[said.length - 1].seq;
+        if (first) {
+          setLog(said);
+          return;
+        }
+        const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
+        if (fresh.length) setNotices((n) => [...n, ...fresh].slice(-4));
+        // My own moves are logged at once; the others' are paced.
+        setPending((p) => [...p, ...said]);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [version, summary?.kind, id, token, mySeat]);
 
-  // Seats, the result and the seed live in the summary: fetched again when the game starts or ends, and
-  // at every change while it waits for players (a seat taken or given back).
+  // Other seats' moves, one at a time.
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const [next, ...rest] = pending;
+    if (next.own) {
+      setLog((l) => [...l, next]);
+      setPending(rest);
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        setLog((l) => [...l, next]);
+        setPending(rest);
+      },
+      pending.length > 3 ? HURRIED_MS : PACE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [pending]);
+
+  // The log shows its newest line.
+  useEffect(() => {
+    const box = logBox.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [log.length]);
+
+  // A choice of cards is let go when the game moves on: its moves may be gone.
+  const picked = choice.version === version ? choice.places : [];
+  const setPicked = (places: string[]) => {
+    setChoice({ version: version ?? -1, places });
+    setOffer({ version: -1, moves: [] });
+  };
+  // The moves a touched place offers (several): they hold for that view only too.
+  const offered = offer.version === version ? offer.moves : [];
+
+  // Seats, the result, rematch requests and the seed live in the summary: read again when the game
+  // starts or ends, and at every change while it is not being played.
   const status = view?.status;
-  const waitingChange = status === 'active' ? 0 : messages;
+  const offPlay = status === 'active' ? 0 : messages;
   useEffect(() => {
     if (status !== undefined) refreshSummary();
-  }, [status, waitingChange, refreshSummary]);
+  }, [status, offPlay, refreshSummary]);
+
+  const myTurn = mySeat !== null && (view?.toAct ?? []).includes(mySeat) && (view?.legalActions.length ?? 0) > 0;
+  const title = summary?.title;
+  // The tab says when it is my turn; a notification too, if the player allowed them and looks elsewhere.
+  useEffect(() => {
+    if (!title) return;
+    document.title = `${myTurn ? '● Your turn · ' : ''}${title} · Card table`;
+    if (myTurn && document.hidden && 'Notification' in window && Notification.permission === 'granted') {
+      new Notification(`Your turn at ${title}`, { tag: id });
+    }
+    return () => {
+      document.title = 'Card table';
+    };
+  }, [myTurn, title, id, version]);
 
   if (!summary) return <Loading title="Table" problem={problem} />;
 
-  const seatName = seatNamer(summary.seats);
-  const seating: Seating = { seatName, seats: summary.seats.length };
+  const seating: Seating = { seatName, seats: summary.seats.length, me: mySeat };
   const kind = summary.kind;
-  const legal = view?.legalActions ?? [];
-  const hand = handOf(view?.state, view?.seat ?? null);
-  const shown = selected ? legal.filter((a) => a.card === selected || cardsOf(a).includes(selected)) : legal;
-  const describe = describer(entry);
+  const family = familyOf(kind);
   const over = isOver(summary.status);
+  const state = view?.state && typeof view.state === 'object' ? (view.state as Record<string, unknown>) : null;
+  const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
+  const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
+  const allLegal = view?.legalActions ?? [];
+  // A yes/no field doubling every move (Cactus's call) is one checkbox: the moves as it is set.
+  const flagKeys = flags(allLegal);
+  const legal = withFlags(allLegal, Object.fromEntries(flagKeys.map((k) => [k, flagSet[k] ?? false])));
+  const own = FIELD_RENDERERS[kind] ?? {};
+  const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
+  const placeTouch: PlaceTouch | undefined =
+    movesAt && mySeat !== null
+      ? {
+          busy,
+          movesAt: (seat, place) => movesAt(legal, mySeat, seat, place),
+          touch: (moves) => (moves.length === 1 ? play(moves[0]) : setOffer({ version: version ?? -1, moves })),
+        }
+      : undefined;
 
   const play = async (action: Action) => {
     if (!token || !view) return;
     setProblem(null);
-    setNotice(null);
     setBusy(true);
     try {
       const next = await api.move(id, action, view.version, token);
+      // The choice goes with the move: its places may be gone from the new hand.
+      setPicked([]);
       accept(next);
-      setSelected(null);
-      // The next move, if it is still this seat's, is where the keyboard goes on.
-      requestAnimationFrame(() => moves.current?.querySelector('button')?.focus());
     } catch (e) {
       setProblem(`Your move was refused: ${problemText(e)}`);
-      if (e instanceof ApiError && e.problem.code === 'version-conflict') api.view(id, token).then(accept);
+      setPicked([]);
+      if (e instanceof ApiError && e.problem.code === 'version-conflict') api.view(id, token).then(accept, () => {});
     } finally {
       setBusy(false);
     }
@@ -155,7 +255,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       if (what === 'rematch') {
         const answer = await api.rematch(id, player.token);
         if (answer.rematch) go({ page: 'table', id: answer.rematch.id });
-        else setNotice('You asked for a rematch: it starts when every seat has asked.');
+        else setNotices((n) => [...n, 'You asked for a rematch: it starts when every seat has asked.']);
       } else if (what === 'leave') {
         await api.leave(id, player.token);
         go({ page: 'lobby' });
@@ -179,57 +279,145 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
+  const share = async () => {
+    const link = `${location.origin}${location.pathname}${href({ page: 'table', id })}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      setShareNote('Link copied: send it to whoever you want at this table.');
+    } catch {
+      setShareNote(`Copy this link: ${link}`);
+    }
+  };
+
+  // Places of cards the player may touch: the hand ("h:i") and the centre's rows ("<field>:i").
+  const codeAt = (at: string) => {
+    const [where, i] = [at.slice(0, at.lastIndexOf(':')), Number(at.slice(at.lastIndexOf(':') + 1))];
+    if (where === 'h') return hand[i];
+    return placed?.rows.find((r) => r.key === where)?.cards[i] ?? '';
+  };
+  const cardActions = legal.filter((a) => cardsOf(a).length > 0);
+  // An amount that names one of the piles (a bet on a tableau) is placed on that pile.
+  const { amounts } = grouped(legal.filter((a) => cardsOf(a).length === 0));
+  // A place no longer there (the hand changed under a choice) drops out of it.
+  const chosen = picked.map(codeAt).filter((c): c is string => typeof c === 'string' && c !== '');
+  const inPlay = new Set(cardActions.flatMap(cardsOf));
+  const touchFor = (inHand: boolean): Touch => ({
+    busy,
+    can: (code) => (inHand || picked.length > 0 || hand.length === 0 ? inPlay.has(code) : false),
+    chosen: (at) => picked.includes(at),
+    click: (at, code) => {
+      if (picked.includes(at)) return setPicked(picked.filter((p) => p !== at));
+      const how = pick(cardActions, chosen, code);
+      if (how === 'add') setPicked([...picked, at]);
+      else if (how === 'restart') setPicked([at]);
+    },
+  });
+
   const toAct = view?.toAct ?? summary.toAct;
+  const scores = view?.scores ?? summary.scores;
+  const deadlines = view?.deadlines ?? summary.deadlines;
+  const result = view?.result ?? summary.result;
   const turnText = (() => {
     if (summary.status === 'waiting') {
       const open = summary.seats.filter((s) => s.occupant === 'open' || s.occupant === 'invited').length;
       return `Waiting for players: ${open} seat${open === 1 ? '' : 's'} to fill.`;
     }
-    if (summary.status === 'aborted') return 'The game was aborted.';
-    if (summary.status === 'finished') return `Game over: ${summary.result?.summary ?? ''}`;
+    if (summary.status === 'aborted') return 'Game over: the game was aborted.';
+    if (summary.status === 'finished') return `Game over: ${headline(result, mySeat, seatName)}.`;
     const others = toAct.filter((s) => s !== mySeat).map(seatName);
-    if (mySeat !== null && toAct.includes(mySeat)) {
-      return others.length ? `Your turn (and ${others.join(', ')}).` : 'Your turn.';
-    }
+    if (myTurn) return others.length ? `Your turn (and ${others.join(', ')}).` : 'Your turn.';
     return others.length ? `Waiting for ${others.join(', ')}.` : '';
   })();
+  const dealer = typeof state?.dealer === 'number' ? state.dealer : typeof state?.banker === 'number' ? state.banker : null;
+  // Partners, where the game plays in sides: `sides` lists each side's seats.
+  const sides = Array.isArray(state?.sides)
+    ? (state.sides as unknown[]).map((x) => (Array.isArray(x) ? x : (x as { seats?: unknown })?.seats))
+    : [];
+  const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
+  const latest = pending.find((p) => !p.own) ?? null;
+  const ends = view?.endings;
 
-  const scores = view?.scores ?? summary.scores;
-  const deadlines = view?.deadlines ?? summary.deadlines;
+  const seatPanel = (seat: number) => {
+    const s = summary.seats[seat];
+    const tags = [
+      ...(s.occupant === 'bot' ? ['bot'] : []),
+      ...(s.resigned ? ['resigned'] : []),
+      ...(dealer === seat ? ['dealer'] : []),
+      ...(seat !== mySeat && partners.length > 1 && partners.includes(seat) ? ['your partner'] : []),
+      ...(s.rematch ? ['asks for a rematch'] : []),
+    ];
+    return (
+      <SeatPanel
+        key={seat}
+        name={seatName(seat)}
+        you={seat === mySeat}
+        toPlay={toAct.includes(seat)}
+        clock={deadlines[seat] ? timeLeft(deadlines[seat] as string, now) : null}
+        score={summary.status === 'waiting' ? null : (scores[seat] ?? null)}
+        tags={tags}
+      >
+        {state &&
+          placed?.bySeat
+            .filter((k) => !own[k] && !(k === 'hands' && seat === mySeat))
+            .map((k) => (
+              <SeatStat key={k} name={k} value={(state[k] as unknown[])[seat]} schema={entry?.viewSchema.properties?.[k]} />
+            ))}
+      </SeatPanel>
+    );
+  };
 
   return (
     <>
-      <h1 tabIndex={-1}>
-        {summary.title} <span class="muted">table {id.slice(0, 8)}</span>
-      </h1>
-      <ul class="seats" aria-label="Seats">
-        {summary.seats.map((s) => (
-          <li key={s.seat} class={toAct.includes(s.seat) ? 'to-act' : undefined}>
-            <span class="who">
-              {seatName(s.seat)}
-              {s.seat === mySeat ? ' (you)' : ''}
+      <div class="table-head">
+        <h1 tabIndex={-1}>
+          {summary.title} <span class="muted">table {id.slice(0, 8)}</span>
+        </h1>
+        <div class="row">
+          <button type="button" class="secondary" onClick={share}>
+            Share this table
+          </button>
+          {entry && (
+            <details class="rules-pop">
+              <summary>Rules</summary>
+              <div class="rules">{entry.rules}</div>
+            </details>
+          )}
+          {connection === 'reconnecting' && !over && (
+            <span class="connection" role="status">
+              Reconnecting…
             </span>
-            <span class="muted"> seat {s.seat}</span>
-            {s.occupant === 'bot' && <span class="tag">bot</span>}
-            {s.resigned && <span class="tag">resigned</span>}
-            {summary.status !== 'waiting' && <span class="score">score {scores[s.seat]}</span>}
-            {toAct.includes(s.seat) && <span class="tag turn-tag">to play</span>}
-            {deadlines[s.seat] && <span class="clock">{timeLeft(deadlines[s.seat] as string, now)}</span>}
-          </li>
-        ))}
-      </ul>
+          )}
+        </div>
+      </div>
+      {shareNote && <p role="status">{shareNote}</p>}
       <p role="status" class="turn" id="turn">
         {turnText}
         {view ? <span class="muted"> Move {view.version}.</span> : null}
       </p>
-      {!live && !over && <Alert problem="Live updates stopped: reload the page." />}
       <Alert problem={problem} />
-      {notice && <p role="status">{notice}</p>}
+      {over && (
+        <section class="result-banner" aria-labelledby="result-h">
+          <h2 id="result-h">{headline(summary.status === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
+          {result && <p>{capitalize(withNames(result.summary, seatName))}.</p>}
+          <div class="row">
+            {mySeat !== null && ends?.rematch && !summary.seats[mySeat].rematch && !summary.rematch && (
+              <button type="button" onClick={() => act('rematch')}>
+                Rematch
+              </button>
+            )}
+            {mySeat !== null && summary.seats[mySeat].rematch && !summary.rematch && (
+              <span>You asked for a rematch: it starts when everyone has asked.</span>
+            )}
+            {summary.rematch && <a href={href({ page: 'table', id: summary.rematch })}>Go to the rematch</a>}
+            <a href={href({ page: 'audit', id })}>Audit this game: every move and the seed check</a>
+          </div>
+        </section>
+      )}
 
       {summary.status === 'waiting' && (
         <section class="panel" aria-labelledby="waiting-h">
           <h2 id="waiting-h">Waiting for players</h2>
-          <p>The cards are dealt when the last seat is taken.</p>
+          <p>The cards are dealt when the last seat is taken. Share this table's link to bring someone in.</p>
           {mySeat === null && player && (
             <div class="row">
               {summary.seats
@@ -254,104 +442,233 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         </section>
       )}
 
-      {hand && mySeat !== null && summary.status === 'active' && (
-        <section class="panel hand-panel" aria-labelledby="hand-h">
-          <h2 id="hand-h">Your hand</h2>
-          {hand.cards.length === 0 ? (
-            <p class="none">no cards</p>
-          ) : (
-            <ul class="hand">
-              {hand.cards.map((c, i) => {
-                const naming = legal.filter((a) => a.card === c);
-                return (
-                  <li key={`${c}-${i}`} class={naming.length === 0 ? 'idle' : undefined}>
-                    {naming.length === 0 ? (
-                      <CardFace code={c} />
+      <div class={`table-layout family-${family}`}>
+        <section class="felt" aria-label={mySeat === null ? 'The table, as a spectator sees it' : 'The table'}>
+          <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          {state && placed && (
+            <div class="centre">
+              {Object.entries(own).map(([k, Own]) => (
+                <div class="centre-item" key={k}>
+                  <Own value={state[k]} seating={seating} touch={placeTouch} />
+                </div>
+              ))}
+              {placed.tricks.map((t) => (
+                <Trick
+                  key={t.key}
+                  plays={t.plays}
+                  seatName={seatName}
+                  winner={
+                    typeof (state[t.key] as { winner?: unknown })?.winner === 'number'
+                      ? (state[t.key] as { winner: number }).winner
+                      : undefined
+                  }
+                  label={t.key === 'trick' ? 'The trick' : capitalize(humanize(t.key))}
+                />
+              ))}
+              {placed.rows.map((r) => (
+                <figure class="centre-item" key={r.key}>
+                  <figcaption>{capitalize(humanize(r.key))}</figcaption>
+                  <Cards cards={r.cards} label={humanize(r.key)} place={r.key} touch={touchFor(false)} />
+                </figure>
+              ))}
+              {placed.piles.map((p) => (
+                <fieldset class="piles" key={p.key}>
+                  <legend class="sr">{capitalize(humanize(p.key))}</legend>
+                  {p.piles.map((pile, i) => {
+                    const title = String(pile.name ?? pile.suit ?? `${capitalize(humanize(p.key)).replace(/s$/, '')} ${i + 1}`);
+                    return (
+                      <PileBox key={i} title={title} pile={pile} seatName={seatName} seats={summary.seats.length}>
+                        {amounts
+                          .filter((g) => g.base[pileField(p.key)] === i)
+                          .map((g) => (
+                            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} short />
+                          ))}
+                      </PileBox>
+                    );
+                  })}
+                </fieldset>
+              ))}
+              {placed.counts.map((c) => (
+                <Pile key={c.key} count={c.count} label={capitalize(humanize(c.key).replace(/ (count|size)$/, ''))} />
+              ))}
+              {[...placed.others, ...placed.last].map((k) => (
+                <div class="centre-item last" key={k}>
+                  <span class="caption">{capitalize(humanize(k))}</span>{' '}
+                  <Told value={state[k]} seatName={seatName} seats={summary.seats.length} name={k} />
+                </div>
+              ))}
+              {placed.facts.length > 0 && (
+                <p class="facts">
+                  {placed.facts.map((f) =>
+                    typeof f.value === 'object' ? (
+                      <span class="fact" key={f.key}>
+                        {capitalize(humanize(f.key))}: <Told value={f.value} seatName={seatName} seats={summary.seats.length} />
+                      </span>
+                    ) : typeof f.value === 'number' &&
+                      f.value < summary.seats.length &&
+                      /^(the |a )?seat\b/i.test(entry?.viewSchema.properties?.[f.key]?.description ?? '') ? (
+                      // A seat by its number ("the seat that may use the top discard's power") is said by name.
+                      <Fact key={f.key} name={f.key} value={seatName(f.value)} />
                     ) : (
-                      <button
-                        type="button"
-                        class="card-button"
-                        disabled={busy}
-                        aria-pressed={naming.length > 1 ? selected === c : undefined}
-                        aria-label={
-                          naming.length === 1
-                            ? actionLabel(naming[0], kind)
-                            : `${capitalize(cardName(c))}: ${naming.length} moves`
-                        }
-                        onClick={() => (naming.length === 1 ? play(naming[0]) : setSelected(selected === c ? null : c))}
-                      >
-                        <CardFace code={c} />
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+                      <Fact
+                        key={f.key}
+                        name={f.key}
+                        value={f.value}
+                        description={entry?.viewSchema.properties?.[f.key]?.description}
+                      />
+                    ),
+                  )}
+                </p>
+              )}
+            </div>
           )}
+          <div class="mine">
+            {mySeat !== null && seatPanel(mySeat)}
+            {legal.length > 0 && (
+              <MoveControls
+                kind={kind}
+                legal={legal}
+                chosen={chosen}
+                busy={busy}
+                clear={() => setPicked([])}
+                play={play}
+                flags={flagKeys}
+                flagSet={flagSet}
+                setFlag={(k, on) => setFlagSet({ ...flagSet, [k]: on })}
+                offered={offered}
+                placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
+                placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
+                elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
+                visible={new Set([...hand, ...(placed?.rows.flatMap((r) => r.cards) ?? [])].filter((c): c is string => !!c))}
+              />
+            )}
+            {mySeat !== null && hand.length > 0 && (
+              <div class="hand-area">
+                <h2 class="sr">Your hand</h2>
+                <ul class="hand" aria-label="Your hand">
+                  {hand.map((c, i) => {
+                    const touch = touchFor(true);
+                    const at = `h:${i}`;
+                    return (
+                      <li key={`${c}-${i}`}>
+                        {touch.can(c) || touch.chosen(at) ? (
+                          <CardButton code={c} pressed={touch.chosen(at)} disabled={busy} onClick={() => touch.click(at, c)} />
+                        ) : (
+                          <span class="idle">
+                            <CardFace code={c} />
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            )}
+          </div>
         </section>
-      )}
 
-      {legal.length > 0 && (
-        <section class="panel" aria-labelledby="moves-h">
-          <h2 id="moves-h">Your moves</h2>
-          {selected && (
-            <p>
-              Moves with the {cardName(selected)}:{' '}
-              <button type="button" class="secondary" onClick={() => setSelected(null)}>
-                Show every move
+        <aside class="log-panel" aria-labelledby="log-h" ref={logBox}>
+          <h2 id="log-h">What happened</h2>
+          {latest && (
+            <p class="now-playing">
+              <strong>{latest.text}</strong>{' '}
+              <button
+                type="button"
+                class="link"
+                onClick={() => {
+                  setLog((l) => [...l, ...pending]);
+                  setPending([]);
+                }}
+              >
+                Skip
               </button>
             </p>
           )}
-          <div class="actions" ref={moves}>
-            {shown.map((a) => (
-              <button type="button" key={JSON.stringify(a)} disabled={busy} title={describe(a)} onClick={() => play(a)}>
-                {actionLabel(a, kind)}
-              </button>
+          {notices.length > 0 && (
+            <ul class="notices" aria-label="For you">
+              {notices.map((n, i) => (
+                <li key={i} class="notice">
+                  {n}
+                </li>
+              ))}
+            </ul>
+          )}
+          <ol class="log" aria-live="polite">
+            {log.slice(-40).map((s) => (
+              <li key={s.seq}>{s.text}</li>
             ))}
-          </div>
-        </section>
-      )}
+          </ol>
+          {log.length === 0 && <p class="none">No move yet.</p>}
+        </aside>
+      </div>
 
-      {view && view.state !== null && (
-        <section class="panel felt" aria-labelledby="state-h">
-          <h2 id="state-h">{mySeat === null ? 'The table, as a spectator sees it' : 'The table, as you see it'}</h2>
+      {state && placed && placed.results.length > 0 && (
+        <section class="panel" aria-labelledby="scores-h">
+          <h2 id="scores-h">Score lines</h2>
           <Fields
-            value={view.state as Record<string, unknown>}
+            value={Object.fromEntries(placed.results.map((k) => [k, state[k]]))}
             schema={entry?.viewSchema}
             seating={seating}
-            skip={hand?.key ? [hand.key] : []}
-            renderers={FIELD_RENDERERS[kind]}
           />
         </section>
       )}
 
+      {state && (
+        <details class="panel">
+          <summary>Everything on the table, field by field</summary>
+          <Fields value={state} schema={entry?.viewSchema} seating={seating} renderers={own} />
+        </details>
+      )}
+
       <section class="panel" aria-labelledby="about-h">
         <h2 id="about-h">This game</h2>
+        {entry && <p>{entry.blurb}</p>}
         <p>
           Seed hash <code class="hash">{summary.seedHash}</code>
           {summary.provablyFair ? ' (drawn by the server: provably fair)' : ` (dealt by ${summary.dealtBy}: not provably fair)`}
-          {summary.clock ? ` · ${summary.clock.perMove} s a move, then ${summary.clock.onTimeout}` : ''}
+          {summary.clock
+            ? ` · ${clockWords(summary.clock.perMove)} a move, then ${summary.clock.onTimeout === 'auto' ? 'the clock plays' : 'the seat loses'}`
+            : ''}
         </p>
         <div class="row">
-          {over && <a href={href({ page: 'audit', id })}>Audit this game: every move and the seed check</a>}
-          {summary.status === 'active' && mySeat !== null && (
-            <>
-              <button type="button" class="secondary" onClick={() => act('resign', 'Resign this game?')}>
-                Resign
+          {mySeat !== null &&
+            'Notification' in window &&
+            Notification.permission === 'default' &&
+            summary.status !== 'finished' && (
+              <button
+                type="button"
+                class="secondary"
+                onClick={() => Notification.requestPermission().then(() => setMessages((n) => n + 1))}
+              >
+                Tell me when it is my turn
               </button>
-              <button type="button" class="secondary" onClick={() => act('abort', 'Abort this game for everyone?')}>
-                Abort
-              </button>
-            </>
-          )}
-          {summary.status === 'finished' && mySeat !== null && !summary.rematch && (
-            <button type="button" class="secondary" onClick={() => act('rematch')}>
-              Ask for a rematch
+            )}
+          {ends?.resign && (
+            <button type="button" class="secondary" onClick={() => act('resign', 'Resign this game?')}>
+              Resign
             </button>
           )}
-          {summary.rematch && <a href={href({ page: 'table', id: summary.rematch })}>Go to the rematch</a>}
+          {ends?.abort && (
+            <button type="button" class="secondary" onClick={() => act('abort', 'Abort this game for everyone?')}>
+              Abort
+            </button>
+          )}
         </div>
       </section>
     </>
   );
+}
+
+/** 90 s as "1 min 30 s", 86,400 s as "1 day". */
+export function clockWords(seconds: number): string {
+  const units: [number, string][] = [
+    [86400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (seconds % size === 0) return `${seconds / size} ${name}${seconds / size === 1 ? '' : 's'}`;
+  }
+  return `${seconds} seconds`;
 }

@@ -1,0 +1,387 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultOptions } from '../../src/engine';
+import { games } from '../../src/games';
+import { clickOne, isOver, launch, type Person, person, restartableServer, screenshotPath, untilVersion } from './support';
+
+/**
+ * The card table as a person meets it: the cards you act on in the first screen, moves made by
+ * touching cards, every move told in words, the end said plainly, invitations found in the lobby,
+ * a stream that survives a restart, and no serious accessibility fault in light, dark or phone.
+ */
+let web: Awaited<ReturnType<typeof restartableServer>>;
+let browser: Browser;
+let ann: Person;
+let annToken: string;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+beforeAll(async () => {
+  web = await restartableServer();
+  browser = await launch();
+  ann = await person(browser, web.base, 'Ann', DESKTOP);
+  await ann.page.goto('/');
+  await ann.page.getByLabel('Your name at the table').fill('Ann');
+  await ann.page.getByRole('button', { name: 'Become a player' }).click();
+  await ann.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
+  annToken = ((await ann.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+});
+
+/** A table Ann sits at, made through the API: `deck` stacks its first deal (top first, the named cards, then the rest). */
+async function table(kind: string, seats: unknown[], extra: { options?: object; top?: string[] } = {}): Promise<string> {
+  const game = games.get(kind);
+  if (!game) throw new Error(kind);
+  const body: Record<string, unknown> = { kind, seats, ...(extra.options ? { options: extra.options } : {}) };
+  if (extra.top) {
+    const rest = game.cards(seats.length, { ...defaultOptions(game), ...extra.options }).filter((c) => !extra.top?.includes(c));
+    body.deck = [...extra.top, ...rest];
+  }
+  const res = await fetch(`${web.base}/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${annToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+const vsBot = (kind: string, extra: { options?: object; top?: string[] } = {}) =>
+  table(
+    kind,
+    [{ player: 'me' }, ...Array.from({ length: (games.get(kind)?.seats.min ?? 2) - 1 }, () => ({ bot: 'random' }))],
+    extra,
+  );
+
+async function open(page: Page, id: string) {
+  await page.goto(`/#/table/${id}`);
+  await page.getByRole('region', { name: /^The table/ }).waitFor();
+  await page.locator('#turn').filter({ hasText: /\S/ }).waitFor();
+}
+
+/** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
+const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
+
+/** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const result = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
+  )) as { id: string; impact: string; nodes: string[] }[];
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+}
+
+describe('the cards you act on', () => {
+  it('at 1280x800 the hand and the table’s cards are in the first screen, for a game of each family', async () => {
+    const ids = {
+      kaiser: await vsBot('kaiser'),
+      scopa: await vsBot('scopa'),
+      'oicho-kabu': await vsBot('oicho-kabu'),
+      cactus: await vsBot('cactus'),
+    };
+    for (const [kind, id] of Object.entries(ids)) {
+      await open(ann.page, id);
+      const centre = await ann.page.locator('.centre').boundingBox();
+      expect(centre, kind).not.toBeNull();
+      expect((centre?.y ?? 0) + 40, kind).toBeLessThan(DESKTOP.height);
+      const hand = ann.page.locator('.hand li');
+      if ((await hand.count()) > 0) {
+        const last = await hand.last().boundingBox();
+        expect((last?.y ?? 1e9) + (last?.height ?? 0), kind).toBeLessThanOrEqual(DESKTOP.height);
+      }
+    }
+  });
+
+  it('the hand is sorted as players hold it: by suit, then by rank', async () => {
+    await open(ann.page, await vsBot('kaiser'));
+    const shown = (await ann.page.locator('.hand li').allInnerTexts()).map((t) => t.split(',')[0].trim());
+    const suits = shown.map((t) => t.slice(-1));
+    // Each suit's cards sit together.
+    expect(new Set(suits).size).toBe(suits.filter((s, i) => s !== suits[i - 1]).length);
+  });
+});
+
+describe('touching the cards', () => {
+  it('at Scopa, a capture is made by clicking the hand card, then a table card: the page narrows the captures and plays the one left', async () => {
+    // Ann holds 7♥ K♦ J♣; the table shows 3♣ 4♦ 2♠ 5♠: the 7 takes 3+4 or 2+5.
+    const id = await vsBot('scopa', { top: ['7H', 'AS', 'KD', 'AH', 'JC', 'AD', '3C', '4D', '2S', '5S'] });
+    await open(ann.page, id);
+    await ann.page.getByRole('button', { name: /^7♥/ }).click();
+    const choice = ann.page.locator('.choice');
+    await choice.getByText('Chosen: 7♥').waitFor();
+    await choice.getByText('Play 7 of hearts, capture 3 of clubs and 4 of diamonds').waitFor();
+    await choice.getByText('Play 7 of hearts, capture 2 of spades and 5 of spades').waitFor();
+    const [posted] = await Promise.all([
+      ann.page.waitForRequest((r) => r.url().endsWith('/moves') && r.method() === 'POST'),
+      ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click(),
+    ]);
+    expect(JSON.parse(posted.postData() ?? '{}').action).toEqual({ type: 'play', card: '7H', capture: ['3C', '4D'] });
+    await untilVersion(ann.page, 1);
+    await ann.page.locator('.log').getByText('You: play 7 of hearts, capture 3 of clubs and 4 of diamonds.').waitFor();
+  });
+
+  it('at Oicho-Kabu, betting is a stepper per tableau, never a button per amount: at most 30 controls', async () => {
+    // The bot deals (seat 0): Ann bets first.
+    const id = await table('oicho-kabu', [{ bot: 'random' }, { player: 'me' }], { options: { rounds: 1, firstDealer: 0 } });
+    await open(ann.page, id);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    expect(await controls(ann.page)).toBeLessThanOrEqual(30);
+    const amount = ann.page.getByLabel('Bet … on tableau 2');
+    await amount.fill('7');
+    const [posted] = await Promise.all([
+      ann.page.waitForRequest((r) => r.url().endsWith('/moves') && r.method() === 'POST'),
+      ann.page.getByRole('button', { name: 'Bet 7 on tableau 2' }).click(),
+    ]);
+    expect(JSON.parse(posted.postData() ?? '{}').action).toEqual({ type: 'bet', tableau: 1, amount: 7 });
+    await untilVersion(ann.page, 1);
+    expect(await controls(ann.page)).toBeLessThanOrEqual(30);
+  });
+
+  it('at Cactus, the peek shows the card seen, for Ann alone', async () => {
+    // Ann's layout: K♠ A♠ / 2♠ 3♠; she draws the 7♦, whose power is a peek.
+    const id = await vsBot('cactus', { top: ['KS', 'KH', 'AS', 'AH', '2S', '2H', '3S', '3H', '7D'] });
+    await open(ann.page, id);
+    await ann.page.getByRole('button', { name: 'Draw from the stock', exact: true }).click();
+    await ann.page.locator('.log').getByText('You: draw the 7 of diamonds from the stock.').waitFor();
+    // Calling Cactus is one checkbox, not a second button for every move.
+    await ann.page.getByRole('checkbox', { name: 'Call Cactus with this move' }).waitFor();
+    // Ann touches her bottom left card: it may take the card held, or be peeked at.
+    await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
+    await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();
+    await ann.page.locator('.choice').getByRole('button', { name: 'Peek at your bottom left card', exact: true }).click();
+    await ann.page.locator('.notices').getByText('Peek at your bottom left card: you saw the 2 of spades.').waitFor();
+  });
+
+  it('a request that cannot reach the server says so in plain words', async () => {
+    const id = await vsBot('divide-and-conquer');
+    await open(ann.page, id);
+    await ann.page.route('**/moves', (route) => route.abort('internetdisconnected'));
+    await ann.page.locator('.hand .card-button').first().click();
+    await ann.page.getByRole('alert').filter({ hasText: 'The server cannot be reached right now' }).waitFor();
+    expect(await ann.page.getByRole('alert').innerText()).not.toMatch(/TypeError|Failed to fetch/);
+    await ann.page.unroute('**/moves');
+  });
+});
+
+describe('every move told', () => {
+  it('a bot’s move is narrated in the log, paced, and the tab says whose turn it is', async () => {
+    const id = await vsBot('xeri', { options: { hands: 1 } });
+    await open(ann.page, id);
+    // Seat 1 plays first at Xeri: the bot has moved, or Ann's turn comes once it has.
+    await ann.page.getByText(/^Your turn/).waitFor();
+    expect(await ann.page.title()).toMatch(/^● Your turn · Xeri/);
+    const before = await ann.page.locator('.log li').count();
+    await ann.page.locator('.hand .card-button').first().click();
+    // Ann's move, then the bot's answer, told after it.
+    await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThanOrEqual(before + 2);
+    expect(await ann.page.locator('.log li').last().innerText()).toMatch(/^Random bot: (discard|capture) .+\.$/);
+  });
+
+  it('when time runs out, the clock’s move is told: "Time ran out: the clock played for you"', async () => {
+    const id = await vsBot('divide-and-conquer', { options: { clock: { perMove: 1 } } });
+    await open(ann.page, id);
+    await ann.page
+      .locator('.notices')
+      .getByText(/^Time ran out: the clock played for you: play .+\.$/)
+      .waitFor({ timeout: 15_000 });
+  });
+
+  it('the end says who won in words, with names, and offers a rematch', async () => {
+    const id = await vsBot('divide-and-conquer');
+    await open(ann.page, id);
+    for (let i = 0; i < 40 && !(await ann.page.locator('.result-banner').isVisible()); i++) {
+      const card = ann.page.locator('.hand .card-button:enabled').first();
+      if (await card.isVisible()) await card.click().catch(() => {});
+      await ann.page.waitForTimeout(200);
+    }
+    const banner = ann.page.locator('.result-banner');
+    await banner.waitFor();
+    const said = await banner.getByRole('heading').innerText();
+    expect(said).toMatch(/^(You won|You lost|A tie)$/);
+    if (said !== 'A tie') expect(await banner.innerText()).toMatch(/Ann|Random bot/);
+    expect(await banner.innerText()).not.toMatch(/seat \d/);
+    await banner.getByRole('button', { name: 'Rematch' }).waitFor();
+    // Abort and resign are not offered once it is over.
+    expect(await ann.page.getByRole('button', { name: 'Abort' }).count()).toBe(0);
+  });
+
+  it('abort is offered only while the server would take it', async () => {
+    const id = await vsBot('divide-and-conquer');
+    await open(ann.page, id);
+    await ann.page.getByRole('button', { name: 'Abort' }).waitFor();
+    // Both seats play their first card: the game can no longer be aborted.
+    await ann.page.locator('.hand .card-button').first().click();
+    await untilVersion(ann.page, 2);
+    await expect.poll(() => ann.page.getByRole('button', { name: 'Abort' }).count()).toBe(0);
+    await ann.page.getByRole('button', { name: 'Resign' }).waitFor();
+  });
+});
+
+describe('playing with people', () => {
+  it('an invitation appears in the invitee’s lobby with who invites and to what; accepting takes the seat, declining opens it', async () => {
+    const bo = await person(browser, web.base, 'Bo', DESKTOP);
+    await bo.page.goto('/');
+    await bo.page.getByLabel('Your name at the table').fill('Bo');
+    await bo.page.getByRole('button', { name: 'Become a player' }).click();
+    await bo.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
+    const boId = ((await bo.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { id: string }).id;
+    const first = await table('xeri', [{ player: 'me' }, { player: boId }]);
+    const second = await table('scopa', [{ player: 'me' }, { player: boId }]);
+    await bo.page.reload();
+    const invitations = bo.page.getByRole('region', { name: 'Invitations' });
+    await invitations.getByText('Ann invites you to Xeri').waitFor();
+    await invitations.getByText('Ann invites you to Scopa').waitFor();
+    await invitations.getByRole('listitem').filter({ hasText: 'Scopa' }).getByRole('button', { name: 'Decline' }).click();
+    await expect.poll(() => invitations.getByText('Ann invites you to Scopa').count()).toBe(0);
+    const scopa = (await (await fetch(`${web.base}/games/${second}`)).json()) as { seats: { occupant: string }[] };
+    expect(scopa.seats[1].occupant).toBe('open');
+    await invitations
+      .getByRole('listitem')
+      .filter({ hasText: 'Xeri' })
+      .getByRole('button', { name: /^Accept/ })
+      .click();
+    await bo.page.waitForURL(new RegExp(`#/table/${first}$`));
+    await bo.page.getByRole('region', { name: 'The table' }).waitFor();
+    await bo.context.close();
+  });
+
+  it('a table has a link to share', async () => {
+    await ann.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const id = await table('scopa', [{ player: 'me' }, { open: true }]);
+    await open(ann.page, id);
+    await ann.page.getByRole('button', { name: 'Share this table' }).click();
+    await ann.page.getByText(/^Link copied|^Copy this link/).waitFor();
+    expect(await ann.page.evaluate('navigator.clipboard.readText()')).toBe(`${web.base}/#/table/${id}`);
+  });
+
+  it('the stream comes back after a server restart, showing "Reconnecting…" meanwhile; moves made after it arrive without a reload', async () => {
+    const created = await fetch(`${web.base}/games`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${annToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'divide-and-conquer', seats: [{ player: 'me' }, { name: 'Bo' }] }),
+    });
+    const game = (await created.json()) as { id: string; seats: { token?: string }[] };
+    await open(ann.page, game.id);
+    await ann.page.evaluate('window.untouched = true');
+    const restarted = web.restart();
+    await ann.page.getByText('Reconnecting…').waitFor();
+    await restarted;
+    const bo = { authorization: `Bearer ${game.seats[1].token}`, 'content-type': 'application/json' };
+    const view = (await (await fetch(`${web.base}/games/${game.id}/view`, { headers: bo })).json()) as {
+      legalActions: unknown[];
+    };
+    const moved = await fetch(`${web.base}/games/${game.id}/moves`, {
+      method: 'POST',
+      headers: bo,
+      body: JSON.stringify({ action: view.legalActions[0] }),
+    });
+    expect(moved.status).toBe(200);
+    await untilVersion(ann.page, 1);
+    await expect.poll(() => ann.page.getByText('Reconnecting…').count()).toBe(0);
+    expect(await ann.page.evaluate('window.untouched')).toBe(true);
+  });
+});
+
+describe('getting started', () => {
+  it('the lobby says what each game is in a line, and "Play against a bot now" starts one in a click; the table fetches only its own kind from the catalog', async () => {
+    await ann.page.goto('/');
+    for (const game of games.values()) await ann.page.locator('.catalog').getByText(game.blurb).waitFor();
+    await ann.page.getByRole('button', { name: 'Play a bot now' }).waitFor();
+    const asked: string[] = [];
+    ann.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await ann.page.getByRole('button', { name: 'Play Kontsina against a bot now' }).click();
+    await ann.page.waitForURL(/#\/table\//);
+    await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+    await ann.page.reload();
+    await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+    await ann.settled();
+    const after = asked.slice(asked.lastIndexOf('/'));
+    expect(after).toContain('/catalog/kontsina');
+    expect(after).not.toContain('/catalog');
+  });
+});
+
+describe('a table of each family, some moves in', () => {
+  it('says whose turn it is and what the last moves were, at desktop and phone width (the README’s screenshots)', async () => {
+    const families: [string, string, object?][] = [
+      ['trick', 'kaiser', { target: 10, loseAt: -10 }],
+      ['fishing', 'scopa'],
+      ['banking', 'oicho-kabu', { firstDealer: 0 }],
+      ['board', 'card-stock-market'],
+      ['cactus', 'cactus'],
+    ];
+    for (const [family, kind, options] of families) {
+      // At Oicho-Kabu the bot deals, so that Ann bets.
+      const seats =
+        kind === 'oicho-kabu'
+          ? [{ bot: 'random' }, { player: 'me' }, { bot: 'random' }]
+          : [{ player: 'me' }, ...Array.from({ length: (games.get(kind)?.seats.min ?? 2) - 1 }, () => ({ bot: 'random' }))];
+      const id = await table(kind, seats, { options });
+      await open(ann.page, id);
+      if (kind === 'oicho-kabu') {
+        // Ann stakes 5 on the second tableau, and may bet again.
+        await ann.page.getByText(/^Your turn/).waitFor();
+        await ann.page.getByLabel('Bet … on tableau 2').fill('5');
+        await ann.page.getByRole('button', { name: 'Bet 5 on tableau 2' }).click();
+        await ann.page.locator('.log').getByText('You: bet 5 on tableau 2.').waitFor();
+      }
+      for (let n = 0; n < 3 && kind !== 'oicho-kabu'; n++) {
+        await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+        if (await isOver(ann.page)) break;
+        // A choice of several moves: the next click completes it.
+        if ((await clickOne(ann, n)) === 'selected') await clickOne(ann, n);
+      }
+      await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+      await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThan(0);
+      await ann.page.waitForTimeout(2000);
+      await ann.page.screenshot({ path: screenshotPath(`table-${family}`) });
+      await ann.page.setViewportSize(PHONE);
+      await ann.page.screenshot({ path: screenshotPath(`table-${family}-phone`) });
+      await ann.page.setViewportSize(DESKTOP);
+    }
+  });
+});
+
+describe('accessibility: axe-core finds no serious or critical fault', () => {
+  it('on the lobby, a table of each family and the audit page, in light and dark mode and at phone width', async () => {
+    const pages: [string, string][] = [['lobby', '/']];
+    for (const kind of ['kaiser', 'scopa', 'oicho-kabu', 'cactus', 'card-stock-market']) {
+      pages.push([kind, `/#/table/${await vsBot(kind)}`]);
+    }
+    const over = await table('divide-and-conquer', [{ player: 'me' }, { bot: 'random' }]);
+    await fetch(`${web.base}/games/${over}/resign`, { method: 'POST', headers: { authorization: `Bearer ${annToken}` } });
+    pages.push(['audit', `/#/audit/${over}`]);
+    const found: string[] = [];
+    for (const [scheme, viewport] of [
+      ['light', DESKTOP],
+      ['dark', DESKTOP],
+      ['light', PHONE],
+      ['dark', PHONE],
+    ] as const) {
+      await ann.page.emulateMedia({ colorScheme: scheme });
+      await ann.page.setViewportSize(viewport);
+      for (const [name, path] of pages) {
+        await ann.page.goto(path);
+        await ann.page.locator('main h1').waitFor();
+        if (name === 'audit')
+          await ann.page
+            .locator('#seed-check')
+            .filter({ hasText: /passed/ })
+            .waitFor();
+        else if (name !== 'lobby') await ann.page.locator('.felt').waitFor();
+        else await ann.page.getByRole('heading', { name: 'The games' }).waitFor();
+        for (const v of await seriousViolations(ann.page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
+      }
+    }
+    await ann.page.emulateMedia({ colorScheme: 'light' });
+    await ann.page.setViewportSize(DESKTOP);
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { sortHand } from '../web/src/cards';
+import { place } from '../web/src/layout';
+import { flags, grouped, outcome, pick, withFlags } from '../web/src/moves';
+import { narrate } from '../web/src/narrate';
+import { headline, withNames } from '../web/src/results';
+
+const names = (seat: number) => ['Ann', 'Bo', 'Cy', 'Di'][seat];
+
+/** How the web table turns legal actions into touches: choose cards, and the moves narrow. */
+describe('choosing cards at the table', () => {
+  const scopa = [
+    { type: 'play', card: '7H', capture: ['3C', '4D'] },
+    { type: 'play', card: '7H', capture: ['2S', '5S'] },
+    { type: 'play', card: 'KD', capture: [] },
+  ];
+
+  it('a hand card that makes one move plays it; one that makes several waits for the table cards that tell them apart', () => {
+    expect(outcome(scopa, ['KD']).immediate).toEqual(scopa[2]);
+    const seven = outcome(scopa, ['7H']);
+    expect(seven.immediate).toBeNull();
+    expect(seven.remaining).toEqual(scopa.slice(0, 2));
+    expect([...seven.next].sort()).toEqual(['2S', '3C', '4D', '5S']);
+    expect(outcome(scopa, ['7H', '3C']).immediate).toEqual(scopa[0]);
+  });
+
+  it('a card joins the choice while a move uses them all, starts a new choice when it has moves of its own, and is ignored otherwise', () => {
+    expect(pick(scopa, ['7H'], '3C')).toBe('add');
+    expect(pick(scopa, ['7H'], 'KD')).toBe('restart');
+    expect(pick(scopa, ['KD'], '9S')).toBe('none');
+  });
+
+  it('a set of cards (a draw of two) is complete when exactly those are chosen, and is confirmed while bigger sets remain', () => {
+    const draws = [
+      { type: 'draw', cards: ['2C'] },
+      { type: 'draw', cards: ['2C', '9H'] },
+      { type: 'draw', cards: ['2C', '9H', 'KS'] },
+    ];
+    const two = outcome(draws, ['2C', '9H']);
+    expect(two.complete).toEqual([draws[1]]);
+    expect(two.immediate).toBeNull();
+    // Two decks repeat codes: a pair needs both copies chosen.
+    expect(outcome([{ type: 'discard', cards: ['5H', '5H'] }], ['5H']).complete).toEqual([]);
+  });
+
+  it('a yes/no field that doubles every move is one checkbox: the moves as it is set, moves without a twin either way', () => {
+    const cactus = [
+      { type: 'peek', position: 0 },
+      { type: 'peek', position: 0, cactus: true },
+      { type: 'discard' },
+      { type: 'discard', cactus: true },
+      { type: 'match', position: 1 },
+    ];
+    expect(flags(cactus)).toEqual(['cactus']);
+    expect(withFlags(cactus, { cactus: false })).toEqual([cactus[0], cactus[2], cactus[4]]);
+    expect(withFlags(cactus, { cactus: true })).toEqual([cactus[1], cactus[3], cactus[4]]);
+  });
+
+  it('an amount with many values is one stepper per other choice, never a button per amount', () => {
+    const bets = [0, 1, 2, 3].flatMap((tableau) =>
+      Array.from({ length: 50 }, (_, i) => ({ type: 'bet', tableau, amount: i + 1 })),
+    );
+    const { buttons, amounts } = grouped([...bets, { type: 'done' }]);
+    expect(buttons).toEqual([{ type: 'done' }]);
+    expect(amounts).toHaveLength(4);
+    expect(amounts[1]).toMatchObject({ key: 'amount', base: { type: 'bet', tableau: 1, amount: null } });
+    expect(amounts[1].values).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // Few values stay buttons: Kaiser's bids.
+    expect(grouped([7, 8, 9].map((points) => ({ type: 'bid', points }))).buttons).toHaveLength(3);
+  });
+});
+
+describe('laying a view on the table', () => {
+  it('puts the seat’s hand at the bottom, by-seat fields in the seat panels, cards and piles in the centre, score lines aside', () => {
+    const schema = {
+      properties: {
+        handCounts: { description: 'how many cards each seat holds, by seat' },
+        table: { items: { pattern: '^(?:[A2-9TJQK][SHDC]|JK)$' } },
+      },
+    };
+    const placed = place(
+      {
+        hand: ['7H', 'KD'],
+        handCounts: [2, 3],
+        table: [],
+        trick: { leader: 1, plays: [{ seat: 1, card: '9S' }] },
+        stock: 30,
+        trump: 'H',
+        lastDeal: null,
+        scoresheet: [{ deal: 1 }],
+        tableaus: [{ cards: ['5S'], total: 5 }],
+      },
+      schema,
+      0,
+      2,
+    );
+    expect(placed.hand).toEqual({ key: 'hand', cards: ['7H', 'KD'] });
+    expect(placed.bySeat).toEqual(['handCounts']);
+    expect(placed.rows).toEqual([{ key: 'table', cards: [] }]);
+    expect(placed.tricks).toEqual([{ key: 'trick', plays: [{ seat: 1, card: '9S' }] }]);
+    expect(placed.counts).toEqual([{ key: 'stock', count: 30 }]);
+    expect(placed.facts).toEqual([{ key: 'trump', value: 'H' }]);
+    expect(placed.results).toEqual(['scoresheet']);
+    expect(placed.piles.map((p) => p.key)).toEqual(['tableaus']);
+  });
+
+  it('holds the hand as a player does: by suit in alternating colours, aces high in trick games and low elsewhere', () => {
+    expect(sortHand(['AD', '2S', 'KS', '9H', 'AS'], true)).toEqual(['2S', 'KS', 'AS', '9H', 'AD']);
+    expect(sortHand(['AD', '2S', 'KS', '9H', 'AS'], false)).toEqual(['AS', '2S', 'KS', '9H', 'AD']);
+  });
+});
+
+describe('telling what happened', () => {
+  it('says each move as the seat may know it, with private notices for what a peek showed and what the clock played', () => {
+    const peek = narrate(
+      { seq: 3, seat: 0, kind: 'move', by: 'seat', action: { type: 'peek', position: 2, saw: '2S' } },
+      'cactus',
+      names,
+      0,
+    );
+    expect(peek).toMatchObject({
+      text: 'You: peek at your bottom left card: you saw the 2 of spades.',
+      notice: 'Peek at your bottom left card: you saw the 2 of spades.',
+      own: true,
+    });
+    const theirs = narrate(
+      { seq: 4, seat: 1, kind: 'move', by: 'bot', action: { type: 'peek', position: 2 } },
+      'cactus',
+      names,
+      0,
+    );
+    expect(theirs).toMatchObject({ text: 'Bo: peek at their bottom left card.', own: false });
+    const spy = narrate({ seq: 4, seat: 1, kind: 'move', by: 'bot', action: { type: 'spy', position: 1 } }, 'cactus', names, 0);
+    expect(spy.text).toBe('Bo: spy on your top right card.');
+    expect(theirs.notice).toBeUndefined();
+    const clock = narrate(
+      { seq: 5, seat: 0, kind: 'move', by: 'clock', action: { type: 'play', card: '7S' } },
+      'kaiser',
+      names,
+      0,
+    );
+    expect(clock.notice).toBe('Time ran out: the clock played for you: play 7 of spades.');
+    expect(narrate({ seq: 6, seat: 1, kind: 'resign', by: 'seat', action: { type: 'resign' } }, 'kaiser', names, 0).notice).toBe(
+      'Bo resigned.',
+    );
+  });
+
+  it('says the end with names: "You won", "You lost", "A tie"', () => {
+    expect(withNames('seat 0 wins 11 to 6', names)).toBe('Ann wins 11 to 6');
+    expect(withNames('seats 0 and 2 win 70 to 61', names)).toBe('Ann and Cy win 70 to 61');
+    expect(withNames('seats 0, 2 share the win with 155 each', names)).toBe('Ann and Cy share the win with 155 each');
+    expect(headline({ winners: [0], summary: 'seat 0 wins' }, 0, names)).toBe('You won');
+    expect(headline({ winners: [0], summary: 'seat 0 wins' }, 1, names)).toBe('You lost');
+    expect(headline({ winners: [0, 2], summary: 'seats 0 and 2 win' }, 2, names)).toBe('You won');
+    expect(headline({ winners: [0, 1], summary: 'a tie at 63 points each' }, 1, names)).toBe('A tie');
+    expect(headline({ winners: [1], summary: 'seat 1 wins' }, null, names)).toBe('Bo won');
+  });
+});

@@ -1,0 +1,62 @@
+import type { Action, LoggedEvent } from './api';
+import { cardName, isCard, listed } from './cards';
+import { actionLabel } from './labels';
+
+/**
+ * The log's events in words (BGA's notification handlers): what each seat did, as this seat may know
+ * it, and the notices meant for this seat alone: what its peek showed, what the clock played for it.
+ */
+
+export interface Said {
+  seq: number;
+  /** "Bo: play 7 of hearts", "You: draw from the stock". */
+  text: string;
+  /** Something for this seat alone, worth a notice of its own. */
+  notice?: string;
+  /** The move was this seat's own, played by the person at this page (no pacing needed). */
+  own: boolean;
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** What a move showed the seat that made it, from the fields its reading of the log adds. */
+function shown(action: Action): string | null {
+  const cards = (v: unknown) => (isCard(v) ? cardName(v) : Array.isArray(v) && v.every(isCard) ? listed(v.map(cardName)) : null);
+  if (action.saw !== undefined) return `you saw the ${cards(action.saw)}`;
+  if (action.drew !== undefined) return `you drew ${cards(action.drew)}`;
+  return null;
+}
+
+export function narrate(
+  e: Pick<LoggedEvent, 'seq' | 'seat' | 'kind' | 'by' | 'action'>,
+  kind: string,
+  seatName: (seat: number) => string,
+  mySeat: number | null,
+): Said {
+  const mine = e.seat === mySeat;
+  const who = mine ? 'You' : seatName(e.seat);
+  const action = e.action as Action;
+  const base = { seq: e.seq, own: mine && e.by === 'seat' };
+  if (e.kind === 'resign') return { ...base, text: `${who} resigned.`, notice: mine ? undefined : `${who} resigned.` };
+  if (e.kind === 'forfeit') {
+    const text = `${who} ran out of time and ${mine ? 'lose' : 'loses'} the game.`;
+    return { ...base, text, notice: text };
+  }
+  if (e.kind === 'abort') {
+    const text = action.reason === 'abandoned' ? 'Nobody played for too long: the game was aborted.' : `${who} aborted the game.`;
+    return { ...base, text, notice: text };
+  }
+  // Labels speak to the seat that acts ("your bottom left card"): another seat's move is told from here.
+  const said = lowerFirst(actionLabel(action, kind));
+  const label = mine
+    ? said
+    : said.replace(/\b(your|the opponent’s) /g, (_, whose) =>
+        whose === 'your' ? 'their ' : mySeat === null ? 'the other’s ' : 'your ',
+      );
+  const saw = mine ? shown(action) : null;
+  const text = `${who}: ${label}${saw ? `: ${saw}` : ''}${e.by === 'clock' ? ' (the clock played it)' : ''}.`;
+  if (mine && e.by === 'clock') return { ...base, text, notice: `Time ran out: the clock played for you: ${label}.` };
+  if (mine && e.by === 'service') return { ...base, text, notice: `The table played for you: ${label}.` };
+  if (saw) return { ...base, text, notice: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${saw}.` };
+  return { ...base, text };
+}
