@@ -47,6 +47,17 @@ export function fold(game: AnyGame, from: Replayed, events: readonly EventRecord
   return { state, engine: moved || !from.engine ? game.status(state) : from.engine, table };
 }
 
+/** The game before its first event: the deal its seed (or its stacked deck) makes. */
+export function dealt(record: GameRecord, game: AnyGame): Replayed {
+  const state = game.setup({
+    seats: record.seatCount,
+    options: record.options,
+    seed: record.seed,
+    deck: record.deck ?? undefined,
+  });
+  return { state, engine: null, table: [] };
+}
+
 interface Waiter {
   resolve(revision: number | null): void;
   reject(e: unknown): void;
@@ -120,16 +131,7 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
     const snap = await store.snapshot(record.id, ENGINE_VERSION, seq);
     const base: Replayed = snap
       ? { state: snap.state, engine: null, table: await store.tableEvents(record.id, snap.seq) }
-      : {
-          state: game.setup({
-            seats: record.seatCount,
-            options: record.options,
-            seed: record.seed,
-            deck: record.deck ?? undefined,
-          }),
-          engine: null,
-          table: [],
-        };
+      : dealt(record, game);
     const events = await store.events(record.id, snap?.seq ?? 0, seq);
     return { ...fold(game, base, events), replayed: events.length };
   }
