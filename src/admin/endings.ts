@@ -1,0 +1,139 @@
+import { ENGINE_VERSION, games } from '../games';
+import type { GameRecordDocument } from '../record/record';
+import { recordDocument } from '../service/history';
+import { dealt, fold, type Live } from '../service/live';
+import { changeNotes } from '../service/notifications';
+import { gameChannel, pgNotifyArgs, playerChannel } from '../service/notifier';
+import type { EventRecord, GameRecord } from '../store/games';
+import type { AdminDatabase, Client } from './database';
+import { Refused } from './problem';
+import { type Abandoned, abandoned, CHANGED, listed, type Sweep } from './queries';
+import { ended, toEvent, toRecord } from './rows';
+
+/** The commands that replay a game through its engine, as the server would: the record, and the abort. */
+
+/** The game as the server would hold it after these events: its deal replayed through the engine it was played under. */
+function rebuilt(record: GameRecord, events: readonly EventRecord[]): Live {
+  const game = games.get(record.kind);
+  if (!game) throw new Refused(`game ${record.id} is of kind "${record.kind}", which this checkout does not know`);
+  if (record.engineVersion !== ENGINE_VERSION) {
+    throw new Refused(
+      `game ${record.id} was played under engine version ${record.engineVersion}; this checkout runs version ${ENGINE_VERSION}`,
+    );
+  }
+  return { record, game, ...fold(game, dealt(record, game), events), views: new Map() };
+}
+
+/** The record of an ended game: the same document as `GET /games/{id}/record`. */
+export async function exportRecord(db: Client, id: string): Promise<GameRecordDocument> {
+  const g = await db.game.findUnique({
+    where: { id },
+    include: { seats: { orderBy: { seat: 'asc' } }, events: { orderBy: { seq: 'asc' } } },
+  });
+  if (!g) throw new Refused(`there is no game ${id}`);
+  if (!ended(g.status)) {
+    throw new Refused(
+      `game ${id} is ${g.status}: a record is for a finished or aborted game (the seed stays secret until the end)`,
+    );
+  }
+  const events = g.events.map(toEvent);
+  return recordDocument(rebuilt(toRecord(g), events), events);
+}
+
+/** Thrown inside a transaction to roll it back: the table changed after it was read. */
+class Changed extends Error {}
+
+/**
+ * Aborts one waiting table as the server aborts a game: an `abort` event (by the service, for seat
+ * 0: no seat asked) ends the log, the status becomes aborted, which reveals the seed, the revision is
+ * bumped so that running servers' caches reload it, and the players seated are told it has ended
+ * (a `finished` notification, as for any abort). Only if nobody joined or left since it was read.
+ */
+async function abortOne(db: AdminDatabase, g: Abandoned, at: Date): Promise<boolean> {
+  const before = rebuilt(toRecord(g), []);
+  const event: EventRecord = {
+    seq: g.version + 1,
+    seat: 0,
+    kind: 'abort',
+    by: 'service',
+    action: { type: 'abort', reason: 'abandoned' },
+    views: null,
+    idempotencyKey: null,
+    createdAt: at,
+  };
+  const record = { ...before.record, status: 'aborted' as const, version: event.seq, revision: g.revision + 1, updatedAt: at };
+  const after = rebuilt(record, [event]);
+  // In player order, as the server writes them: two writers lock players' rows in the same order.
+  const notes = changeNotes({ before, after, event }).sort((a, b) =>
+    a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0,
+  );
+  try {
+    await db.client.$transaction(async (tx) => {
+      const { count } = await tx.game.updateMany({
+        where: { id: g.id, status: 'waiting', revision: g.revision, version: g.version },
+        data: { status: 'aborted', version: event.seq, revision: { increment: 1 }, toAct: '[]', result: null, updatedAt: at },
+      });
+      if (count !== 1) throw new Changed();
+      await tx.event.create({
+        data: {
+          gameId: g.id,
+          seq: event.seq,
+          seat: event.seat,
+          kind: event.kind,
+          by: event.by,
+          action: JSON.stringify(event.action),
+          createdAt: at,
+        },
+      });
+      for (const n of notes) {
+        const { notified } = await tx.player.update({
+          where: { id: n.playerId },
+          data: { notified: { increment: 1 } },
+          select: { notified: true },
+        });
+        await tx.notification.create({
+          data: {
+            playerId: n.playerId,
+            seq: notified,
+            type: n.type,
+            gameId: g.id,
+            payload: JSON.stringify(n.payload),
+            createdAt: at,
+          },
+        });
+      }
+    });
+  } catch (e) {
+    if (e instanceof Changed) return false;
+    throw e;
+  }
+  if (db.provider === 'postgresql') {
+    // Every server's streams of the game and of its players hear of it now (on SQLite there is one
+    // server, whose caches see the change; its open streams hear at their next change or reconnection).
+    const messages = [
+      { channel: gameChannel(g.id), payload: String(record.revision) },
+      ...[...new Set(notes.map((n) => n.playerId))].map((p) => ({ channel: playerChannel(p), payload: 'new' })),
+    ];
+    const [channel, payload] = pgNotifyArgs(messages);
+    await db.client.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+  }
+  return true;
+}
+
+/** Aborts the waiting tables nobody joined or left since `before`; with `dryRun`, only lists them. */
+export async function abortWaiting(db: AdminDatabase, before: Date, dryRun: boolean, now: () => Date): Promise<Sweep> {
+  const found = await abandoned(db.client, before);
+  const swept: Sweep['games'] = [];
+  for (const g of found) {
+    let outcome = 'would abort';
+    try {
+      if (!dryRun) outcome = (await abortOne(db, g, now())) ? 'aborted' : CHANGED;
+    } catch (e) {
+      // A table this checkout cannot replay (another engine version, an unknown kind): the others go on.
+      if (!(e instanceof Refused)) throw e;
+      outcome = `left as it is: ${e.message}`;
+    }
+    swept.push({ ...listed(g), outcome });
+  }
+  return { dryRun, before: before.toISOString(), games: swept };
+}
