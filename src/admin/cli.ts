@@ -6,7 +6,7 @@ import type { AdminDatabase } from './database';
 import { Refused, UsageError } from './problem';
 import * as render from './render';
 
-export const USAGE = `usage: npm run admin -- <command> [options]
+const USAGE = `usage: npm run admin -- <command> [options]
 
 The operator's command line: reads and changes the database the server uses, beside running servers:
 DATABASE_URL (postgresql://...) if set, otherwise the SQLite file under DATA_DIR (default ./data).
@@ -51,7 +51,7 @@ const COMMANDS: Record<string, { ids: number; options: string[] }> = {
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** `30m`, `12h`, `7d`, `2w`, `1d12h`: in milliseconds. */
-export function parseDuration(text: string): number {
+function parseDuration(text: string): number {
   if (!/^(\d+[smhdw])+$/.test(text)) {
     throw new UsageError(`--older-than takes a duration such as 30m, 12h, 7d, 2w or 1d12h, not "${text}"`);
   }
@@ -189,7 +189,7 @@ export async function main(argv: string[], io: Io, now: () => Date = () => new D
         break;
       }
       case 'purge-waiting': {
-        const swept = await queries.purgeWaiting(db, before as Date, values['dry-run'] === true);
+        const swept = await queries.purgeWaiting(db.client, before as Date, values['dry-run'] === true);
         print(swept, () => render.sweep(swept, 'purge'));
         break;
       }

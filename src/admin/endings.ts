@@ -5,6 +5,7 @@ import { dealt, fold, type Live } from '../service/live';
 import { changeNotes } from '../service/notifications';
 import { gameChannel, pgNotifyArgs, playerChannel } from '../service/notifier';
 import type { EventRecord, GameRecord } from '../store/games';
+import type { NewNotification } from '../store/players';
 import type { AdminDatabase, Client } from './database';
 import { Refused } from './problem';
 import { type Abandoned, abandoned, CHANGED, listed, type Sweep } from './queries';
@@ -40,16 +41,20 @@ export async function exportRecord(db: Client, id: string): Promise<GameRecordDo
   return recordDocument(rebuilt(toRecord(g), events), events);
 }
 
-/** Thrown inside a transaction to roll it back: the table changed after it was read. */
-class Changed extends Error {}
+/** An abort worked out from the table as read: its event, the game after it, and what its players are told. */
+interface Abort {
+  event: EventRecord;
+  revision: number;
+  notes: NewNotification[];
+}
 
 /**
- * Aborts one waiting table as the server aborts a game: an `abort` event (by the service, for seat
- * 0: no seat asked) ends the log, the status becomes aborted, which reveals the seed, the revision is
+ * Aborts a waiting table as the server aborts a game: an `abort` event (by the service, for seat 0:
+ * no seat asked) ends the log, the status becomes aborted, which reveals the seed, the revision is
  * bumped so that running servers' caches reload it, and the players seated are told it has ended
- * (a `finished` notification, as for any abort). Only if nobody joined or left since it was read.
+ * (a `finished` notification, as for any abort). Refused for a table this checkout cannot replay.
  */
-async function abortOne(db: AdminDatabase, g: Abandoned, at: Date): Promise<boolean> {
+function abortOf(g: Abandoned, at: Date): Abort {
   const before = rebuilt(toRecord(g), []);
   const event: EventRecord = {
     seq: g.version + 1,
@@ -62,11 +67,19 @@ async function abortOne(db: AdminDatabase, g: Abandoned, at: Date): Promise<bool
     createdAt: at,
   };
   const record = { ...before.record, status: 'aborted' as const, version: event.seq, revision: g.revision + 1, updatedAt: at };
-  const after = rebuilt(record, [event]);
   // In player order, as the server writes them: two writers lock players' rows in the same order.
-  const notes = changeNotes({ before, after, event }).sort((a, b) =>
+  const notes = changeNotes({ before, after: rebuilt(record, [event]), event }).sort((a, b) =>
     a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0,
   );
+  return { event, revision: record.revision, notes };
+}
+
+/** Thrown inside a transaction to roll it back: the table changed after it was read. */
+class Changed extends Error {}
+
+/** Writes the abort in one transaction, if nobody joined or left since the table was read; false if someone did. */
+async function commit(db: AdminDatabase, g: Abandoned, { event, revision, notes }: Abort): Promise<boolean> {
+  const at = event.createdAt;
   try {
     await db.client.$transaction(async (tx) => {
       const { count } = await tx.game.updateMany({
@@ -111,7 +124,7 @@ async function abortOne(db: AdminDatabase, g: Abandoned, at: Date): Promise<bool
     // Every server's streams of the game and of its players hear of it now (on SQLite there is one
     // server, whose caches see the change; its open streams hear at their next change or reconnection).
     const messages = [
-      { channel: gameChannel(g.id), payload: String(record.revision) },
+      { channel: gameChannel(g.id), payload: String(revision) },
       ...[...new Set(notes.map((n) => n.playerId))].map((p) => ({ channel: playerChannel(p), payload: 'new' })),
     ];
     const [channel, payload] = pgNotifyArgs(messages);
@@ -120,14 +133,14 @@ async function abortOne(db: AdminDatabase, g: Abandoned, at: Date): Promise<bool
   return true;
 }
 
-/** Aborts the waiting tables nobody joined or left since `before`; with `dryRun`, only lists them. */
+/** Aborts the waiting tables nobody joined or left since `before`; with `dryRun`, only says which it would. */
 export async function abortWaiting(db: AdminDatabase, before: Date, dryRun: boolean, now: () => Date): Promise<Sweep> {
-  const found = await abandoned(db.client, before);
   const swept: Sweep['games'] = [];
-  for (const g of found) {
-    let outcome = 'would abort';
+  for (const g of await abandoned(db.client, before)) {
+    let outcome: string;
     try {
-      if (!dryRun) outcome = (await abortOne(db, g, now())) ? 'aborted' : CHANGED;
+      const abort = abortOf(g, now());
+      outcome = dryRun ? 'would abort' : (await commit(db, g, abort)) ? 'aborted' : CHANGED;
     } catch (e) {
       // A table this checkout cannot replay (another engine version, an unknown kind): the others go on.
       if (!(e instanceof Refused)) throw e;

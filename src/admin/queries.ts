@@ -1,5 +1,5 @@
 import type { GameStatus } from '../store/games';
-import type { AdminDatabase, Client } from './database';
+import type { Client } from './database';
 import { Refused } from './problem';
 import { ended, toRecord } from './rows';
 
@@ -243,13 +243,13 @@ export const CHANGED = 'left as it is: someone joined or left meanwhile';
  * cascades); with `dryRun`, only lists them. A running server answers 404 for them from then on.
  * Notifications already sent about them (invitations) stay in the players' logs.
  */
-export async function purgeWaiting(db: AdminDatabase, before: Date, dryRun: boolean): Promise<Sweep> {
-  const found = await abandoned(db.client, before);
+export async function purgeWaiting(db: Client, before: Date, dryRun: boolean): Promise<Sweep> {
+  const found = await abandoned(db, before);
   const swept: Sweep['games'] = [];
   for (const g of found) {
     let outcome = 'would purge';
     if (!dryRun) {
-      const { count } = await db.client.game.deleteMany({
+      const { count } = await db.game.deleteMany({
         where: { id: g.id, status: 'waiting', revision: g.revision },
       });
       outcome = count === 1 ? 'purged' : CHANGED;

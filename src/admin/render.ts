@@ -3,7 +3,7 @@ import type { GameDetail, GameLine, PlayerDetail, SeatLine, Sweep } from './quer
 /** The commands' answers as text for a terminal: aligned columns, times in UTC to the minute. */
 
 /** Columns padded to their widest cell, two spaces apart. */
-export function table(headers: string[], rows: string[][]): string {
+function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   return [headers, ...rows]
     .map((r) =>

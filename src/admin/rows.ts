@@ -5,7 +5,7 @@ import type { EventBy, EventKind, EventRecord, GameRecord, GameStatus, Occupant,
 
 const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-export const toSeat = (s: Seat): SeatRecord => ({
+const toSeat = (s: Seat): SeatRecord => ({
   seat: s.seat,
   name: s.name,
   occupant: s.occupant as Occupant,
