@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { type Action, defaultOptions, seatCounts } from '../src/engine';
 import { games } from '../src/games';
 import { withScratchDatabase } from '../src/store/postgres';
+import { clientLoop } from './loop';
 import { buildServers, type Server, startBare, startService as startServer, withDataDir } from './servers';
 import { advance, call, newTable, nextMove, playMoves, type Table } from './tables';
 
@@ -43,6 +44,8 @@ interface Measured {
   cpuUs: number;
   /** PostgreSQL's CPU time per answered request, in µs (0 on SQLite, which runs inside the server). */
   dbUs: number;
+  /** The client loop: its GETs' latencies (p50/p99 above are its POSTs'). */
+  get?: { p50: number; p99: number };
 }
 
 /**
@@ -116,6 +119,13 @@ function table(rows: string[][]) {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 /** A run's req/s as a share of `of` req/s. */
 const ratio = (m: Measured, of: number) => `${((100 * m.rps) / of).toFixed(1)}%`;
+/**
+ * What a run answers per CPU-second of its server, as a share of what bare hello answers per CPU-second
+ * of its own: the figure that holds on a machine shared with other work, where req/s swing.
+ */
+const perCpu = (m: Measured, hello: Measured) => `${((100 * hello.cpuUs) / m.cpuUs).toFixed(1)}%`;
+/** Latencies: autocannon's are whole milliseconds; the loop's are measured to the microsecond. */
+const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
 
 /** The route table's rows, by the name of their run. */
 const ROUTE_NAMES = {
@@ -124,6 +134,7 @@ const ROUTE_NAMES = {
   view: 'GET /games/{id}/view (seat token)',
   notModified: 'GET /games/{id}/view, If-None-Match (304)',
   move: 'POST /games/{id}/moves (own games)',
+  loop: 'client loop: GET view, POST a move (per move)',
 } as const;
 
 /** Every connection polls every view in turn, as its first seat; with `etags`, conditionally. */
@@ -173,6 +184,13 @@ async function routes(label: string, env: Record<string, string>) {
       view: (seconds) => cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views) }),
       notModified: (seconds) =>
         cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views, etags) }, 304),
+      // The headline: what a bot or a page does, GET then POST on games of four kinds (bench/loop.ts).
+      loop: async (seconds) => {
+        const r = await clientLoop(service, CONNECTIONS, seconds);
+        if (r.errors > 0 && process.env.BENCH_DEBUG) console.error('loop errors', r.errors);
+        const dbUs = 0;
+        return { rps: r.moves / r.seconds, p50: r.post.p50, p99: r.post.p99, errors: r.errors, cpuUs: r.cpuUs, dbUs, get: r.get };
+      },
       move: async (seconds) => {
         // Each request takes a game no other request has in flight (autocannon starts every request of a
         // connection with a fresh context), the next move worked out by the engine in this process.
@@ -237,6 +255,7 @@ async function routes(label: string, env: Record<string, string>) {
       'vs bare hello',
       'vs bare insert',
       'server CPU µs/req',
+      'vs hello per CPU-s',
       ...(label === 'PostgreSQL' ? ['database CPU µs/req'] : []),
     ],
     ...Object.entries(ROUTE_NAMES)
@@ -244,15 +263,23 @@ async function routes(label: string, env: Record<string, string>) {
       .map(({ name, m }) => [
         name,
         fmt(m.rps),
-        String(m.p50),
-        String(m.p99),
+        ms(m.p50),
+        ms(m.p99),
         String(m.errors),
         ratio(m, results.hello.rps),
         ratio(m, results.insert.rps),
         fmt(m.cpuUs),
+        perCpu(m, results.hello),
         ...(label === 'PostgreSQL' ? [fmt(m.dbUs)] : []),
       ]),
   ]);
+  if (results.loop?.get) {
+    const { get, p50, p99 } = results.loop;
+    console.log(
+      `client loop latencies: GET view p50 ${ms(get.p50)} ms, p99 ${ms(get.p99)} ms; POST move p50 ${ms(p50)} ms, p99 ${ms(p99)} ms` +
+        ` (POST p99 scaled to 70,000 hello/s: ${((p99 * results.hello.rps) / 70_000).toFixed(1)} ms)`,
+    );
+  }
   return results;
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/http/app';
+import { newSigningKey } from '../src/log';
 import { inProcessNotifier } from '../src/service/notifier';
 import { openDatabase } from '../src/store/database';
 
@@ -13,6 +14,7 @@ const app = await buildApp({
   sql: db.sql,
   notifier: inProcessNotifier(),
   jwtSecret: 'unused',
+  logKey: newSigningKey(),
   logger: false,
 });
 await app.ready();

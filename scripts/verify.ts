@@ -1,11 +1,22 @@
-// Checks a game record offline: `npm run verify -- record.json` (GET /games/{id}/record gives one).
-// Exits 0 when the record holds, 1 with every mismatch listed when it does not.
+// Checks a game record offline: `npm run verify -- record.json [--key <base64>]` (GET /games/{id}/record
+// gives one, GET /log/key the key). Exits 0 when the record holds, 1 with every mismatch listed when it does not.
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { verifyRecord } from '../src/record/verify';
 
-const file = process.argv[2];
+const usage = 'usage: npm run verify -- record.json [--key <base64 public key from GET /log/key>]';
+let file: string | undefined;
+let key: string | undefined;
+try {
+  const { values, positionals } = parseArgs({ options: { key: { type: 'string' } }, allowPositionals: true });
+  [file] = positionals;
+  key = values.key;
+} catch (e) {
+  console.error(`${(e as Error).message}\n${usage}`);
+  process.exit(2);
+}
 if (!file) {
-  console.error('usage: npm run verify -- record.json');
+  console.error(usage);
   process.exit(2);
 }
 let doc: unknown;
@@ -15,7 +26,7 @@ try {
   console.error(`${file}: cannot read it as JSON: ${(e as Error).message}`);
   process.exit(1);
 }
-const verdict = verifyRecord(doc);
+const verdict = verifyRecord(doc, { key });
 for (const line of verdict.checked) console.log(`ok    ${line}`);
 for (const line of verdict.problems) console.log(`FAIL  ${line}`);
 console.log(

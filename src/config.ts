@@ -12,6 +12,18 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSeat: 5, perAddress: 100, total: 5000 };
 
+/** What nobody may make the server do (README: "Configuration"; DESIGN: "Trust"). */
+export interface Limits {
+  /** Tables whose every seat is a bot that one player may have running at once. */
+  botGamesPerPlayer: number;
+  /** A game is abandoned after this many events in a row made by the server (bots, clocks, resigned seats). */
+  abandonAfterMoves: number;
+  /** New players one client address may register in an hour. */
+  playersPerAddressPerHour: number;
+}
+
+export const DEFAULT_LIMITS: Limits = { botGamesPerPlayer: 10, abandonAfterMoves: 10_000, playersPerAddressPerHour: 20 };
+
 /** Which origins may call the API from a browser: any (`*`), none, or these. */
 export type CorsOrigins = '*' | 'none' | string[];
 
@@ -22,6 +34,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret?: string;
+  /** The Ed25519 key that signs the games' checkpoints (PEM, or the base64 of its 32-byte seed). */
+  logSigningKey?: string;
   logLevel: string;
   /** Requests per minute allowed per seat token, and per address for calls without one. */
   rateLimit: number;
@@ -41,6 +55,25 @@ export interface Config {
   streamLimits: StreamLimits;
   /** The origins browsers may call the API from. */
   corsOrigins: CorsOrigins;
+  /** What nobody may make the server do: bot tables per player, server-played runs, new players per address. */
+  limits: Limits;
+  /**
+   * Which proxies' X-Forwarded-For to believe, so per-address limits see the client behind them
+   * (Fastify's trustProxy: false, true, a hop count, or addresses and CIDR ranges).
+   */
+  trustProxy: boolean | number | string[];
+}
+
+/** TRUST_PROXY: unset or `false`, trust none; `true`, any; a whole number, that many hops; else a comma-separated list of addresses or CIDR ranges. */
+export function trustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
 }
 
 /** CORS_ORIGINS: unset or `*`, any origin; `none`, no cross-origin access; else a comma-separated list of origins. */
@@ -67,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
+    logSigningKey: env.LOG_SIGNING_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
     overloadDelay: Number(env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? 1000),
@@ -81,5 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       total: count(env.STREAM_LIMIT_TOTAL, DEFAULT_STREAM_LIMITS.total),
     },
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    limits: {
+      botGamesPerPlayer: count(env.BOT_GAMES_PER_PLAYER, DEFAULT_LIMITS.botGamesPerPlayer),
+      abandonAfterMoves: count(env.ABANDON_AFTER_MOVES, DEFAULT_LIMITS.abandonAfterMoves),
+      playersPerAddressPerHour: count(env.PLAYERS_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.playersPerAddressPerHour),
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from './config';
 import { buildApp, loggerOptions } from './http/app';
+import { loadLogKey } from './service/log';
 import { inProcessNotifier, postgresNotifier } from './service/notifier';
 import { loadSecret } from './service/tokens';
 import { openDatabase } from './store/database';
@@ -20,6 +21,7 @@ const app = await buildApp({
   pool: db.pool,
   notifier,
   jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
+  logKey: loadLogKey(config.logSigningKey, config.dataDir),
   loggerInstance: log,
   webhooks: { allowPrivate: config.webhookAllowPrivate },
 });

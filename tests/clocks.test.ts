@@ -1,13 +1,15 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalAction, resolveOptions } from '../src/engine';
+import { sidesOf } from '../src/engine/outcome';
 import { games } from '../src/games';
 import { verifyRecord } from '../src/record/verify';
-import { ABANDONED_AFTER } from '../src/service/clocks';
-import { sidesOf } from '../src/service/outcome';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { SHORT } from './support/short-games';
 import { bearer, createGame, fakeClock, seatBots } from './support/tables';
+
+/** ABANDON_AFTER_MOVES for this file: a count a test can sweep through (the default is 10,000). */
+const ABANDONED_AFTER = 100;
 
 const clock = fakeClock();
 let server: TestServer;
@@ -17,7 +19,7 @@ let http: ReturnType<typeof request>;
 beforeAll(async () => {
   const where = await privateDatabase();
   drop = where.drop;
-  server = await startServer(where, { now: clock.now });
+  server = await startServer(where, { now: clock.now, limits: { abandonAfterMoves: ABANDONED_AFTER } });
   http = request(server.app.server);
 });
 afterAll(async () => {

@@ -168,11 +168,12 @@ describe('abort', () => {
     );
   });
 
-  it('after one seat has moved, either seat may still abort', async () => {
+  it('after one seat has moved, the seat that has not moved may abort; the one that moved may not', async () => {
     const g = await createGame(server, { kind: 'xeri', seats: 2 });
     const first = (await summaryOf(g.id)).toAct[0] as number;
     await move(g.id, g.tokens[first]);
-    const res = await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[first]));
+    expectProblem(await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[first])), 409, 'too-late-to-abort');
+    const res = await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[1 - first]));
     expect(res.body.status).toBe('aborted');
   });
 
@@ -185,15 +186,33 @@ describe('abort', () => {
     expect(await summaryOf(g.id)).toMatchObject({ status: 'active', version: 2 });
   });
 
-  it('a move the clock made for a seat that never came does not count: the table may still abort', async () => {
+  it('a move the clock made for a seat that never came does not count as its own: that seat may abort while the game is young', async () => {
     const g = await createGame(server, { kind: 'xeri', seats: 2, options: { clock: { perMove: 60 } } });
     const first = (await summaryOf(g.id)).toAct[0] as number;
     await move(g.id, g.tokens[first]);
     clock.advance(60);
     await server.app.service.clocks.tick();
     expect((await log(g.id)).map((e) => e.by)).toEqual(['seat', 'clock']);
-    const res = await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[first]));
+    const res = await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[1 - first]));
     expect(res.body.status).toBe('aborted');
+  });
+
+  it('a seat that let its clock play for it cannot abort once the game is no longer young (twice the seats in events)', async () => {
+    const g = await createGame(server, { kind: 'xeri', seats: 2, options: { clock: { perMove: 60 } } });
+    const first = (await summaryOf(g.id)).toAct[0] as number;
+    // The present seat plays; the absent one's clock plays for it, again and again.
+    for (let i = 0; i < 4; i++) {
+      const due = (await summaryOf(g.id)).toAct[0] as number;
+      if (due === first) await move(g.id, g.tokens[first]);
+      else {
+        clock.advance(60);
+        await server.app.service.clocks.tick();
+      }
+    }
+    expect((await log(g.id)).filter((e) => e.by === 'clock').length).toBeGreaterThan(0);
+    expect((await summaryOf(g.id)).version).toBe(4);
+    expectProblem(await http.post(`/games/${g.id}/abort`).set(bearer(g.tokens[1 - first])), 409, 'too-late-to-abort');
+    expect((await summaryOf(g.id)).status).toBe('active');
   });
 });
 

@@ -1,8 +1,12 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
+import { bearer } from './support/tables';
 
 /**
  * The README's curl walkthroughs, taken from README.md as they are written and run with bash (curl
@@ -81,5 +85,61 @@ describe('the README walkthroughs run as written', () => {
   it('three players meet in the lobby and play a round to the end', async () => {
     const out = await run('Three players meet in the lobby and play', 1);
     expect(out).toMatch(/"status": "finished"/);
+  });
+});
+
+/** The first js block under a heading (up to the next heading). */
+function script(heading: string): string {
+  const lines = README.split('\n');
+  const start = lines.findIndex((l) => /^#{2,3} /.test(l) && l.replace(/^#+ /, '') === heading);
+  expect(start, `README has no heading "${heading}"`).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
+  const section = lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+  const block = /^```js\n([\s\S]*?)^```$/m.exec(section);
+  expect(block, `no js block under "${heading}"`).not.toBeNull();
+  return (block as RegExpExecArray)[1];
+}
+
+describe('the README’s log checker, run as written', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'card-table-readme-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('uses only node:crypto; passes while the log grows; fails once the log is rewritten behind a kept checkpoint', async () => {
+    const code = script("Check a game's log in a few lines of Node");
+    expect([...code.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['node:crypto']);
+    const file = join(dir, 'check-log.mjs');
+    writeFileSync(file, code);
+    const check = (id: string, kept?: string) =>
+      promisify(execFile)(process.execPath, [file, api, id, ...(kept ? [kept] : [])]).then(
+        (r) => ({ ok: true, out: r.stdout.trim(), err: '' }),
+        (e) => ({ ok: false, out: String(e.stdout), err: String(e.stderr) }),
+      );
+    const http = request(server.app.server);
+    const g = (await http.post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
+    const tokens: string[] = g.seats.map((s: { token: string }) => s.token);
+    const move = async (seat: number) => {
+      const view = (await http.get(`/games/${g.id}/view`).set(bearer(tokens[seat]))).body;
+      expect(
+        (await http.post(`/games/${g.id}/moves`).set(bearer(tokens[seat])).send({ action: view.legalActions[0] })).status,
+      ).toBe(200);
+    };
+
+    await move(0);
+    const first = await check(g.id);
+    expect(first.ok, first.err).toBe(true);
+    expect(JSON.parse(first.out).checkpoint.size).toBe(2);
+    await move(1);
+    await move(0);
+    const second = await check(g.id, first.out);
+    expect(second.ok, second.err).toBe(true);
+    expect(JSON.parse(second.out).checkpoint.size).toBe(4);
+
+    // The operator rewrites the first event in the database and rebuilds the tree from the altered log.
+    await server.db.sql.run(`UPDATE "Event" SET "by" = 'bot' WHERE "gameId" = $1 AND "seq" = 1`, [g.id]);
+    await server.db.sql.run('DELETE FROM "LogNode" WHERE "gameId" = $1', [g.id]);
+    server.app.service.live.forget(g.id);
+    const caught = await check(g.id, second.out);
+    expect(caught.ok).toBe(false);
+    expect(caught.err).toMatch(/the log was rewritten: its first 4 leaves changed/);
   });
 });

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { afterAll, describe, expect, it } from 'vitest';
+import { publicKeyOf, signingKey } from '../src/log';
+import { loadLogKey } from '../src/service/log';
 import { loadSecret, seatTokens } from '../src/service/tokens';
 
 const dir = mkdtempSync(join(tmpdir(), 'card-table-secret-'));
@@ -16,6 +18,18 @@ describe('seat tokens', () => {
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(loadSecret(undefined, dir)).toBe(first);
     expect(loadSecret('from-env', dir)).toBe('from-env');
+  });
+
+  it('without LOG_SIGNING_KEY an Ed25519 key is made once, kept private beside the JWT secret, and reused', () => {
+    const first = loadLogKey(undefined, dir);
+    expect(first).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(statSync(join(dir, 'log-signing-key')).mode & 0o777).toBe(0o600);
+    expect(loadLogKey(undefined, dir)).toBe(first);
+    expect(publicKeyOf(signingKey(loadLogKey(undefined, dir)))).toBe(publicKeyOf(signingKey(first)));
+    const seed = Buffer.alloc(32, 1).toString('base64');
+    expect(loadLogKey(seed, dir)).toBe(seed);
+    // Nothing is left of the drafts the files were written through.
+    expect(readdirSync(dir).sort()).toEqual(['jwt-secret', 'log-signing-key']);
   });
 
   it('a token names one game and one seat, and only HS256 tokens signed with the secret pass', () => {

@@ -12,6 +12,7 @@ const view = (status: SeatView['status'], version: number): SeatView => ({
   scores: [],
   deadlines: [],
   state: null,
+  checkpoint: { size: version + 1, root: '', signature: '' },
 });
 
 /** The table page keeps the newest view it was given, whichever came first: its own read or the stream. */

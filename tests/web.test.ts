@@ -106,14 +106,22 @@ describe('the web table at /', () => {
   });
 });
 
-describe('a token in a cookie, for EventSource (which cannot send headers), on the stream routes only', () => {
+describe('a stream ticket in a cookie, for EventSource (which cannot send headers), on the stream routes only', () => {
   const cookie = (token: string) => `card_table_token=${encodeURIComponent(token)}`;
   const stream = (path: string, headers: Record<string, string>) =>
     fetch(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers } });
+  const ticket = async (path: string, token: string) => {
+    const res = await http().post(path).set('authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now());
+    return res.body.ticket as string;
+  };
 
   it('opens a seat’s stream as the Authorization header would: the seat’s own view, its legal moves included', async () => {
     const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
-    const res = await stream(`/games/${g.id}/stream`, { cookie: cookie(g.seats[1].token) });
+    const res = await stream(`/games/${g.id}/stream`, {
+      cookie: cookie(await ticket(`/games/${g.id}/stream-ticket`, g.seats[1].token)),
+    });
     expect(res.status).toBe(200);
     const [first] = await messages(res, 1);
     const view = JSON.parse(first.data);
@@ -127,10 +135,51 @@ describe('a token in a cookie, for EventSource (which cannot send headers), on t
       .post('/games')
       .set('authorization', `Bearer ${player.token}`)
       .send({ kind: 'divide-and-conquer', seats: [{ player: 'me' }, { bot: 'random' }] });
-    const res = await stream('/players/me/stream?after=0', { cookie: `other=1; ${cookie(player.token)}` });
+    const pass = await ticket('/players/me/stream-ticket', player.token);
+    const res = await stream('/players/me/stream?after=0', { cookie: `other=1; ${cookie(pass)}` });
     expect(res.status).toBe(200);
     const [first] = await messages(res, 1);
     expect(JSON.parse(first.data).game).toBe(game.body.id);
+  });
+
+  it('never takes a seat or player token from the cookie: only a ticket, which opens its own stream and nothing else', async () => {
+    const player = (await http().post('/players').send({ name: 'Ann' })).body;
+    const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
+    const other = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
+    for (const token of [g.seats[0].token, player.token]) {
+      const res = await stream(`/games/${g.id}/stream`, { cookie: cookie(token) });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('invalid-token');
+    }
+    expect((await stream('/players/me/stream', { cookie: cookie(player.token) })).status).toBe(401);
+    const pass = await ticket(`/games/${g.id}/stream-ticket`, g.seats[0].token);
+    const elsewhere = await stream(`/games/${other.id}/stream`, { cookie: cookie(pass) });
+    expect(elsewhere.status).toBe(403);
+    expect(((await elsewhere.json()) as { code: string }).code).toBe('wrong-game');
+    const asPlayer = await stream('/players/me/stream', { cookie: cookie(pass) });
+    expect(asPlayer.status).toBe(403);
+    // As a bearer token anywhere else, a ticket is no token at all.
+    const view = await http().get(`/games/${g.id}/view`).set('authorization', `Bearer ${pass}`);
+    expect(view.status).toBe(401);
+  });
+
+  it('stops opening the stream once the seat changes hands', async () => {
+    const [ann, bo] = [
+      (await http().post('/players').send({ name: 'Ann' })).body,
+      (await http().post('/players').send({ name: 'Bo' })).body,
+    ];
+    const g = (
+      await http()
+        .post('/games')
+        .set('authorization', `Bearer ${ann.token}`)
+        .send({ kind: 'kabu', seats: [{ player: 'me' }, { open: true }, { open: true }] })
+    ).body;
+    await http().post(`/games/${g.id}/seats/1/join`).set('authorization', `Bearer ${bo.token}`).expect(200);
+    const pass = await ticket(`/games/${g.id}/stream-ticket`, bo.token);
+    await http().post(`/games/${g.id}/leave`).set('authorization', `Bearer ${bo.token}`).expect(200);
+    const res = await stream(`/games/${g.id}/stream`, { cookie: cookie(pass) });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('token-revoked');
   });
 
   it('refuses a made-up token with 401, as in the header', async () => {
@@ -153,13 +202,14 @@ describe('a token in a cookie, for EventSource (which cannot send headers), on t
 
   it('is read on the stream routes only: a view asked with it is a spectator’s, a move is refused', async () => {
     const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
-    const view = await http().get(`/games/${g.id}/view`).set('cookie', cookie(g.seats[0].token));
+    const pass = await ticket(`/games/${g.id}/stream-ticket`, g.seats[0].token);
+    const view = await http().get(`/games/${g.id}/view`).set('cookie', cookie(pass));
     expect(view.status).toBe(200);
     expect(view.body.seat).toBeNull();
     expect(view.body.legalActions).toEqual([]);
     const move = await http()
       .post(`/games/${g.id}/moves`)
-      .set('cookie', cookie(g.seats[0].token))
+      .set('cookie', cookie(pass))
       .send({ action: { type: 'play', card: 'AS' } });
     expect(move.status).toBe(401);
     expect(move.body.code).toBe('token-required');
@@ -168,7 +218,7 @@ describe('a token in a cookie, for EventSource (which cannot send headers), on t
   it('gives way to an Authorization header when both are sent', async () => {
     const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
     const res = await stream(`/games/${g.id}/stream`, {
-      cookie: cookie(g.seats[0].token),
+      cookie: cookie(await ticket(`/games/${g.id}/stream-ticket`, g.seats[0].token)),
       authorization: `Bearer ${g.seats[1].token}`,
     });
     const [first] = await messages(res, 1);
@@ -177,7 +227,7 @@ describe('a token in a cookie, for EventSource (which cannot send headers), on t
 
   it('never reaches the logs', async () => {
     const g = (await http().post('/games').send({ kind: 'divide-and-conquer', seats: 2 })).body;
-    const token = g.seats[0].token as string;
+    const token = await ticket(`/games/${g.id}/stream-ticket`, g.seats[0].token);
     await messages(await stream(`/games/${g.id}/stream`, { cookie: cookie(token) }), 1);
     const lines = logged.filter((l) => l.includes(`/games/${g.id}/stream`));
     expect(lines.length).toBeGreaterThan(0);

@@ -123,6 +123,10 @@ describe('webhook routes', () => {
       'http://[::1]/hook',
       'http://[fe80::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[64:ff9b:1::7f00:1]/hook',
+      'http://[2002:7f00:1::]/hook',
+      'http://[2001::7f00:1]/hook',
       'http://0.0.0.0/hook',
       'https://user:pass@example.com/hook',
     ]) {
@@ -148,6 +152,14 @@ describe('which addresses a webhook may reach', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '64:ff9b::a00:1',
+      // The IPv6 forms that carry an IPv4 address a hand-kept list of ranges let through: IPv4-compatible,
+      // local-use NAT64 (RFC 8215), 6to4 and Teredo.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::808:808',
+      '64:ff9b:1::7f00:1',
+      '2002:7f00:1::',
+      '2001::1',
       'nonsense',
     ]) {
       expect(isPublicAddress(a), a).toBe(false);
@@ -184,13 +196,16 @@ describe('which addresses a webhook may reach', () => {
     const ann = (await s.post('/players').send({ name: 'Ann' })).body as PlayerHandle;
     const target = receiver.url.replace('127.0.0.1', 'localhost');
     const rows = webhookStore(strict.db.sql);
-    await rows.create({
-      id: 'rebound',
-      playerId: ann.id,
-      url: target,
-      secret: `whsec_${Buffer.alloc(24).toString('base64')}`,
-      createdAt: clock,
-    });
+    await rows.create(
+      {
+        id: 'rebound',
+        playerId: ann.id,
+        url: target,
+        secret: `whsec_${Buffer.alloc(24).toString('base64')}`,
+        createdAt: clock,
+      },
+      10,
+    );
     const created = await s
       .post('/games')
       .set(bearer(ann.token))

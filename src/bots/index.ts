@@ -1,6 +1,5 @@
 import { randomInt, seedRng } from '../cards';
-import type { Action } from '../engine';
-import type { SeatView } from '../service/projections';
+import type { Action, SeatView } from '../engine';
 import { random } from './random';
 
 /** A bot's own randomness, kept out of the game state: its choices replay from the same seed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allHandsEmpty, replenishHands, takeLeftovers } from './fishing';
+import { allHandsEmpty, movesOfDeal, replenishHands, takeLeftovers } from './fishing';
 
 describe('fishing-game bookkeeping', () => {
   it('hands are refilled only once every hand is empty', () => {
@@ -30,5 +30,18 @@ describe('fishing-game bookkeeping', () => {
 
   it('with no capture all deal long, the leftovers stay on the table', () => {
     expect(takeLeftovers(['5H'], [[], []], null)).toEqual({ table: ['5H'], piles: [[], []] });
+  });
+
+  it("the deal's moves are the log's last ones back to the plays the view counts", () => {
+    const move = (seat: number, type: string) => ({ kind: 'move', seat, action: { type } });
+    const log = [move(0, 'play'), move(1, 'play'), move(0, 'play'), move(0, 'step'), { kind: 'resign', seat: 1, action: null }];
+    const isPlay = (a: { type: string }) => a.type === 'play';
+    expect(movesOfDeal(log, 2, isPlay)).toEqual([
+      { seat: 1, action: { type: 'play' } },
+      { seat: 0, action: { type: 'play' } },
+      { seat: 0, action: { type: 'step' } },
+    ]);
+    expect(movesOfDeal(log, 0, isPlay)).toEqual([]);
+    expect(movesOfDeal(log, 9, isPlay)).toHaveLength(4);
   });
 });

@@ -43,3 +43,32 @@ export function takeLeftovers(
   out[lastCapturer].push(...table);
   return { table: [], piles: out };
 }
+
+/** One event of a seat's reading of the log (the engine's `SeenEvent`), as far as a sampler needs it. */
+export interface LoggedEvent {
+  kind: string;
+  seat: number;
+  action: unknown;
+}
+
+/**
+ * The moves of the deal in progress, oldest first, from a seat's reading of the log: the moves back to
+ * the `plays`-th card played from a hand (a move `isPlay` counts), where `plays` is what the view shows
+ * (a fishing deal is dealt out whole: the cards dealt less those still in the hands). With a log that
+ * holds fewer plays, all its moves.
+ */
+export function movesOfDeal<A>(
+  seen: readonly LoggedEvent[],
+  plays: number,
+  isPlay: (action: A) => boolean = () => true,
+): { seat: number; action: A }[] {
+  const moves: { seat: number; action: A }[] = [];
+  let counted = 0;
+  for (let i = seen.length - 1; i >= 0 && counted < plays; i--) {
+    const { kind, seat, action } = seen[i];
+    if (kind !== 'move') continue;
+    moves.push({ seat, action: action as A });
+    if (isPlay(action as A)) counted++;
+  }
+  return moves.reverse();
+}

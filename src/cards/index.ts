@@ -3,3 +3,4 @@ export * from './combinations';
 export * from './deal';
 export * from './rng';
 export * from './scoring';
+export * from './unseen';

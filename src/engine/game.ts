@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
-import type { Card } from '../cards';
+import type { Card, RngState } from '../cards';
+import type { SeenEvent } from './view';
 
 /** Every action is a plain JSON object with a `type`; games add their own fields. */
 export interface Action {
@@ -94,6 +95,13 @@ export interface Game<State = unknown, A extends Action = Action, Options = Reco
    * Secret choices are hidden from others; a seat may see here what the move showed it (a peek).
    */
   moveView?(move: MoveContext<State, A>, viewer: number | null): unknown;
+  /**
+   * Determinization (DESIGN.md, "Bots that play well"): a full state consistent with everything
+   * `seat` knows: its view now and what it saw of earlier moves (`seen`, its own reading of the log,
+   * oldest first; may be empty). For every state s: `view(sample(view(s, seat), seat, rng), seat)`
+   * deep-equals `view(s, seat)`. Reads nothing but its arguments; every random choice comes from `rng`.
+   */
+  sample?(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State;
 }
 
 /** A move refused by the rules. `reason` is written for the player. */

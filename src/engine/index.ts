@@ -4,5 +4,7 @@ export * from './game';
 export * from './options';
 export * from './play';
 export * from './playout';
+export * from './sampling';
 export * from './schema';
 export * from './setup';
+export * from './view';

@@ -19,7 +19,7 @@ import { totit } from './totit';
 import { xeri } from './xeri';
 
 /** The version of the rules: bumped when a rules change would replay old logs differently; stored with every game. */
-export const ENGINE_VERSION = 2;
+export const ENGINE_VERSION = 3;
 
 /** Every game the service offers, by kind, in the order of DESIGN.md. */
 export const games: ReadonlyMap<string, AnyGame> = new Map(

@@ -6,7 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
-import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
+import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
@@ -30,6 +30,7 @@ import { historyRoutes } from './routes/events';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
 import { lobbyRoutes } from './routes/lobby';
+import { logRoutes } from './routes/log';
 import { moveRoutes } from './routes/moves';
 import { myGamesRoutes } from './routes/my-games';
 import { playerStreamRoutes } from './routes/player-stream';
@@ -39,18 +40,19 @@ import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { streamSlots } from './stream-slots';
-import { streamCookieToHeader } from './stream-token';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { schemaCompilers } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
-    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins'>>;
+    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins' | 'trustProxy'>> & { limits?: Partial<Limits> };
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
   notifier: Notifier;
   jwtSecret: string;
+  /** The Ed25519 key that signs checkpoints (PEM, or the base64 of its 32-byte seed): servers sharing a database share it. */
+  logKey: string;
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
@@ -76,6 +78,9 @@ export const loggerOptions = (level: string) => ({
   redact: ['req.headers.authorization', 'req.headers.cookie'],
 });
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes the function that trusts that many hops. */
+const trusted = (t: Config['trustProxy']) => (typeof t === 'number' ? (_address: string, hop: number) => hop < t : t);
+
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
@@ -84,6 +89,7 @@ export async function buildApp(deps: AppDeps) {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
+    trustProxy: trusted(deps.config.trustProxy ?? false),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: schemaCompilers(),
     ...transportProblemOptions,
@@ -92,12 +98,15 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(bearerTokens);
-  // Before any hook reads the caller's token: a stream opened by EventSource brings it as a cookie.
-  app.addHook('onRequest', streamCookieToHeader);
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
   await app.register(saneInput);
+  // No answer is ever sniffed into another type than it declares (a JSON body as HTML, say).
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    done();
+  });
   if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
   const service = services({
@@ -105,10 +114,12 @@ export async function buildApp(deps: AppDeps) {
     sql: deps.sql,
     notifier: deps.notifier,
     jwtSecret: deps.jwtSecret,
+    logKey: deps.logKey,
     now: deps.now,
     bots: deps.bots,
     log: app.log,
     webhooks: deps.webhooks,
+    limits: deps.config.limits,
     hooks: {
       lookup: metrics.cacheLookup,
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
@@ -130,7 +141,13 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', declareTransportProblems);
   addNamedSchemas(app);
   await app.register(swagger, documentOptions(games));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Its own policy (scripts and styles from itself, by hash), less `upgrade-insecure-requests`,
+    // which would send a plain-http server's page to fetch its assets over https.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
   // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
   // refusing requests for them turned a restart into a burst of 503s.
   let readyAt = Number.POSITIVE_INFINITY;
@@ -169,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(historyRoutes, { history: service.history });
+  await app.register(logRoutes, { log: service.log });
   const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });

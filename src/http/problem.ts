@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../service/problem';
+import { NAME_PATTERN, NAME_RULE } from './schemas/names';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -27,6 +28,7 @@ export function sendProblem(
 ) {
   return reply
     .code(status)
+    .header('x-content-type-options', 'nosniff')
     .type('application/problem+json')
     .send({
       type: `urn:card-table:problem:${code}`,
@@ -55,10 +57,18 @@ function fastifyCode(e: FastifyError): string {
   }
 }
 
+/** A pattern's refusal in words, where the pattern has some: a client is told the rule, not a regular expression. */
+function ruleOf(v: { keyword: string; params?: Record<string, unknown> }): string | undefined {
+  return v.keyword === 'pattern' && v.params?.pattern === NAME_PATTERN ? NAME_RULE : undefined;
+}
+
 /** Every error leaves as RFC 9457 application/problem+json, including Fastify's own and 404s. */
 export function problemHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Problem, request, reply) => {
-    if (error instanceof Problem) return sendProblem(reply, request, error.status, error.code, error.detail, error.extra);
+    if (error instanceof Problem) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendProblem(reply, request, error.status, error.code, error.detail, error.extra);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -72,9 +82,10 @@ export function problemHandling(app: FastifyInstance) {
     }
     const errors = error.validation?.map((v) => ({
       path: `${error.validationContext ?? ''}${v.instancePath}`,
-      message: v.message ?? 'invalid',
+      message: ruleOf(v) ?? v.message ?? 'invalid',
     }));
-    return sendProblem(reply, request, status, fastifyCode(error), error.message, errors ? { errors } : {});
+    const detail = errors?.length ? `${errors[0].path} ${errors[0].message}` : error.message;
+    return sendProblem(reply, request, status, fastifyCode(error), detail, errors ? { errors } : {});
   });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, request, 404, 'route-not-found', `no route ${request.method} ${request.url}`),

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CheckpointSchema } from '../record/record';
 import { named } from './openapi/components';
 
 /**
@@ -84,6 +85,8 @@ export const ClockOption = named(
   ),
 );
 
+export const Checkpoint = named('Checkpoint', CheckpointSchema);
+
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 11, description });
 const Seats = (description: string) => Type.Array(Seat('a seat'), { maxItems: 12, description });
 const Time = (description: string) => Type.String({ format: 'date-time', description });
@@ -126,6 +129,7 @@ export const summaryFields = {
   rematch: Type.Optional(Type.String({ description: 'the rematch of this game' })),
   createdAt: Time('when the game was created'),
   updatedAt: Time('the game’s last change'),
+  checkpoint: Checkpoint,
 };
 
 export const GameSummary = named(
@@ -192,6 +196,7 @@ export const View = named(
       result: Type.Optional(Result),
       deadlines: Deadlines,
       state: Type.Unknown({ description: 'the game as this seat may know it; null while the table waits' }),
+      checkpoint: Checkpoint,
     },
     { description: 'the game as one seat (or a spectator) may know it, and what it may do' },
   ),
@@ -358,10 +363,26 @@ export const StreamEnd = named(
     {
       reason: Type.String({
         description:
-          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the player token was rotated)',
+          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed ' +
+          'hands or the player token was rotated: the token that opened the stream speaks for nobody now)',
       }),
     },
     { description: 'the data of the `end` event that closes a stream' },
+  ),
+);
+
+export const StreamTicket = named(
+  'StreamTicket',
+  Type.Object(
+    {
+      ticket: Type.String({
+        description:
+          'put it in the cookie card_table_token for the stream’s path (SameSite=Strict) before opening the stream with ' +
+          'EventSource: it opens that one stream and nothing else',
+      }),
+      expiresAt: Type.String({ format: 'date-time', description: 'when the ticket stops opening its stream (a day on)' }),
+    },
+    { additionalProperties: false, description: 'a ticket that opens one stream' },
   ),
 );
 

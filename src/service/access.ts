@@ -3,10 +3,17 @@ import { Problem } from './problem';
 import type { SeatTokens } from './tokens';
 
 /** Who a bearer token speaks for: one seat of one game (a seat token), or a player across games. */
-export type Identity = { kind: 'seat'; game: string; seat: number } | { kind: 'player'; player: string };
+export type Identity = { kind: 'seat'; game: string; seat: number; holding?: string } | { kind: 'player'; player: string };
 
 /** A player token names a player: `null` when the token is not a player token at all. */
 export type PlayerTokens = (token: string) => Promise<string | null>;
+
+const revoked = () =>
+  new Problem(
+    401,
+    'token-revoked',
+    'this seat token no longer holds the seat: it changed hands, or its player rotated its token',
+  );
 
 /** A seat token is a JWT: three parts, two dots (counted without splitting: this runs on every request). */
 function isSeatToken(token: string): boolean {
@@ -50,6 +57,10 @@ export function access(tokens: SeatTokens, players?: PlayerTokens) {
         if (who.game !== record.id) throw new Problem(403, 'wrong-game', 'this seat token belongs to another game');
         if (who.seat < 0 || who.seat >= record.seatCount)
           throw new Problem(403, 'wrong-seat', `game ${record.id} has no seat ${who.seat}`);
+        // A token speaks for the holding it was issued for: once the seat changed hands (or its player
+        // rotated its token), it speaks for nobody. Seats made before holdings accept the tokens made then.
+        const { holding } = record.seats[who.seat];
+        if (holding !== null && holding !== who.holding) throw revoked();
         return who.seat;
       }
       const held = record.seats.find((s) => s.playerId === who.player && s.occupant === 'player');

@@ -1,10 +1,10 @@
 import { type Bot, botRng } from '../bots';
-import type { Action } from '../engine';
+import type { Action, SeatView } from '../engine';
 import type { EventBy, SeatRecord } from '../store/games';
 import type { Live, LiveGames } from './live';
 import type { Moves } from './moves';
 import { Problem } from './problem';
-import { type SeatView, seatViewJson } from './projections';
+import { seatViewJson } from './projections';
 
 export interface Logger {
   error(detail: unknown, message: string): void;
@@ -19,8 +19,16 @@ export const playedByServer = (s: SeatRecord) => s.occupant === 'bot' || s.resig
  * the same path as a client's, with the version it was decided at, so a move another server made
  * first is never made twice.
  */
-export function seatPlayers(deps: { live: LiveGames; moves: Moves; bots: ReadonlyMap<string, Bot>; log: Logger }) {
-  const { live, moves, bots, log } = deps;
+export function seatPlayers(deps: {
+  live: LiveGames;
+  moves: Moves;
+  bots: ReadonlyMap<string, Bot>;
+  log: Logger;
+  /** A game whose last this-many events the server made itself is abandoned, not played on (ABANDON_AFTER_MOVES). */
+  abandonAfter: number;
+  abandon(id: string, seat: number, expectedVersion: number, by: 'service'): Promise<unknown>;
+}) {
+  const { live, moves, bots, log, abandonAfter, abandon } = deps;
   /** The games being played here now; `again` asks for one more look once the current run is done. */
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   let stopped = false;
@@ -48,6 +56,13 @@ export function seatPlayers(deps: { live: LiveGames; moves: Moves; bots: Readonl
     if (record.status !== 'active' || !engine) return false;
     const seat = engine.toAct.find((s) => playedByServer(record.seats[s]));
     if (seat === undefined) return false;
+    if (record.serverRun >= abandonAfter) {
+      // Nobody has moved for that long: bots alone would play on for ever (a Kaiser table with no losing score).
+      await abandon(id, seat, record.version, 'service').catch((e) => {
+        if (!(e instanceof Problem && e.status === 409)) throw e;
+      });
+      return true;
+    }
     const chosen = await choose(current, seat);
     /** False when a bot's action was refused as illegal. */
     const play = async (action: Action, by: EventBy) => {

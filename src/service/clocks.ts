@@ -11,12 +11,6 @@ const MAX_SLEEP_MS = 1000;
 const SWEEP_LIMIT = 500;
 /** A bot or resigned seat due this long is taken over: the server that should have played it did not. */
 const STALLED_AFTER_MS = 2000;
-/**
- * A game whose last this-many events were all made by its clocks (or for resigned seats) is
- * abandoned: nobody plays it any more, and some games played by default actions alone never end
- * (Cactus with nobody calling, a Kontsina table where nobody captures).
- */
-export const ABANDONED_AFTER = 100;
 
 /**
  * The clocks (lila's Sweeper): `tick()` applies every timeout that is due by the injected `now()`.
@@ -33,8 +27,10 @@ export function clocks(deps: {
   seatPlayers: SeatPlayers;
   now: () => Date;
   log: Logger;
+  /** A game whose last this-many events the server made itself is abandoned (ABANDON_AFTER_MOVES). */
+  abandonAfter: number;
 }) {
-  const { store, live, moves, endings, seatPlayers, now, log } = deps;
+  const { store, live, moves, endings, seatPlayers, now, log, abandonAfter } = deps;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -47,7 +43,9 @@ export function clocks(deps: {
     try {
       // A resigned seat has left the game already: its clock plays for it, it does not forfeit again.
       if (record.clock?.onTimeout === 'forfeit' && !s.resigned) await endings.forfeit(id, seat, record.version);
-      else if (await store.unattended(id, ABANDONED_AFTER)) await endings.abandon(id, seat, record.version);
+      // Nobody plays it any more, and some games played by default actions alone never end (Cactus
+      // with nobody calling, a Kontsina table where nobody captures).
+      else if (record.serverRun >= abandonAfter) await endings.abandon(id, seat, record.version, 'clock');
       else await moves.play({ id, seat, action: game.defaultAction(state, seat), by: 'clock', expectedVersion: record.version });
       return true;
     } catch (e) {

@@ -21,9 +21,17 @@ export function decodeCursor<T>(text: string | undefined, read: (raw: Record<str
   return decoded;
 }
 
-/** A time in a cursor, or null when it is not one. */
+/** The times a cursor holds: ISO 8601 in UTC, years 1970 to 9999 (what both databases store). */
+const CURSOR_TIME = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
+
+/**
+ * A time in a cursor, or null when it is not one this service wrote: a date JavaScript reads but a
+ * database cannot hold (+275760-09-13, -000001-01-01) is refused here, not by the database.
+ */
 export function cursorTime(v: unknown): Date | null {
   if (typeof v !== 'string') return null;
+  const match = CURSOR_TIME.exec(v);
+  if (!match || Number(match[1]) < 1970) return null;
   const t = new Date(v);
   return Number.isNaN(t.getTime()) ? null : t;
 }

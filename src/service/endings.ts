@@ -1,19 +1,20 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Result } from '../engine';
+import { leaving, playingSides, type Table } from '../engine/outcome';
 import type { EndingStore } from '../store/endings';
 import type { GameRecord, GameStatus, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
-import { leaving, playingSides, type Table } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 import type { Tables } from './tables';
-import type { SeatTokens } from './tokens';
+import { newHolding, type SeatTokens } from './tokens';
 
 /** How many times a table event that lost a race to another server is checked again. */
 const APPEND_ATTEMPTS = 5;
@@ -30,6 +31,11 @@ const tableOf = ({ record, game, engine }: Live): Table => ({
   scores: engine?.scores ?? Array(record.seatCount).fill(0),
   resigned: record.seats.filter((s) => s.resigned).map((s) => s.seat),
 });
+
+/** Whether `seat` may abort the game now: it is young (fewer events than twice its seats) and the seat has not moved itself. */
+export function abortOpen(record: GameRecord, movedSeats: readonly number[], seat: number): boolean {
+  return record.status === 'active' && record.version < 2 * record.seatCount && !movedSeats.includes(seat);
+}
 
 function mustBeRunning(record: GameRecord) {
   if (record.status === 'waiting') {
@@ -56,6 +62,8 @@ export function endings(deps: {
   notifications: Notifications;
   /** Told of the rematch as it starts: its bots begin. */
   tables: Pick<Tables, 'started'>;
+  /** Writes the rematch's genesis leaf with it. */
+  log: Pick<GameLog, 'created'>;
   now: () => Date;
 }) {
   const { live, store, endingStore, moves, access, tokens, notifier, notifications, tables, now } = deps;
@@ -114,6 +122,7 @@ export function endings(deps: {
       createdBy: record.createdBy,
       rematchOf: record.id,
       rematch: null,
+      serverRun: 0,
       createdAt: at,
       updatedAt: at,
       seats: record.seats.map((s) => {
@@ -123,6 +132,7 @@ export function endings(deps: {
           name: s.name,
           occupant: s.occupant,
           playerId: s.playerId,
+          holding: newHolding(),
           bot: s.bot,
           joinedAt: at,
           due: due(seat),
@@ -135,7 +145,11 @@ export function endings(deps: {
     };
     // The players are told it has started (and whose turn it is), as for any table that starts.
     const notes = starts(rematch);
-    await store.create(rematch, [endingStore.link(record.id, id, at), ...notifications.statements(notes, at)]);
+    await store.create(rematch, [
+      deps.log.created(rematch),
+      endingStore.link(record.id, id, at),
+      ...notifications.statements(notes, at),
+    ]);
     await notifications.announce(notes);
     tables.started(await live.load(id));
     return id;
@@ -159,14 +173,21 @@ export function endings(deps: {
       return answer(after, seat);
     },
 
-    /** Cancels the game while some seat has not yet moved itself; the seed is revealed. */
+    /**
+     * Cancels a game that never really started: while it is young (fewer events than twice the seat
+     * count, whoever made them) and before the asking seat has moved itself. A seat that let its clock
+     * play for it cannot escape a lost game this way. The seed is revealed.
+     */
     async abort(id: string, token: string | undefined) {
       const seat = await seatOf(id, token);
       const after = await record(id, async (current) => {
         mustBeRunning(current.record);
-        const moved = await endingStore.movedSeats(id);
-        if (moved.length >= current.record.seatCount) {
-          throw new Problem(409, 'too-late-to-abort', 'every seat has moved: the game can no longer be aborted (resign instead)');
+        if (!abortOpen(current.record, await endingStore.movedSeats(id), seat)) {
+          throw new Problem(
+            409,
+            'too-late-to-abort',
+            `a game may be aborted only before ${2 * current.record.seatCount} events and before the asking seat has moved: resign instead`,
+          );
         }
         return {
           entry: { seat, kind: 'abort', by: 'seat', action: { type: 'abort' } },
@@ -192,17 +213,18 @@ export function endings(deps: {
     },
 
     /**
-     * The clock gives up on a game nobody plays any more (every seat absent, its clock moving for it
-     * for `ABANDONED_AFTER` events): the table is aborted, by the clock, and the seed revealed.
+     * The server gives up on a game nobody plays any more: its last ABANDON_AFTER_MOVES events were
+     * all made by bots, clocks or for resigned seats. The table is aborted (by whoever would have
+     * played next: the clock, or the service for a bot), and the seed revealed.
      */
-    async abandon(id: string, seat: number, expectedVersion: number) {
+    async abandon(id: string, seat: number, expectedVersion: number, by: 'clock' | 'service') {
       return record(id, (current) => {
         mustBeRunning(current.record);
         if (current.record.version !== expectedVersion) {
           throw new Problem(409, 'version-conflict', `the game is at version ${current.record.version}, not ${expectedVersion}`);
         }
         return {
-          entry: { seat, kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } },
+          entry: { seat, kind: 'abort', by, action: { type: 'abort', reason: 'abandoned' } },
           outcome: { status: 'aborted', result: null },
         };
       });
@@ -243,10 +265,12 @@ export function endings(deps: {
       const { seats, seatCount } = (await live.load(id)).record;
       const asked = seats.filter((s) => s.rematch || s.occupant === 'bot').map((s) => s.seat);
       const turned = (seat + 1) % seatCount;
+      if (!rematchId) return { id, asked, rematch: null };
+      const holding = (await live.load(rematchId)).record.seats[turned].holding ?? undefined;
       return {
         id,
         asked,
-        rematch: rematchId ? { id: rematchId, seat: turned, token: tokens.sign({ game: rematchId, seat: turned }) } : null,
+        rematch: { id: rematchId, seat: turned, token: tokens.sign({ game: rematchId, seat: turned, holding }) },
       };
     },
   };

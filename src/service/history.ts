@@ -3,16 +3,23 @@ import { type GameRecordDocument, RECORD_FORMAT } from '../record/record';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import type { Access } from './access';
 import type { Live, LiveGames } from './live';
+import { eventLeaf, type GameLog, genesisOf } from './log';
 import { Problem } from './problem';
 import { resultOf } from './projections';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
 
 /**
- * The record of an ended game, from the game as rebuilt and its whole log: what `GET /games/{id}/record`
- * answers, and what the operator's command line exports (src/admin/).
+ * The record of an ended game, from the game as rebuilt (its tree's head signed), its whole log, the
+ * leaf hashes as stored and the public key of the signing key: what `GET /games/{id}/record` answers,
+ * and what the operator's command line exports (src/admin/).
  */
-export function recordDocument(current: Live, events: readonly EventRecord[]): GameRecordDocument {
+export function recordDocument(
+  current: Live,
+  events: readonly EventRecord[],
+  leafHashes: string[],
+  logKey: string,
+): GameRecordDocument {
   const { record, game, engine } = current;
   return {
     format: RECORD_FORMAT,
@@ -37,20 +44,18 @@ export function recordDocument(current: Live, events: readonly EventRecord[]): G
     scores: engine?.scores ?? [],
     result: resultOf(current) ?? null,
     createdAt: record.createdAt.toISOString(),
-    events: events.map((e) => ({
-      seq: e.seq,
-      seat: e.seat,
-      kind: e.kind,
-      by: e.by,
-      action: e.action,
-      at: e.createdAt.toISOString(),
-    })),
+    // Each event exactly as its leaf holds it.
+    events: events.map((e) => eventLeaf(record.seed, e)),
+    genesis: genesisOf(record),
+    leafHashes,
+    checkpoint: current.log.checkpoint,
+    logKey,
   };
 }
 
 /** The log and replays: redacted per seat during play, whole afterwards. */
-export function history(deps: { live: LiveGames; store: GameStore; access: Access }) {
-  const { live, store, access } = deps;
+export function history(deps: { live: LiveGames; store: GameStore; log: GameLog; access: Access }) {
+  const { live, store, log, access } = deps;
 
   /**
    * What `viewer` may know of each event during play: the reading kept with it when it was appended,
@@ -105,7 +110,8 @@ export function history(deps: { live: LiveGames; store: GameStore; access: Acces
       if (!ended(current.record)) {
         throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
       }
-      return recordDocument(current, await store.events(id, 0, current.record.version));
+      const [events, leafHashes] = await Promise.all([store.events(id, 0, current.record.version), log.leaves(current.record)]);
+      return recordDocument(current, events, leafHashes, log.publicKey);
     },
 
     async replayAt(id: string, at: number | undefined) {

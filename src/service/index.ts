@@ -1,9 +1,12 @@
 import { bots as allBots, type Bot } from '../bots';
+import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
+import { checkpointSigner, signingKey } from '../log';
 import { clockStore } from '../store/clocks';
 import { endingStore } from '../store/endings';
 import { gameStore } from '../store/games';
 import { lobbyStore } from '../store/lobby';
+import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
 import { webhookStore } from '../store/webhooks';
@@ -14,6 +17,7 @@ import { endings } from './endings';
 import { history } from './history';
 import { type Hooks, liveGames } from './live';
 import { lobby } from './lobby';
+import { gameLog, logProofs } from './log';
 import { moves } from './moves';
 import { myGames } from './my-games';
 import { notifications } from './notifications';
@@ -30,6 +34,8 @@ export interface ServiceDeps {
   sql: Sql;
   notifier: Notifier;
   jwtSecret: string;
+  /** The Ed25519 key that signs every game's checkpoints: PEM, or the base64 of its 32-byte seed. */
+  logKey: string;
   /** The time: injected, so tests can move the clock. */
   now?: () => Date;
   hooks?: Hooks;
@@ -37,30 +43,62 @@ export interface ServiceDeps {
   bots?: ReadonlyMap<string, Bot>;
   log?: Logger;
   webhooks?: WebhookOptions;
+  /** What nobody may make the server do (default: DEFAULT_LIMITS). */
+  limits?: Partial<Limits>;
 }
 
 /**
  * The service layer, one module per concern, wired once: the live games (load and cache), access
  * (tokens and seats), players, tables (create, view) and the lobby (join, leave), moves (the one
- * path into the log), notifications (the players' log, their streams and webhooks), history (the
- * log and replays), streams (live views), the seats the server plays (bots, resigned seats),
+ * path into the log), the log's Merkle tree (its signed heads and proofs), notifications (the
+ * players' log, their streams and webhooks), history (the log and replays), streams (live views), the seats the server plays (bots, resigned seats),
  * endings (resign, abort, forfeit, rematch) and the clocks.
  */
 export function services(deps: ServiceDeps) {
   const { sql, notifier } = deps;
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? { error: () => {} };
+  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const store = gameStore(sql);
   const playerRows = playerStore(sql);
   const webhookRows = webhookStore(sql);
   const tokens = seatTokens(deps.jwtSecret);
-  const live = liveGames({ games: deps.games, store, hooks: deps.hooks });
-  const people = players({ store: playerRows, notifier, now });
+  const tree = gameLog({ store: logStore(sql), games: store, signer: checkpointSigner(signingKey(deps.logKey)) });
+  const live = liveGames({ games: deps.games, store, log: tree, hooks: deps.hooks });
+  const people = players({
+    store: playerRows,
+    notifier,
+    now,
+    seatsChanged: (ids) => {
+      for (const id of ids) live.forget(id);
+    },
+    addressKey: deps.jwtSecret,
+    perAddressPerHour: limits.playersPerAddressPerHour,
+  });
   const who = access(tokens, people.identify);
-  const play = moves({ live, store, notifier, access: who, now });
+  const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
-  const robots = seatPlayers({ live, moves: play, bots: deps.bots ?? allBots, log });
-  const table = tables({ live, store, players: playerRows, tokens, access: who, notifications: told, bots: robots, now });
+  const robots = seatPlayers({
+    live,
+    moves: play,
+    bots: deps.bots ?? allBots,
+    log,
+    abandonAfter: limits.abandonAfterMoves,
+    // Endings are made below, with what they need of the tables (which need the bots).
+    abandon: (id, seat, version, by) => ends.abandon(id, seat, version, by),
+  });
+  const table = tables({
+    live,
+    store,
+    log: tree,
+    players: playerRows,
+    tokens,
+    access: who,
+    notifications: told,
+    bots: robots,
+    now,
+    limits,
+  });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
   const webhookOptions = deps.webhooks ?? {};
@@ -76,6 +114,7 @@ export function services(deps: ServiceDeps) {
     notifier,
     notifications: told,
     tables: table,
+    log: tree,
     now,
   });
   return {
@@ -101,14 +140,24 @@ export function services(deps: ServiceDeps) {
     myGames: myGames({ players: playerRows }),
     moves: play,
     notifications: told,
-    playerStreams: playerStreams({ notifications: told, notifier, players: people }),
+    playerStreams: playerStreams({ notifications: told, notifier, players: people, tokens }),
     webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
     deliveries,
-    history: history({ live, store, access: who }),
-    streams: streams({ live, access: who, notifier }),
+    history: history({ live, store, log: tree, access: who }),
+    log: logProofs({ live, log: tree }),
+    streams: streams({ live, access: who, tokens, notifier }),
     bots: robots,
     endings: ends,
-    clocks: clocks({ store: clockStore(sql), live, moves: play, endings: ends, seatPlayers: robots, now, log }),
+    clocks: clocks({
+      store: clockStore(sql),
+      live,
+      moves: play,
+      endings: ends,
+      seatPlayers: robots,
+      now,
+      log,
+      abandonAfter: limits.abandonAfterMoves,
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AnyGame, Status } from '../engine';
 import { ENGINE_VERSION } from '../games';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
+import type { GameLog, LogState } from './log';
 import { notFound, Problem } from './problem';
 
 export { ENGINE_VERSION };
@@ -25,6 +26,8 @@ export interface Live {
   table: EventRecord[];
   /** Serialized views at this revision, by audience (a seat, or -1 for a spectator): built once, sent many times. */
   views: Map<number, string>;
+  /** The log's Merkle tree at this version (version + 1 leaves) and its signed head. */
+  log: LogState;
 }
 
 export interface Replayed {
@@ -75,8 +78,8 @@ export interface Hooks {
  * database holds: on SQLite when nothing but this process wrote (`PRAGMA data_version`), otherwise
  * after one cheap revision query, batched across the requests of one tick on PostgreSQL.
  */
-export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: GameStore; hooks?: Hooks }) {
-  const { games, store, hooks = {} } = deps;
+export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: GameStore; log: GameLog; hooks?: Hooks }) {
+  const { games, store, log, hooks = {} } = deps;
   const cache = new Map<string, Live>();
   /** Cached games whose revision was checked since the database last changed behind this process's back. */
   const trusted = new Set<string>();
@@ -137,17 +140,22 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
   }
 
   async function rebuild(record: GameRecord, game: AnyGame, from?: Live): Promise<Live> {
-    if (record.status === 'waiting') return { record, game, state: null, engine: null, table: [], views: new Map() };
+    if (record.status === 'waiting') {
+      return { record, game, state: null, engine: null, table: [], views: new Map(), log: await log.at(record) };
+    }
     const started = performance.now();
     let replayed: Replayed;
     let count: number;
+    let tree: LogState;
     if (from && from.state !== null && from.record.version <= record.version) {
-      // Another server appended since: only the events after the cached version are replayed.
+      // Another server appended since: only the events after the cached version are replayed, and hashed into the tree.
       const events = await store.events(record.id, from.record.version, record.version);
       replayed = fold(game, from, events);
+      tree = log.extend(record, from.log, events);
       count = events.length;
     } else {
-      const rebuilt = await at(record, game, record.version);
+      const [stored, rebuilt] = await Promise.all([log.at(record), at(record, game, record.version)]);
+      tree = stored;
       replayed = rebuilt;
       count = rebuilt.replayed;
       // A long replay is kept as a snapshot, so the next cold start is short.
@@ -155,7 +163,7 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
         void store.saveSnapshot(record.id, ENGINE_VERSION, record.version, rebuilt.state).catch(() => {});
     }
     if (count > 0) hooks.replayed?.((performance.now() - started) / 1000, count);
-    return { record, game, state: replayed.state, engine: replayed.engine, table: replayed.table, views: new Map() };
+    return { record, game, state: replayed.state, engine: replayed.engine, table: replayed.table, views: new Map(), log: tree };
   }
 
   async function fetch(id: string, from?: Live): Promise<Live> {

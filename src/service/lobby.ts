@@ -10,7 +10,7 @@ import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
 import { firstToAct, isFree, publicSeat, seatChange, seatClock, startingClocks, tableChange } from './seating';
 import type { Tables } from './tables';
-import type { SeatTokens } from './tokens';
+import { newHolding, type SeatTokens } from './tokens';
 
 /** How many times a join or leave that lost a race (on another server) is checked again. */
 const ATTEMPTS = 5;
@@ -63,7 +63,12 @@ export function lobby(deps: {
    * first, then its seats, then the players' counters: the order every append takes its locks in,
    * so a seat change and an append on PostgreSQL never wait for each other in a circle.
    */
-  function seatMove(current: Live, seat: number, to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt'>, at: Date) {
+  function seatMove(
+    current: Live,
+    seat: number,
+    to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt' | 'holding'>,
+    at: Date,
+  ) {
     const { record, game } = current;
     const seats = record.seats.map((s) => (s.seat === seat ? { ...s, ...to } : s));
     const taken = seatChange(record.id, record.seats[seat], to);
@@ -116,6 +121,8 @@ export function lobby(deps: {
     async list(query: { status?: GameStatus; kind?: string; cursor?: string; limit?: number }) {
       const status = query.status ?? 'waiting';
       const limit = query.limit ?? 20;
+      // A kind nobody plays is a mistake to point out, not an empty list.
+      if (query.kind !== undefined) live.gameOf(query.kind);
       const after = decodeCursor(query.cursor, (raw) => {
         const createdAt = cursorTime(raw.createdAt);
         return createdAt && typeof raw.id === 'string' ? { createdAt, id: raw.id } : null;
@@ -161,8 +168,9 @@ export function lobby(deps: {
         if (!player && !name) {
           throw new Problem(400, 'name-required', 'without a player token, give a name to take an open seat: { "name": "..." }');
         }
-        const to = { occupant: player ? ('player' as const) : ('guest' as const), playerId: player, name, joinedAt: at };
-        return { move: seatMove(current, seat, to, at), answer: { seat, token: tokens.sign({ game: id, seat }) } };
+        const holding = newHolding();
+        const to = { occupant: player ? ('player' as const) : ('guest' as const), playerId: player, name, joinedAt: at, holding };
+        return { move: seatMove(current, seat, to, at), answer: { seat, token: tokens.sign({ game: id, seat, holding }) } };
       });
     },
 
@@ -175,7 +183,7 @@ export function lobby(deps: {
         const held = record.seats.find((s) => s.occupant === 'player' && s.playerId === player);
         if (!held) throw new Problem(403, 'not-seated', `you hold no seat in game ${id}`);
         waiting(record);
-        const to = { occupant: 'open' as const, playerId: null, name: null, joinedAt: null };
+        const to = { occupant: 'open' as const, playerId: null, name: null, joinedAt: null, holding: newHolding() };
         return { move: seatMove(current, held.seat, to, at), answer: null };
       });
       return tables.summary(id);

@@ -1,11 +1,12 @@
 import { type Action, canonicalAction, decide, IllegalMove, type Result, type Status, sameAction } from '../engine';
+import { finishedWith } from '../engine/outcome';
 import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, GameStore, SeatRecord } from '../store/games';
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames, type Replayed, SNAPSHOT_EVERY } from './live';
+import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
-import { finishedWith } from './outcome';
 import { Problem } from './problem';
 import { seatViewJson, viewTag } from './projections';
 
@@ -72,8 +73,15 @@ function finalResult({ record, game }: Live, engine: Status): Result | null {
  * It decides the move against the rebuilt state, appends it with the game's new standing in one
  * transaction, keeps the rebuilt state, and tells whoever listens.
  */
-export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notifier; access: Access; now: () => Date }) {
-  const { live, store, notifier, access, now } = deps;
+export function moves(deps: {
+  live: LiveGames;
+  store: GameStore;
+  log: GameLog;
+  notifier: Notifier;
+  access: Access;
+  now: () => Date;
+}) {
+  const { live, store, log, notifier, access, now } = deps;
   const contributors: Contributor[] = [];
   const listeners: ((change: Change) => void)[] = [];
 
@@ -114,6 +122,10 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
     };
     const seats = clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at);
     const resigned = outcome.resigned ?? [];
+    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it.
+    const serverRun = entry.by === 'seat' ? 0 : record.serverRun + 1;
+    // The event's leaf joins the tree in the same transaction: one tree per game, however many servers append.
+    const tree = log.grow(record, before.log, event);
     const after: Live = {
       record: {
         ...record,
@@ -122,6 +134,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
         status,
         toAct,
         result,
+        serverRun,
         updatedAt: at,
         seats: withSeats(record.seats, seats, resigned),
       },
@@ -130,12 +143,13 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       engine: next.engine,
       table: entry.kind === 'move' ? next.table : [...next.table, event],
       views: new Map(),
+      log: tree.log,
     };
     const change = { before, after, event };
-    await store.append(
-      { gameId: record.id, event, at, status, toAct, result, seats, resigned },
-      contributors.flatMap((c) => c(change)),
-    );
+    await store.append({ gameId: record.id, event, at, status, toAct, result, seats, resigned, serverRun }, [
+      tree.statement,
+      ...contributors.flatMap((c) => c(change)),
+    ]);
     live.remember(after);
     if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
       void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
@@ -152,7 +166,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       throw new Problem(422, 'idempotency-key-reused', 'this Idempotency-Key was already used for another move');
     }
     const { record, game } = current;
-    const then = await live.at(record, game, earlier.seq);
+    const [then, tree] = await Promise.all([live.at(record, game, earlier.seq), log.at(record, earlier.seq + 1)]);
     const status: GameStatus = then.engine?.finished ? 'finished' : 'active';
     return {
       record: { ...record, version: earlier.seq, status, toAct: then.engine?.toAct ?? [], result: then.engine?.result ?? null },
@@ -161,6 +175,7 @@ export function moves(deps: { live: LiveGames; store: GameStore; notifier: Notif
       engine: then.engine,
       table: then.table,
       views: new Map(),
+      log: tree,
     };
   }
 

@@ -1,6 +1,8 @@
 import type { NotificationJson, Notifications } from './notifications';
 import { type Notifier, playerChannel } from './notifier';
-import type { Players } from './players';
+import { type Players, tokenHash } from './players';
+import { Problem } from './problem';
+import type { SeatTokens } from './tokens';
 
 /** One open player stream. */
 interface Subscriber {
@@ -26,8 +28,8 @@ const PAGE = 100;
  * player's streams; a reconnect names the last seq it saw and is sent everything after it from the
  * log, so nothing is lost across reconnects or restarts.
  */
-export function playerStreams(deps: { notifications: Notifications; notifier: Notifier; players: Players }) {
-  const { notifications, notifier, players } = deps;
+export function playerStreams(deps: { notifications: Notifications; notifier: Notifier; players: Players; tokens: SeatTokens }) {
+  const { notifications, notifier, players, tokens } = deps;
   const hubs = new Map<string, Hub>();
 
   function refresh(player: string, hub: Hub) {
@@ -71,6 +73,21 @@ export function playerStreams(deps: { notifications: Notifications; notifier: No
   }
 
   return {
+    /** A ticket that opens the player's stream while this token holds, and nothing else (the stream cookie holds it). */
+    ticket(player: string, token: string) {
+      return tokens.ticket({ player, tokenHash: tokenHash(token) });
+    },
+
+    /** Who a stream ticket opens the stream of, and the token hash it stands for; 401 once that token was rotated. */
+    async ticketHolder(ticket: string): Promise<{ player: string; tokenHash: string }> {
+      const opens = tokens.readTicket(ticket);
+      if (!('player' in opens)) throw new Problem(403, 'player-token-required', 'this stream ticket opens a game’s stream');
+      if ((await players.byHash(opens.tokenHash)) !== opens.player) {
+        throw new Problem(401, 'token-revoked', 'the player token this ticket was issued for was rotated: ask for a new one');
+      }
+      return opens;
+    },
+
     /**
      * Opens a stream for a player from just after `after` (the last seq the client has seen; none:
      * from now on). Missed notifications are delivered at once, then new ones as they come.

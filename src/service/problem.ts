@@ -8,6 +8,8 @@ export class Problem extends Error {
     readonly code: string,
     readonly detail: string,
     readonly extra: Record<string, unknown> = {},
+    /** Headers that go with the answer (Retry-After with a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'Problem';

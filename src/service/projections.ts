@@ -1,23 +1,5 @@
-import type { Action, Result } from '../engine';
-import type { GameStatus } from '../store/games';
+import type { Result, SeatView } from '../engine';
 import type { Live } from './live';
-
-/** What a seat (or a spectator, seat null) reads: the game as that seat may know it. */
-export interface SeatView {
-  id: string;
-  kind: string;
-  version: number;
-  seat: number | null;
-  status: GameStatus;
-  toAct: number[];
-  legalActions: Action[];
-  scores: number[];
-  result?: Result;
-  /** When each seat's clock runs out (ISO time), by seat; null where no clock is running. */
-  deadlines: (string | null)[];
-  /** The game as this seat may know it; null while the table waits for players (nothing is dealt). */
-  state: unknown;
-}
 
 const SPECTATOR = -1;
 
@@ -46,6 +28,7 @@ export function seatView(live: Live, seat: number | null): SeatView {
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
     state: state === null ? null : game.view(state, seat),
+    checkpoint: live.log.checkpoint,
   };
 }
 
@@ -96,6 +79,7 @@ export function summary(live: Live) {
     ...(record.rematch ? { rematch: record.rematch } : {}),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    checkpoint: live.log.checkpoint,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AnyGame } from '../engine';
 import type { Clock, GameRecord, NewGame, SeatRecord } from '../store/games';
 import type { Statement } from '../store/sql';
 import { Problem } from './problem';
+import { newHolding } from './tokens';
 
 /**
  * One seat of a new table: a guest (held by a seat token, optionally named), the creator's own
@@ -26,7 +27,18 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
   const seen = new Set<string>();
   return specs.map((spec, seat) => {
     const name = spec.name ?? null;
-    const empty = { seat, name, playerId: null, bot: null, joinedAt: null, due: false, dueSince: null, deadline: null };
+    // Every seat starts with a holding of its own: the seat tokens issued for it name it.
+    const empty = {
+      seat,
+      name,
+      playerId: null,
+      holding: newHolding(),
+      bot: null,
+      joinedAt: null,
+      due: false,
+      dueSince: null,
+      deadline: null,
+    };
     if ('player' in spec) {
       const me = spec.player === 'me';
       if (me && !creator) {
@@ -83,16 +95,19 @@ export function tableChange(record: GameRecord, at: Date, toAct?: readonly numbe
       };
 }
 
-/** The statement that gives a seat a new occupant, if it still has the one it was read with. */
+/**
+ * The statement that gives a seat a new occupant, if it still has the one it was read with. The seat
+ * gets a new holding: every token issued for the one before stops working.
+ */
 export function seatChange(
   gameId: string,
   from: Pick<SeatRecord, 'seat' | 'occupant' | 'playerId'>,
-  to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt'>,
+  to: Pick<SeatRecord, 'occupant' | 'playerId' | 'name' | 'joinedAt' | 'holding'>,
 ): Statement {
   return {
-    text: `UPDATE "Seat" SET "occupant" = $3, "playerId" = $4, "name" = $5, "joinedAt" = $6
+    text: `UPDATE "Seat" SET "occupant" = $3, "playerId" = $4, "name" = $5, "joinedAt" = $6, "holding" = $9
            WHERE "gameId" = $1 AND "seat" = $2 AND "occupant" = $7 AND COALESCE("playerId", '') = $8`,
-    params: [gameId, from.seat, to.occupant, to.playerId, to.name, to.joinedAt, from.occupant, from.playerId ?? ''],
+    params: [gameId, from.seat, to.occupant, to.playerId, to.name, to.joinedAt, from.occupant, from.playerId ?? '', to.holding],
     expect: 1,
   };
 }

@@ -1,7 +1,9 @@
 import type { Access } from './access';
 import type { Live, LiveGames } from './live';
 import { gameChannel, type Notifier } from './notifier';
+import { Problem } from './problem';
 import { seatViewJson } from './projections';
+import type { SeatTokens } from './tokens';
 
 /** A change as a stream sends it: the whole Server-Sent Events message, encoded once for its audience. */
 export interface Delivery {
@@ -14,10 +16,17 @@ export interface Delivery {
 /** A listener to one game: told the new view of its seat (or a spectator's) after every change. */
 export interface Subscriber {
   seat: number | null;
+  /** The seat's holding when the stream opened: once the seat changes hands, the stream ends. */
+  holding: string | null;
   /** The revision this subscriber was last told of. */
   revision: number;
   deliver(message: Delivery): void;
+  /** The seat changed hands (or its player rotated its token): the stream ends, told nothing more. */
+  revoke(revision: number): void;
 }
+
+/** What opens a game's stream: a seat or player token (none: a spectator), or a stream ticket from the cookie. */
+export type StreamCredential = { token?: string } | { ticket: string };
 
 /** Subscribers told per turn of the event loop: a move arriving meanwhile waits for one batch, not for them all. */
 const BATCH = 20;
@@ -37,8 +46,8 @@ const ended = (live: Live) => live.record.status === 'finished' || live.record.s
  * Live views, one hub per game: a change is loaded once and each audience's view built once, then
  * sent to every subscriber of that audience, however many there are.
  */
-export function streams(deps: { live: LiveGames; access: Access; notifier: Notifier }) {
-  const { live, access, notifier } = deps;
+export function streams(deps: { live: LiveGames; access: Access; tokens: SeatTokens; notifier: Notifier }) {
+  const { live, access, tokens, notifier } = deps;
   const hubs = new Map<string, Hub>();
 
   /**
@@ -55,6 +64,11 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
         for (const s of [...hub.subscribers]) {
           if (s.revision >= revision || !hub.subscribers.has(s)) continue;
           if (told > 0 && told % BATCH === 0) await new Promise((r) => setImmediate(r));
+          if (s.seat !== null && current.record.seats[s.seat].holding !== s.holding) {
+            s.revision = revision;
+            s.revoke(revision);
+            continue;
+          }
           let message = messages.get(s.seat);
           if (!message) {
             message = { revision, frame: viewFrame(revision, seatViewJson(current, s.seat)), ended: ended(current) };
@@ -71,6 +85,18 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
   notifier.onGap(() => {
     for (const [id, hub] of hubs) refresh(id, hub);
   });
+
+  /** The seat a stream ticket opens in this game: refused when it is another game's, or its seat changed hands since. */
+  function ticketSeat({ record }: Live, ticket: string): number {
+    const opens = tokens.readTicket(ticket);
+    if (!('game' in opens) || opens.game !== record.id) {
+      throw new Problem(403, 'wrong-game', 'this stream ticket opens another stream');
+    }
+    if (record.seats[opens.seat]?.holding !== opens.holding) {
+      throw new Problem(401, 'token-revoked', 'the seat changed hands since this stream ticket was issued: ask for a new one');
+    }
+    return opens.seat;
+  }
 
   function hubFor(id: string): Hub {
     let hub = hubs.get(id);
@@ -96,12 +122,22 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
      * Subscribes to a game. Answers with the current view (none when `lastEventId` is the current
      * revision: the subscriber has it) and whether the game has ended, and the function that unsubscribes.
      */
-    async open(id: string, token: string | undefined, lastEventId: string | undefined, deliver: Subscriber['deliver']) {
+    async open(
+      id: string,
+      credential: StreamCredential,
+      lastEventId: string | undefined,
+      deliver: Subscriber['deliver'],
+      revoke: Subscriber['revoke'],
+    ) {
       const current = await live.load(id);
-      const seat = await access.seatOf(current.record, token, false);
+      const seat =
+        'ticket' in credential
+          ? ticketSeat(current, credential.ticket)
+          : await access.seatOf(current.record, credential.token, false);
       const { revision } = current.record;
       const hub = hubFor(id);
-      const subscriber: Subscriber = { seat, revision, deliver };
+      const holding = seat === null ? null : current.record.seats[seat].holding;
+      const subscriber: Subscriber = { seat, holding, revision, deliver, revoke };
       hub.subscribers.add(subscriber);
       // A change between the load and the subscription is caught by one more look.
       refresh(id, hub);
@@ -112,6 +148,13 @@ export function streams(deps: { live: LiveGames; access: Access; notifier: Notif
         initial: lastEventId === String(revision) ? null : seatViewJson(current, seat),
         close: () => leave(id, hub, subscriber),
       };
+    },
+
+    /** A ticket that opens this game's stream for the caller's seat, and nothing else (the stream cookie holds it). */
+    async ticket(id: string, token: string | undefined) {
+      const { record } = await live.load(id);
+      const seat = (await access.seatOf(record, token, true)) as number;
+      return tokens.ticket({ game: id, seat, holding: record.seats[seat].holding });
     },
 
     /** Open subscriptions, across all games. */

@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
 import type { GameRecord, GameStore, SeatRecord } from '../store/games';
-import type { PlayerStore } from '../store/players';
+import { botTablesBelow, type PlayerStore } from '../store/players';
+import { Conflict } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
+import type { GameLog } from './log';
 import { invitations, type Notifications, starts } from './notifications';
 import { isPlayerToken } from './players';
 import { Problem } from './problem';
@@ -26,6 +29,7 @@ export interface CreateRequest {
 export function tables(deps: {
   live: LiveGames;
   store: GameStore;
+  log: GameLog;
   players: PlayerStore;
   tokens: SeatTokens;
   access: Access;
@@ -33,8 +37,9 @@ export function tables(deps: {
   /** Refuses a bot name nobody registered. */
   bots: { check(name: string): void };
   now: () => Date;
+  limits: Pick<Limits, 'botGamesPerPlayer'>;
 }) {
-  const { live, store, players, tokens, access, notifications, bots, now } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -82,6 +87,23 @@ export function tables(deps: {
       const creator = await creatorOf(token);
       const seats = await seatsOf(req, creator, at);
       for (const s of seats) if (s.bot) bots.check(s.bot);
+      // Whoever chose the deal knows every hand: strangers only ever join fair games.
+      if ((req.seed !== undefined || req.deck) && seats.some(isFree)) {
+        throw new Problem(
+          422,
+          'not-provably-fair',
+          'a game dealt from a client seed or a stacked deck cannot have open or invited seats: whoever chose the deal knows every hand',
+        );
+      }
+      // Bots alone play for ever at the server's expense: someone must answer for such a table.
+      const botsOnly = seats.every((s) => s.occupant === 'bot');
+      if (botsOnly && !creator) {
+        throw new Problem(
+          401,
+          'token-required',
+          'a table of bots alone needs a player token (POST /players): Authorization: Bearer <player token>',
+        );
+      }
       const seatCount = seats.length;
       const seed = req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
@@ -119,12 +141,24 @@ export function tables(deps: {
         createdBy: creator,
         rematchOf: null,
         rematch: null,
+        serverRun: 0,
         createdAt: at,
         updatedAt: at,
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
-      await store.create(record, notifications.statements(notes, at));
+      const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
+      try {
+        // The tree's first leaf, the genesis, is written with the game.
+        await store.create(record, [log.created(record), ...guard, ...notifications.statements(notes, at)]);
+      } catch (e) {
+        if (!(e instanceof Conflict) || guard.length === 0) throw e;
+        throw new Problem(
+          429,
+          'too-many-bot-games',
+          `a player may have ${limits.botGamesPerPlayer} tables of bots alone running at once: wait for one to end`,
+        );
+      }
       await notifications.announce(notes);
       const loaded = await live.load(id);
       if (!waiting) started(loaded);
@@ -136,7 +170,7 @@ export function tables(deps: {
           seat: s.seat,
           name: s.name,
           occupant: s.occupant,
-          ...(mine(s) ? { token: tokens.sign({ game: id, seat: s.seat }) } : {}),
+          ...(mine(s) ? { token: tokens.sign({ game: id, seat: s.seat, holding: s.holding ?? undefined }) } : {}),
         })),
       };
     },

@@ -1,54 +1,28 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Problem } from './problem';
 
 /**
- * Where webhooks may point: http(s) URLs whose host resolves only to public addresses. Private,
- * loopback, link-local, shared, multicast and reserved ranges are refused (a webhook must not reach
- * into the server's own network), unless the operator allows them (WEBHOOK_ALLOW_PRIVATE=1, for
- * local use and tests). Addresses are checked when the webhook is registered and again at every
- * delivery, on the very address connected to, so a name that later resolves elsewhere (DNS
- * rebinding) is refused too.
+ * Where webhooks may point: http(s) URLs whose host resolves only to public addresses. Anything else
+ * is refused (a webhook must not reach into the server's own network), unless the operator allows
+ * it (WEBHOOK_ALLOW_PRIVATE=1, for local use and tests). Addresses are checked when the webhook is
+ * registered and again at every delivery, on the very address connected to, so a name that later
+ * resolves elsewhere (DNS rebinding) is refused too.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // NAT64 would smuggle an IPv4 address past the IPv4 list (IPv4-mapped ones BlockList checks as IPv4 itself).
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
-}
 
-/** True when the address is a public unicast one. */
+/**
+ * True when the address is a public unicast one. ipaddr.js classifies every special range, the IPv6
+ * forms that carry an IPv4 address included (IPv4-mapped and -compatible, NAT64 64:ff9b::/96 and
+ * 64:ff9b:1::/48, 6to4, Teredo), which a hand-kept list of ranges missed: only its `unicast` passes.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  // ipaddr.js names IPv4-compatible addresses (::/96, deprecated) only when written with a dotted
+  // quad: `::7f00:1` is `::127.0.0.1`, and reaches loopback where anything still routes them.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false;
+  return parsed.range() === 'unicast';
 }
 
 const refused = (detail: string) => new Problem(400, 'webhook-url-refused', detail);

@@ -13,7 +13,7 @@ export interface WebhookOptions {
   allowPrivate?: boolean;
   /** How often the worker looks for deliveries due, in milliseconds. */
   pollMs?: number;
-  /** How long a receiver has to answer, in milliseconds. */
+  /** How long a delivery may take in all (connecting, the answer's headers and body), in milliseconds. */
   timeoutMs?: number;
 }
 
@@ -61,9 +61,6 @@ export function webhooks(deps: { store: WebhookStore; now: () => Date; options: 
     /** Adds a webhook for the player's notifications from now on; the signing secret is in this answer only. */
     async register(playerId: string, body: { url: string }) {
       const url = await checkTarget(body.url, options.allowPrivate ?? false);
-      if ((await store.count(playerId)) >= MAX_PER_PLAYER) {
-        throw new Problem(409, 'too-many-webhooks', `a player may have ${MAX_PER_PLAYER} webhooks: delete one first`);
-      }
       const record = {
         id: randomUUID(),
         playerId,
@@ -71,7 +68,9 @@ export function webhooks(deps: { store: WebhookStore; now: () => Date; options: 
         secret: `whsec_${randomBytes(32).toString('base64')}`,
         createdAt: now(),
       };
-      await store.create(record);
+      if (!(await store.create(record, MAX_PER_PLAYER))) {
+        throw new Problem(409, 'too-many-webhooks', `a player may have ${MAX_PER_PLAYER} webhooks: delete one first`);
+      }
       return { ...shown((await store.get(record.id)) as WebhookRecord), secret: record.secret };
     },
 
@@ -102,29 +101,53 @@ interface Answer {
   error: string | null;
 }
 
-/** POSTs a signed body; connects only to addresses that pass the target check at this moment. */
-function post(url: URL, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs: number) {
+/** How much of a receiver's answer is read (then discarded): enough for any acknowledgement. */
+const BODY_CAP = 64 * 1024;
+
+/**
+ * POSTs a signed body; connects only to addresses that pass the target check at this moment. One
+ * deadline covers everything (connecting, the headers, the body): a receiver that trickles its
+ * answer a byte at a time is cut off when it passes, and its body is read up to BODY_CAP, no more.
+ * An answer counts from its status line: a receiver that said 2xx has taken the notification.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, allowPrivate: boolean, deadlineMs: number) {
   return new Promise<Answer>((resolve) => {
     if (!literalAllowed(url, allowPrivate)) {
       resolve({ status: null, error: 'the target is a private, loopback or reserved address' });
       return;
     }
+    let status: number | null = null;
+    let settled = false;
+    const finish = (answer: Answer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(answer);
+    };
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(allowPrivate) as unknown as http.RequestOptions['lookup'],
-        timeout: timeoutMs,
-      },
-      (res) => {
-        res.resume();
-        resolve({ status: res.statusCode ?? null, error: null });
-      },
+    const req = client.request(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: guardedLookup(allowPrivate) as unknown as http.RequestOptions['lookup'],
+      // No socket kept for the next delivery: each is one request, and a receiver cannot hold one open.
+      agent: false,
+    });
+    const timer = setTimeout(
+      () => finish(status === null ? { status: null, error: `no answer within ${deadlineMs} ms` } : { status, error: null }),
+      deadlineMs,
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', (e) => resolve({ status: null, error: e.message }));
+    req.on('response', (res) => {
+      status = res.statusCode ?? null;
+      let read = 0;
+      res.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read > BODY_CAP) finish({ status, error: null });
+      });
+      res.on('end', () => finish({ status, error: null }));
+      res.on('error', () => finish({ status, error: null }));
+    });
+    req.on('error', (e) => finish(status === null ? { status: null, error: e.message } : { status, error: null }));
     req.end(body);
   });
 }
@@ -132,17 +155,16 @@ function post(url: URL, headers: Record<string, string>, body: string, allowPriv
 /**
  * The delivery worker: for each webhook behind its player's notifications, one server at a time
  * (a lease in the database) sends them in order, each until the receiver answers 2xx, retrying with
- * backoff for a day. Its cursor is in the database: a restart resumes where it stood. `tick()` does
- * one round (tests drive it); `start()` runs rounds every `pollMs`, and `nudge()` runs one soon
- * (after this server wrote notifications).
+ * backoff for a day. Its cursor is in the database: a restart resumes where it stood. Each webhook
+ * is served on its own: a slow or failing receiver holds up only its own notifications. `start()`
+ * looks for what is due every `pollMs`, `nudge()` at once (after this server wrote notifications),
+ * and `tick()` looks and waits until the deliveries under way are done (tests drive it).
  */
 export function deliveryWorker(deps: { store: WebhookStore; players: PlayerStore; now: () => Date; options: WebhookOptions }) {
   const { store, players, now, options } = deps;
   const owner = randomUUID();
   const allowPrivate = options.allowPrivate ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   /** Sends one notification; records the attempt. False when the webhook should wait (or is gone). */
@@ -202,46 +224,41 @@ export function deliveryWorker(deps: { store: WebhookStore; players: PlayerStore
     }
   }
 
+  /** The webhooks this server is delivering for now: each on its own, so a slow receiver delays nobody else. */
+  const serving = new Map<string, Promise<void>>();
+
+  /** Starts delivering for every webhook with something due that is not being served here already. */
   async function round() {
-    const ids = await store.pending(now(), WEBHOOKS_PER_TICK);
-    await Promise.all(ids.map((id) => serve(id).catch(() => {})));
+    for (const id of await store.pending(now(), WEBHOOKS_PER_TICK)) {
+      if (serving.has(id)) continue;
+      const run = serve(id)
+        .catch(() => {})
+        .finally(() => serving.delete(id));
+      serving.set(id, run);
+    }
   }
 
-  /** One round of deliveries; a call during a round waits for it, then runs one more. */
-  function tick(): Promise<void> {
-    if (queued) return queued;
-    const run = () => {
-      const r = round().finally(() => {
-        if (running === r) running = null;
-      });
-      running = r;
-      return r;
-    };
-    if (!running) return run();
-    const next = running
-      .catch(() => {})
-      .then(() => {
-        queued = null;
-        return run();
-      });
-    queued = next;
-    return next;
+  /** One round: starts what is due, then resolves once every delivery under way here has ended (tests and stop wait so). */
+  async function tick(): Promise<void> {
+    await round();
+    while (serving.size) await Promise.all(serving.values());
   }
 
   return {
     tick,
     nudge() {
-      if (timer) void tick().catch(() => {});
+      if (timer) void round().catch(() => {});
     },
     start() {
       if (timer) return;
-      timer = setInterval(() => void tick().catch(() => {}), options.pollMs ?? 1000);
+      // Each poll starts what is due and waits for nothing: deliveries under way go on by themselves.
+      timer = setInterval(() => void round().catch(() => {}), options.pollMs ?? 1000);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await (queued ?? running)?.catch(() => {});
+      while (serving.size) await Promise.all(serving.values());
     },
   };
 }

@@ -23,15 +23,6 @@ export function clockStore(sql: Sql) {
       return maybeTime(row?.next);
     },
 
-    /** Whether the last `count` events of a game were all made by its clocks or for resigned seats (none by a seat or a bot). */
-    async unattended(gameId: string, count: number): Promise<boolean> {
-      const rows = await sql.all<{ by: string }>('SELECT "by" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq" DESC LIMIT $2', [
-        gameId,
-        count,
-      ]);
-      return rows.length === count && rows.every((r) => r.by === 'clock' || r.by === 'service');
-    },
-
     /** Running games with a bot or resigned seat due since `before` or earlier: the server that should have played it did not. */
     async stalled(before: Date, limit: number): Promise<string[]> {
       const rows = await sql.all<{ gameId: string }>(

@@ -4,10 +4,10 @@ import type { Sql, Statement } from './sql';
 /** What resign, abort and rematch read and write besides the log itself. */
 export function endingStore(sql: Sql) {
   return {
-    /** The seats that have made a move themselves (their holder or their bot), not the clock or the service for them. */
+    /** The seats that have made a move themselves (their holder), not their clock, bot or the service for them. */
     async movedSeats(gameId: string): Promise<number[]> {
       const rows = await sql.all<{ seat: number }>(
-        `SELECT DISTINCT "seat" FROM "Event" WHERE "gameId" = $1 AND "kind" = 'move' AND "by" IN ('seat', 'bot')`,
+        `SELECT DISTINCT "seat" FROM "Event" WHERE "gameId" = $1 AND "kind" = 'move' AND "by" = 'seat'`,
         [gameId],
       );
       return rows.map((r) => r.seat);

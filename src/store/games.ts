@@ -15,6 +15,8 @@ export interface SeatRecord {
   name: string | null;
   occupant: Occupant;
   playerId: string | null;
+  /** Who holds the seat now: new whenever it changes hands; seat tokens name it (null on seats made before holdings). */
+  holding: string | null;
   bot: string | null;
   due: boolean;
   dueSince: Date | null;
@@ -43,6 +45,8 @@ export interface GameRecord {
   createdBy: string | null;
   rematchOf: string | null;
   rematch: string | null;
+  /** Events in a row made by the server (bots, clocks, resigned seats) since a person last moved. */
+  serverRun: number;
   createdAt: Date;
   updatedAt: Date;
   seats: SeatRecord[];
@@ -65,8 +69,11 @@ export interface EventRecord {
   createdAt: Date;
 }
 
-export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rematch' | 'updatedAt' | 'seats'> & {
-  seats: Pick<SeatRecord, 'seat' | 'name' | 'occupant' | 'playerId' | 'bot' | 'joinedAt' | 'due' | 'dueSince' | 'deadline'>[];
+export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rematch' | 'serverRun' | 'updatedAt' | 'seats'> & {
+  seats: Pick<
+    SeatRecord,
+    'seat' | 'name' | 'occupant' | 'playerId' | 'holding' | 'bot' | 'joinedAt' | 'due' | 'dueSince' | 'deadline'
+  >[];
 };
 
 /** One event appended, and the game and seats as they stand after it. */
@@ -81,6 +88,8 @@ export interface Append {
   seats: Pick<SeatRecord, 'seat' | 'due' | 'dueSince' | 'deadline'>[];
   /** Seats that resign with this event. */
   resigned?: number[];
+  /** The game's run of server-made events after this one. */
+  serverRun: number;
 }
 
 /** Thrown when another writer took the position first (the unique (gameId, seq) guard fired). */
@@ -110,6 +119,7 @@ interface GameRow {
   createdBy: string | null;
   rematchOf: string | null;
   rematch: string | null;
+  serverRun: number;
   createdAt: unknown;
   updatedAt: unknown;
 }
@@ -119,6 +129,7 @@ interface SeatRow {
   name: string | null;
   occupant: string;
   playerId: string | null;
+  holding: string | null;
   bot: string | null;
   due: unknown;
   dueSince: unknown;
@@ -147,6 +158,7 @@ export function toSeat(r: SeatRow): SeatRecord {
     name: r.name,
     occupant: r.occupant as Occupant,
     playerId: r.playerId,
+    holding: r.holding,
     bot: r.bot,
     due: bool(r.due),
     dueSince: maybeTime(r.dueSince),
@@ -177,6 +189,7 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
     createdBy: r.createdBy,
     rematchOf: r.rematchOf,
     rematch: r.rematch,
+    serverRun: r.serverRun,
     createdAt: time(r.createdAt),
     updatedAt: time(r.updatedAt),
     seats: seats.map(toSeat),
@@ -194,7 +207,7 @@ const toEvent = (r: EventRow): EventRecord => ({
   createdAt: time(r.createdAt),
 });
 
-export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "bot", "due", "dueSince", "deadline", "resigned", "rematch", "joinedAt"`;
+export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "holding", "bot", "due", "dueSince", "deadline", "resigned", "rematch", "joinedAt"`;
 const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt"`;
 
 /** The statement that bumps a game's revision: every change to a game or its seats goes with one. */
@@ -234,9 +247,9 @@ export function gameStore(sql: Sql) {
           ],
         },
         ...game.seats.map((s) => ({
-          text: `INSERT INTO "Seat" ("gameId", "seat", "name", "occupant", "playerId", "bot", "joinedAt", "due", "dueSince", "deadline")
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          params: [game.id, s.seat, s.name, s.occupant, s.playerId, s.bot, s.joinedAt, s.due, s.dueSince, s.deadline],
+          text: `INSERT INTO "Seat" ("gameId", "seat", "name", "occupant", "playerId", "holding", "bot", "joinedAt", "due", "dueSince", "deadline")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          params: [game.id, s.seat, s.name, s.occupant, s.playerId, s.holding, s.bot, s.joinedAt, s.due, s.dueSince, s.deadline],
         })),
         ...extra,
       ]);
@@ -317,7 +330,8 @@ export function gameStore(sql: Sql) {
           ],
         },
         {
-          text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + 1, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6
+          text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + 1, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6,
+                   "serverRun" = $8
                  WHERE "id" = $1 AND "version" = $7`,
           params: [
             gameId,
@@ -327,6 +341,7 @@ export function gameStore(sql: Sql) {
             a.result ? JSON.stringify(a.result) : null,
             at,
             event.seq - 1,
+            a.serverRun,
           ],
           expect: 1,
         },

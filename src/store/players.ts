@@ -1,4 +1,4 @@
-import { bool, maybeTime, type Sql, type Statement, time } from './sql';
+import { bool, Conflict, maybeTime, type Sql, type Statement, time } from './sql';
 
 /** Players, their notification log, and the index behind "my games". */
 
@@ -111,15 +111,69 @@ export function notificationStatements(notes: readonly NewNotification[], at: Da
   ]);
 }
 
+/**
+ * Locks a player's row until the transaction ends (an update that changes nothing): what follows in
+ * the transaction and counts the player's rows sees what a concurrent one committed first.
+ */
+export const lockPlayer = (playerId: string): Statement => ({
+  text: 'UPDATE "Player" SET "notified" = "notified" WHERE "id" = $1',
+  params: [playerId],
+  expect: 1,
+});
+
+/**
+ * Guards a new table of bots alone, in the transaction that inserts it (after it: the new table is
+ * counted): it commits only while the player has at most `limit` such tables running, the new one
+ * included. The player's row is locked first, so on PostgreSQL two creations by one player
+ * count one after the other (READ COMMITTED: the count, a statement of its own, sees what the
+ * other committed while this one waited); on SQLite writes are one at a time anyway.
+ */
+export function botTablesBelow(playerId: string, limit: number): Statement[] {
+  return [
+    lockPlayer(playerId),
+    {
+      text: `UPDATE "Player" SET "notified" = "notified" WHERE "id" = $1 AND (
+               SELECT COUNT(*) FROM "Game" g WHERE g."createdBy" = $1 AND g."status" IN ('waiting', 'active')
+               AND NOT EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g."id" AND s."occupant" <> 'bot')) <= $2`,
+      params: [playerId, limit],
+      expect: 1,
+    },
+  ];
+}
+
 export function playerStore(sql: Sql) {
   return {
-    async create(player: PlayerRecord, tokenHash: string): Promise<void> {
-      await sql.run('INSERT INTO "Player" ("id", "name", "tokenHash", "createdAt") VALUES ($1, $2, $3, $4)', [
-        player.id,
-        player.name,
-        tokenHash,
-        player.createdAt,
-      ]);
+    /**
+     * Inserts a player registered from `address` (a keyed hash), unless that address has registered
+     * `limit` players since `since`: false then. On PostgreSQL the address is locked first (an
+     * advisory lock until commit), so concurrent registrations from it are counted one after another.
+     */
+    async create(player: PlayerRecord, tokenHash: string, address: string, since: Date, limit: number): Promise<boolean> {
+      const lock = { text: 'SELECT pg_advisory_xact_lock(hashtext($1))', params: [`player-address:${address}`] };
+      try {
+        await sql.batch([
+          ...(sql.provider === 'postgresql' ? [lock] : []),
+          {
+            text: `INSERT INTO "Player" ("id", "name", "tokenHash", "address", "createdAt") SELECT $1, $2, $3, $4, $5
+                   WHERE (SELECT COUNT(*) FROM "Player" WHERE "address" = $4 AND "createdAt" > $6) < $7`,
+            params: [player.id, player.name, tokenHash, address, player.createdAt, since, limit],
+            expect: 1,
+          },
+        ]);
+      } catch (e) {
+        if (e instanceof Conflict) return false;
+        throw e;
+      }
+      return true;
+    },
+
+    /** When the oldest of the players registered from `address` since `since` was registered. */
+    async firstFrom(address: string, since: Date): Promise<Date | null> {
+      const row = await sql.one<{ first: unknown }>(
+        'SELECT MIN("createdAt") AS "first" FROM "Player" WHERE "address" = $1 AND "createdAt" > $2',
+        [address, since],
+      );
+      return row?.first ? time(row.first) : null;
     },
 
     async get(id: string): Promise<PlayerRecord | null> {
@@ -135,14 +189,36 @@ export function playerStore(sql: Sql) {
       return row?.id ?? null;
     },
 
-    /** Replaces the token hash; false when the old hash no longer holds (rotated meanwhile). */
-    async rotate(id: string, oldHash: string, newHash: string): Promise<boolean> {
-      const changed = await sql.run('UPDATE "Player" SET "tokenHash" = $3 WHERE "id" = $1 AND "tokenHash" = $2', [
-        id,
-        oldHash,
-        newHash,
-      ]);
-      return changed === 1;
+    /**
+     * Replaces the token hash and gives each seat the player holds a new holding (from `holding()`),
+     * so every seat token issued under the old token stops; the games' revisions move on with them.
+     * Answers the games touched, or null when the old hash no longer holds (rotated meanwhile). Games
+     * first, then seats, then the player: the order appends take their locks in.
+     */
+    async rotate(id: string, oldHash: string, newHash: string, holding: () => string): Promise<string[] | null> {
+      const seats = await sql.all<{ gameId: string; seat: number }>(
+        `SELECT "gameId", "seat" FROM "Seat" WHERE "playerId" = $1 AND "occupant" = 'player' ORDER BY "gameId", "seat"`,
+        [id],
+      );
+      const games = [...new Set(seats.map((s) => s.gameId))];
+      try {
+        await sql.batch([
+          ...games.map((gameId) => ({ text: 'UPDATE "Game" SET "revision" = "revision" + 1 WHERE "id" = $1', params: [gameId] })),
+          ...seats.map((s) => ({
+            text: `UPDATE "Seat" SET "holding" = $3 WHERE "gameId" = $1 AND "seat" = $2 AND "playerId" = $4 AND "occupant" = 'player'`,
+            params: [s.gameId, s.seat, holding(), id],
+          })),
+          {
+            text: 'UPDATE "Player" SET "tokenHash" = $3 WHERE "id" = $1 AND "tokenHash" = $2',
+            params: [id, oldHash, newHash],
+            expect: 1,
+          },
+        ]);
+      } catch (e) {
+        if (e instanceof Conflict) return null;
+        throw e;
+      }
+      return games;
     },
 
     /** The seq of the player's newest notification. */

@@ -16,7 +16,7 @@ const INDETERMINATE_DATATYPE = '42P18';
 /** The error came from PostgreSQL about the transaction (which it then rolled back), not from the way to it. */
 const rolledBack = (e: unknown) => e instanceof Conflict || e instanceof UniqueViolation || e instanceof pg.DatabaseError;
 
-/** A value written into SQL text: the service's own values (numbers, booleans, times, text), escaped. */
+/** A value written into SQL text: the service's own values (numbers, booleans, times, text, bytes), escaped. */
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number') {
@@ -26,6 +26,8 @@ function literal(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return escapeLiteral(v.toISOString());
   if (typeof v === 'string') return escapeLiteral(v);
+  // bytea's hex input form.
+  if (Buffer.isBuffer(v)) return `'\\x${v.toString('hex')}'`;
   throw new Error(`no SQL literal for ${typeof v}`);
 }
 

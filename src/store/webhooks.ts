@@ -1,3 +1,4 @@
+import { lockPlayer } from './players';
 import { Conflict, maybeTime, type Sql, time } from './sql';
 
 /** Webhooks, their delivery state (cursor, retries, lease) and the delivery log. */
@@ -77,19 +78,27 @@ const logStatement = (a: Attempt) => ({
 export function webhookStore(sql: Sql) {
   return {
     /** Adds a webhook that starts with the player's next notification. */
-    async create(w: Omit<WebhookRecord, 'cursor' | 'attempts' | 'failingSince'>): Promise<void> {
-      await sql.run(
-        `INSERT INTO "Webhook" ("id", "playerId", "url", "secret", "cursor", "createdAt")
-         SELECT $1, "id", $3, $4, "notified", $5 FROM "Player" WHERE "id" = $2`,
-        [w.id, w.playerId, w.url, w.secret, w.createdAt],
-      );
-    },
-
-    async count(playerId: string): Promise<number> {
-      const row = await sql.one<{ n: number | string }>('SELECT COUNT(*) AS "n" FROM "Webhook" WHERE "playerId" = $1', [
-        playerId,
-      ]);
-      return Number(row?.n ?? 0);
+    /**
+     * Adds a webhook unless its player has `limit` already: false then. The player's row is locked
+     * first, so concurrent registrations count one after another (on PostgreSQL too).
+     */
+    async create(w: Omit<WebhookRecord, 'cursor' | 'attempts' | 'failingSince'>, limit: number): Promise<boolean> {
+      try {
+        await sql.batch([
+          lockPlayer(w.playerId),
+          {
+            text: `INSERT INTO "Webhook" ("id", "playerId", "url", "secret", "cursor", "createdAt")
+                   SELECT $1, "id", $3, $4, "notified", $5 FROM "Player"
+                   WHERE "id" = $2 AND (SELECT COUNT(*) FROM "Webhook" WHERE "playerId" = $2) < $6`,
+            params: [w.id, w.playerId, w.url, w.secret, w.createdAt, limit],
+            expect: 1,
+          },
+        ]);
+      } catch (e) {
+        if (e instanceof Conflict) return false;
+        throw e;
+      }
+      return true;
     },
 
     async list(playerId: string): Promise<WebhookRecord[]> {

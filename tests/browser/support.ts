@@ -244,6 +244,8 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
   await page.getByRole('link', { name: /Audit this game/ }).click();
   await page.waitForURL(new RegExp(`#/audit/${gameId}$`));
   await expect.poll(() => page.locator('#seed-check').innerText()).toMatch(/^Seed check passed\./);
+  // Chromium's Web Crypto verifies the log's Ed25519 signature.
+  await expect.poll(() => page.locator('#log-check').innerText()).toMatch(/^Log signature check passed\./);
   const slider = page.getByRole('slider', { name: 'Move' });
   await page.locator('#replay-h').waitFor();
   const total = Number(await slider.getAttribute('max'));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Bot } from '../../src/bots';
+import type { Config, Limits } from '../../src/config';
 import type { AnyGame } from '../../src/engine';
 import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
@@ -42,6 +43,8 @@ export async function privateDatabase(): Promise<{ dataDir: string; databaseUrl?
 }
 
 export const TEST_SECRET = 'test-secret-for-seat-tokens-only';
+/** The log signing key of every test server (the base64 of a 32-byte Ed25519 seed): servers over one database share it. */
+export const TEST_LOG_KEY = Buffer.alloc(32, 'card-table test log key').toString('base64');
 
 export interface TestServer {
   app: Awaited<ReturnType<typeof buildApp>>;
@@ -64,6 +67,8 @@ export async function startServer(
     games?: ReadonlyMap<string, AnyGame>;
     rateLimit?: number;
     metricsToken?: string;
+    limits?: Partial<Limits>;
+    trustProxy?: Config['trustProxy'];
     bots?: ReadonlyMap<string, Bot>;
   } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
@@ -82,11 +87,15 @@ export async function startServer(
       overloadDelay: 0,
       streamLimits: extra.streamLimits,
       corsOrigins: extra.corsOrigins,
+      trustProxy: extra.trustProxy,
+      // Test files register far more players from one address than a person would; the limits' own tests set them.
+      limits: { playersPerAddressPerHour: 1_000_000, botGamesPerPlayer: 1_000_000, ...extra.limits },
     },
     sql: db.sql,
     pool: db.pool,
     notifier,
     jwtSecret: TEST_SECRET,
+    logKey: TEST_LOG_KEY,
     games: extra.games,
     now: extra.now,
     bots: extra.bots,

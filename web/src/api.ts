@@ -138,6 +138,7 @@ export const api = {
     return first;
   },
   replay: (id: string, at: number) => call<Gen.Replay>('GET', `${game(id)}/replay?at=${at}`),
+  logKey: () => call<Gen.LogKey>('GET', '/log/key'),
   recordUrl: (id: string) => `${game(id)}/record`,
 };
 

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -56,7 +56,7 @@ export const listGames = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Create a game: guest seats with seat tokens, or seats for players, invitations, open seats and bots
  *
- * Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. `seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` (needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. Anyone may create a game; a player token is needed only for a seat of one’s own.
+ * Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. `seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` (needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). A game dealt from a client `seed` or `deck` cannot have open or invited seats: whoever chose the deal knows every hand.
  */
 export const createGame = <ThrowOnError extends boolean = false>(options: Options<CreateGameData, ThrowOnError>) => (options.client ?? client).post<CreateGameResponses, CreateGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -160,6 +160,27 @@ export const getRecord = <ThrowOnError extends boolean = false>(options: Options
 export const getReplay = <ThrowOnError extends boolean = false>(options: Options<GetReplayData, ThrowOnError>) => (options.client ?? client).get<GetReplayResponses, GetReplayErrors, ThrowOnError>({ url: '/games/{id}/replay', ...options });
 
 /**
+ * The public key that signs every game’s checkpoints
+ *
+ * Every view, summary and move answer carries the game’s `checkpoint`: Ed25519 over `card-table/game/<id>\n<size>\n<root>\n` under this key. Fetch it once and keep it.
+ */
+export const getLogKey = <ThrowOnError extends boolean = false>(options?: Options<GetLogKeyData, ThrowOnError>) => (options?.client ?? client).get<GetLogKeyResponses, GetLogKeyErrors, ThrowOnError>({ url: '/log/key', ...options });
+
+/**
+ * Proof that one leaf (the genesis, or an event) is in the game’s tree of a given size
+ *
+ * Leaf 0 is the genesis, leaf i the event with seq i as the record lists it (salt included: until the end the salts are secret, so a leaf hash tells nothing). A proof does not bind its size by itself: take `size` from a signed checkpoint.
+ */
+export const getInclusionProof = <ThrowOnError extends boolean = false>(options: Options<GetInclusionProofData, ThrowOnError>) => (options.client ?? client).get<GetInclusionProofResponses, GetInclusionProofErrors, ThrowOnError>({ url: '/games/{id}/log/inclusion', ...options });
+
+/**
+ * Proof that the game’s tree of `first` leaves is the beginning of its tree of `second` leaves
+ *
+ * Check every new checkpoint against the last one you kept: with this proof and the two roots, nothing before `first` was changed, dropped or reordered. A proof does not bind its sizes by itself: take them from signed checkpoints.
+ */
+export const getConsistencyProof = <ThrowOnError extends boolean = false>(options: Options<GetConsistencyProofData, ThrowOnError>) => (options.client ?? client).get<GetConsistencyProofResponses, GetConsistencyProofErrors, ThrowOnError>({ url: '/games/{id}/log/consistency', ...options });
+
+/**
  * Server-Sent Events: the caller’s new view after every move
  *
  * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then the newest view after every change (changes that come faster than they are sent fold into the newest: each view is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
@@ -179,9 +200,20 @@ export const streamGame = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * A ticket for the stream’s cookie: it opens this game’s stream for my seat, and nothing else
+ *
+ * EventSource cannot send an Authorization header: a page puts this ticket in the cookie card_table_token for /games/{id}/stream (SameSite=Strict), never the seat or player token itself. The ticket opens that stream for a day, while the seat stays in the same hands. Spectators need none.
+ */
+export const gameStreamTicket = <ThrowOnError extends boolean = false>(options: Options<GameStreamTicketData, ThrowOnError>) => (options.client ?? client).post<GameStreamTicketResponses, GameStreamTicketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/games/{id}/stream-ticket',
+    ...options
+});
+
+/**
  * Register a player: the answer holds its token, shown once
  *
- * Anyone may register. The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, it cannot be shown again (rotate it with POST /players/me/token). It works wherever a seat token does, for the seat the player holds.
+ * Anyone may register. The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, it cannot be shown again (rotate it with POST /players/me/token). It works wherever a seat token does, for the seat the player holds. One client address registers a limited number of players an hour (README: PLAYERS_PER_ADDRESS_PER_HOUR, default 20): more answer 429 too-many-players with Retry-After.
  */
 export const createPlayer = <ThrowOnError extends boolean = false>(options: Options<CreatePlayerData, ThrowOnError>) => (options.client ?? client).post<CreatePlayerResponses, CreatePlayerErrors, ThrowOnError>({
     url: '/players',
@@ -263,6 +295,17 @@ export const streamMyNotifications = <ThrowOnError extends boolean = false>(opti
             type: 'apiKey'
         }],
     url: '/players/me/stream',
+    ...options
+});
+
+/**
+ * A ticket for my stream’s cookie: it opens GET /players/me/stream and nothing else
+ *
+ * EventSource cannot send an Authorization header: a page puts this ticket in the cookie card_table_token for /players/me/stream (SameSite=Strict), never the player token itself. The ticket opens that stream for a day, until the player token is rotated.
+ */
+export const playerStreamTicket = <ThrowOnError extends boolean = false>(options?: Options<PlayerStreamTicketData, ThrowOnError>) => (options?.client ?? client).post<PlayerStreamTicketResponses, PlayerStreamTicketErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/players/me/stream-ticket',
     ...options
 });
 

@@ -181,6 +181,10 @@ export type Problem = {
      */
     version?: number;
     /**
+     * the leaves in the game’s log now, when a proof was asked for a size beyond it
+     */
+    size?: number;
+    /**
      * each part of the request that does not fit the schema (code validation)
      */
     errors?: Array<{
@@ -250,6 +254,24 @@ export type ClockOption = {
      * auto (the default): the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout?: 'auto' | 'forfeit';
+};
+
+/**
+ * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+ */
+export type Checkpoint = {
+    /**
+     * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+     */
+    size: number;
+    /**
+     * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+     */
+    root: string;
+    /**
+     * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+     */
+    signature: string;
 };
 
 /**
@@ -552,9 +574,23 @@ export type Health = {
  */
 export type StreamEnd = {
     /**
-     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the player token was rotated)
+     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now)
      */
     reason: string;
+};
+
+/**
+ * a ticket that opens one stream
+ */
+export type StreamTicket = {
+    /**
+     * put it in the cookie card_table_token for the stream’s path (SameSite=Strict) before opening the stream with EventSource: it opens that one stream and nothing else
+     */
+    ticket: string;
+    /**
+     * when the ticket stops opening its stream (a day on)
+     */
+    expiresAt: string;
 };
 
 /**
@@ -634,7 +670,7 @@ export type GameRecord = ({
  */
 export type NewPlayer = {
     /**
-     * a display name
+     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name: string;
 };
@@ -798,7 +834,7 @@ export type SeatSpec = {
      */
     player: string;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
@@ -807,7 +843,7 @@ export type SeatSpec = {
      */
     open: true;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
@@ -816,12 +852,12 @@ export type SeatSpec = {
      */
     bot: string;
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 } | {
     /**
-     * the seat’s display name
+     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 };
@@ -872,7 +908,7 @@ export type CreateGameRequest = ({
  */
 export type JoinRequest = {
     /**
-     * the name to sit under (required without a player token)
+     * the name to sit under (required without a player token); it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
     name?: string;
 };
@@ -944,6 +980,56 @@ export type LobbyPage = {
      * the cursor of the next page, or null at the end
      */
     next: string | null;
+};
+
+/**
+ * the key that signs every game’s checkpoints: the same on every server of one deployment
+ */
+export type LogKey = {
+    /**
+     * the signature scheme of every checkpoint
+     */
+    algorithm: 'Ed25519';
+    /**
+     * the 32 raw bytes of the Ed25519 public key, standard padded base64
+     */
+    publicKey: string;
+};
+
+/**
+ * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+ */
+export type InclusionProof = {
+    /**
+     * the leaf
+     */
+    index: number;
+    /**
+     * the tree
+     */
+    size: number;
+    /**
+     * RFC 9162 §2.1.3.1 PATH(index, D[size]): the audit path, the leaf’s sibling first
+     */
+    proof: Array<string>;
+};
+
+/**
+ * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+ */
+export type ConsistencyProof = {
+    /**
+     * the older tree
+     */
+    first: number;
+    /**
+     * the newer tree
+     */
+    second: number;
+    /**
+     * RFC 9162 §2.1.4.1 PROOF(first, D[second]); empty when the sizes are equal
+     */
+    proof: Array<string>;
 };
 
 /**
@@ -1106,6 +1192,10 @@ export type OichoKabuOptions = {
      * the dealer's third card follows the players' rule, compulsory at 3 or less and refused at 7 or more (default true); false: the dealer's free choice
      */
     dealerDrawRule: boolean;
+    /**
+     * the seat that deals the first round, without a draw, for stacked decks (the others play in seat order from its right); null (the default): the first dealer is drawn like every later one, lowest card, ties drawing again
+     */
+    firstDealer: number | null;
 };
 
 /**
@@ -1171,7 +1261,7 @@ export type OichoKabuViewState = {
      */
     order: Array<number>;
     /**
-     * how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty in round 1 (seat 0 deals)
+     * how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty only in round 1 when option firstDealer fixed the dealer
      */
     dealerDraw: Array<Array<{
         /**
@@ -1207,6 +1297,10 @@ export type OichoKabuViewState = {
          * whether the dealer's third card follows the players' rule (option dealerDrawRule)
          */
         dealerDrawRule: boolean;
+        /**
+         * the first round's dealer fixed by option firstDealer; null when it was drawn
+         */
+        firstDealer: number | null;
     };
     /**
      * chips held, by seat (bets of this round not yet taken off)
@@ -3634,7 +3728,7 @@ export type PorrazoAction = {
  */
 export type PorrazoViewState = {
     /**
-     * tendido: the dealer decides on the tendido; declaring: every seat declares or passes; playing: cards are played; over: the game has ended
+     * tendido: the dealer decides whether to deal the tendido now; declaring: every seat declares or passes; playing: cards are played; over: the game has ended
      */
     phase: 'tendido' | 'declaring' | 'playing' | 'over';
     /**
@@ -3706,11 +3800,11 @@ export type PorrazoViewState = {
      */
     capturedCounts: Array<number>;
     /**
-     * true once the dealer has dealt the tendido this hand
+     * true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)
      */
     tendidoDealt: boolean;
     /**
-     * this hand's tendido and its score; null until the dealer deals one
+     * this hand's tendido and its score; null until it is dealt
      */
     tendido: {
         /**
@@ -3880,6 +3974,10 @@ export type TotitOptions = {
      * how many times each seat deals (default 1: every seat deals once)
      */
     rounds: number;
+    /**
+     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+     */
+    optionalCapture: boolean;
 };
 
 /**
@@ -3923,6 +4021,10 @@ export type TotitViewState = {
      * the seat that dealt this deal
      */
     dealer: number;
+    /**
+     * whether a seat may trail even when it could capture (option optionalCapture)
+     */
+    optionalCapture: boolean;
     /**
      * the seat to play; null once the game is over
      */
@@ -4004,9 +4106,9 @@ export type TotitViewState = {
  */
 export type StealingBundlesOptions = {
     /**
-     * false (the rules: a seat "may" capture): capturing is the seat's choice; true: a seat that can capture must
+     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
      */
-    mustCapture: boolean;
+    optionalCapture: boolean;
 };
 
 /**
@@ -4042,6 +4144,10 @@ export type StealingBundlesViewState = {
      * the seat that dealt (seat 0); the other plays first
      */
     dealer: number;
+    /**
+     * whether a seat may trail even when one of its cards could capture (option optionalCapture)
+     */
+    optionalCapture: boolean;
     /**
      * the seat to play; null once the game is over
      */
@@ -4680,6 +4786,10 @@ export type ScopaViewState = {
      */
     target: number;
     /**
+     * whether three or four kings dealt to the table throw the deal in (option redealThreeKings)
+     */
+    redealThreeKings: boolean;
+    /**
      * the hands by seat: your own (every hand once the game is over); null for a hand you may not see
      */
     hands: Array<Array<string> | null>;
@@ -4855,6 +4965,7 @@ export type KabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4899,6 +5010,7 @@ export type OichoKabuView = {
      * the game as this seat may know it; null while the table waits
      */
     state: OichoKabuViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4943,6 +5055,7 @@ export type DivideAndConquerView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DivideAndConquerViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -4987,6 +5100,7 @@ export type CardStockMarketView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CardStockMarketViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5031,6 +5145,7 @@ export type CactusView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CactusViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5075,6 +5190,7 @@ export type CanadianSaladView = {
      * the game as this seat may know it; null while the table waits
      */
     state: CanadianSaladViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5119,6 +5235,7 @@ export type KaiserView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KaiserViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5163,6 +5280,7 @@ export type PokeView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PokeViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5207,6 +5325,7 @@ export type ChineseTenView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ChineseTenViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5251,6 +5370,7 @@ export type DilotiView = {
      * the game as this seat may know it; null while the table waits
      */
     state: DilotiViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5295,6 +5415,7 @@ export type KontsinaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: KontsinaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5339,6 +5460,7 @@ export type XeriView = {
      * the game as this seat may know it; null while the table waits
      */
     state: XeriViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5383,6 +5505,7 @@ export type PorrazoView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PorrazoViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5427,6 +5550,7 @@ export type TotitView = {
      * the game as this seat may know it; null while the table waits
      */
     state: TotitViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5471,6 +5595,7 @@ export type StealingBundlesView = {
      * the game as this seat may know it; null while the table waits
      */
     state: StealingBundlesViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5515,6 +5640,7 @@ export type PaksView = {
      * the game as this seat may know it; null while the table waits
      */
     state: PaksViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5559,6 +5685,7 @@ export type EscobaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: EscobaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5603,6 +5730,7 @@ export type ScopaView = {
      * the game as this seat may know it; null while the table waits
      */
     state: ScopaViewState | null;
+    checkpoint: Checkpoint;
 };
 
 /**
@@ -5677,6 +5805,7 @@ export type KabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5788,6 +5917,7 @@ export type OichoKabuGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -5899,6 +6029,7 @@ export type DivideAndConquerGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6010,6 +6141,7 @@ export type CardStockMarketGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6121,6 +6253,7 @@ export type CactusGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6232,6 +6365,7 @@ export type CanadianSaladGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6343,6 +6477,7 @@ export type KaiserGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6454,6 +6589,7 @@ export type PokeGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6565,6 +6701,7 @@ export type ChineseTenGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6676,6 +6813,7 @@ export type DilotiGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6787,6 +6925,7 @@ export type KontsinaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -6898,6 +7037,7 @@ export type XeriGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7009,6 +7149,7 @@ export type PorrazoGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7120,6 +7261,7 @@ export type TotitGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7231,6 +7373,7 @@ export type StealingBundlesGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7342,6 +7485,7 @@ export type PaksGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7453,6 +7597,7 @@ export type EscobaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7564,6 +7709,7 @@ export type ScopaGameSummary = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7675,6 +7821,7 @@ export type KabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7770,6 +7917,7 @@ export type OichoKabuCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7865,6 +8013,7 @@ export type DivideAndConquerCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -7960,6 +8109,7 @@ export type CardStockMarketCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8055,6 +8205,7 @@ export type CactusCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8150,6 +8301,7 @@ export type CanadianSaladCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8245,6 +8397,7 @@ export type KaiserCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8340,6 +8493,7 @@ export type PokeCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8435,6 +8589,7 @@ export type ChineseTenCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8530,6 +8685,7 @@ export type DilotiCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8625,6 +8781,7 @@ export type KontsinaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8720,6 +8877,7 @@ export type XeriCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8815,6 +8973,7 @@ export type PorrazoCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -8910,6 +9069,7 @@ export type TotitCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9005,6 +9165,7 @@ export type StealingBundlesCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9100,6 +9261,7 @@ export type PaksCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9195,6 +9357,7 @@ export type EscobaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -9290,6 +9453,7 @@ export type ScopaCreatedGame = {
      * the game’s last change
      */
     updatedAt: string;
+    checkpoint: Checkpoint;
     /**
      * every seat, in turn order
      */
@@ -10652,7 +10816,7 @@ export type KabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10738,7 +10902,7 @@ export type KabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10768,7 +10932,81 @@ export type KabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10778,7 +11016,7 @@ export type OichoKabuGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10864,7 +11102,7 @@ export type OichoKabuGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -10894,7 +11132,81 @@ export type OichoKabuGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: OichoKabuOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -10904,7 +11216,7 @@ export type DivideAndConquerGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -10990,7 +11302,7 @@ export type DivideAndConquerGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11020,7 +11332,81 @@ export type DivideAndConquerGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DivideAndConquerOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11030,7 +11416,7 @@ export type CardStockMarketGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11116,7 +11502,7 @@ export type CardStockMarketGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11146,7 +11532,81 @@ export type CardStockMarketGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CardStockMarketOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11156,7 +11616,7 @@ export type CactusGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11242,7 +11702,7 @@ export type CactusGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11272,7 +11732,81 @@ export type CactusGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CactusOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11282,7 +11816,7 @@ export type CanadianSaladGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11368,7 +11902,7 @@ export type CanadianSaladGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11398,7 +11932,81 @@ export type CanadianSaladGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: CanadianSaladOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11408,7 +12016,7 @@ export type KaiserGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11494,7 +12102,7 @@ export type KaiserGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11524,7 +12132,81 @@ export type KaiserGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KaiserOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11534,7 +12216,7 @@ export type PokeGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11620,7 +12302,7 @@ export type PokeGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11650,7 +12332,81 @@ export type PokeGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PokeOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11660,7 +12416,7 @@ export type ChineseTenGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11746,7 +12502,7 @@ export type ChineseTenGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11776,7 +12532,81 @@ export type ChineseTenGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ChineseTenOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11786,7 +12616,7 @@ export type DilotiGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11872,7 +12702,7 @@ export type DilotiGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -11902,7 +12732,81 @@ export type DilotiGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: DilotiOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -11912,7 +12816,7 @@ export type KontsinaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -11998,7 +12902,7 @@ export type KontsinaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12028,7 +12932,81 @@ export type KontsinaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: KontsinaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12038,7 +13016,7 @@ export type XeriGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12124,7 +13102,7 @@ export type XeriGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12154,7 +13132,81 @@ export type XeriGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: XeriOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12164,7 +13216,7 @@ export type PorrazoGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12250,7 +13302,7 @@ export type PorrazoGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12280,7 +13332,81 @@ export type PorrazoGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PorrazoOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12290,7 +13416,7 @@ export type TotitGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12376,7 +13502,7 @@ export type TotitGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12406,7 +13532,81 @@ export type TotitGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: TotitOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12416,7 +13616,7 @@ export type StealingBundlesGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12502,7 +13702,7 @@ export type StealingBundlesGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12532,7 +13732,81 @@ export type StealingBundlesGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: StealingBundlesOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12542,7 +13816,7 @@ export type PaksGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12628,7 +13902,7 @@ export type PaksGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12658,7 +13932,81 @@ export type PaksGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: PaksOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12668,7 +14016,7 @@ export type EscobaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12754,7 +14102,7 @@ export type EscobaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12784,7 +14132,81 @@ export type EscobaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: EscobaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -12794,7 +14216,7 @@ export type ScopaGameRecord = {
     /**
      * the record format and its version
      */
-    format: 'card-table/record@1';
+    format: 'card-table/record@2';
     /**
      * the game id
      */
@@ -12880,7 +14302,7 @@ export type ScopaGameRecord = {
      */
     createdAt: string;
     /**
-     * every event of the log, in order
+     * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
         /**
@@ -12910,7 +14332,81 @@ export type ScopaGameRecord = {
          * when it was appended
          */
         at: string;
+        /**
+         * HMAC-SHA256 of `event:<seq>` keyed by the seed, lowercase hex: it hid the leaf from guesses during play
+         */
+        salt: string;
     }>;
+    /**
+     * leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)
+     */
+    genesis: {
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+        /**
+         * the engine version
+         */
+        engineVersion: number;
+        options: ScopaOptions;
+        /**
+         * the clock, if any
+         */
+        clock: {
+            perMove: number;
+            onTimeout: string;
+        } | null;
+        /**
+         * the number of seats
+         */
+        seatCount: number;
+        /**
+         * the SHA-256 of the seed
+         */
+        seedHash: string;
+        /**
+         * server, client-seed or client-deck
+         */
+        dealtBy: string;
+        /**
+         * when the game was created
+         */
+        createdAt: string;
+        /**
+         * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
+         */
+        deckHash?: string;
+    };
+    /**
+     * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
+     */
+    leafHashes: Array<string>;
+    /**
+     * the game’s log as the server signed it: keep the last one you saw, and check the next against it
+     */
+    checkpoint: {
+        /**
+         * the leaves in the game’s log: its version + 1 (leaf 0 is the genesis)
+         */
+        size: number;
+        /**
+         * the tree head (RFC 9162 §2.1.1), SHA-256, standard padded base64
+         */
+        root: string;
+        /**
+         * Ed25519 over the text `card-table/game/<id>\n<size>\n<root>\n` (root in base64), standard padded base64; GET /log/key gives the key
+         */
+        signature: string;
+    };
+    /**
+     * the public key that signed the checkpoint: 32 raw Ed25519 bytes, base64 (trust it only if it is GET /log/key’s)
+     */
+    logKey: string;
 };
 
 /**
@@ -15469,6 +16965,10 @@ export type OichoKabuCreateGameRequest = {
          * the dealer's third card follows the players' rule, compulsory at 3 or less and refused at 7 or more (default true); false: the dealer's free choice
          */
         dealerDrawRule?: boolean;
+        /**
+         * the seat that deals the first round, without a draw, for stacked decks (the others play in seat order from its right); null (the default): the first dealer is drawn like every later one, lowest card, ties drawing again
+         */
+        firstDealer?: number | null;
         clock?: ClockOption;
     };
     /**
@@ -15971,6 +17471,10 @@ export type TotitCreateGameRequest = {
          * how many times each seat deals (default 1: every seat deals once)
          */
         rounds?: number;
+        /**
+         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+         */
+        optionalCapture?: boolean;
         clock?: ClockOption;
     };
     /**
@@ -16007,9 +17511,9 @@ export type StealingBundlesCreateGameRequest = {
      */
     options?: {
         /**
-         * false (the rules: a seat "may" capture): capturing is the seat's choice; true: a seat that can capture must
+         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
          */
-        mustCapture?: boolean;
+        optionalCapture?: boolean;
         clock?: ClockOption;
     };
     /**
@@ -16286,9 +17790,10 @@ export type GetCatalogEntryData = {
 export type GetCatalogEntryErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
@@ -16364,6 +17869,12 @@ export type ListGamesErrors = {
         code?: 'invalid-cursor' | 'validation';
     };
     /**
+     * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
+     */
+    422: Problem & {
+        code?: 'unknown-kind';
+    };
+    /**
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
@@ -16435,15 +17946,17 @@ export type CreateGameErrors = {
      * - `invalid-setup`: the seats, names, options or deck do not make a game of this kind; `detail` says why
      * - `unknown-player`: an invited player does not exist
      * - `player-seated-twice`: a player is given two seats
+     * - `not-provably-fair`: a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand
      */
     422: Problem & {
-        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice';
+        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice' | 'not-provably-fair';
     };
     /**
+     * - `too-many-bot-games`: this player has as many tables of bots alone running as allowed: wait for one to end
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
-        code?: 'rate-limited';
+        code?: 'too-many-bot-games' | 'rate-limited';
     };
     /**
      * - `internal`: the server failed; the error is logged
@@ -16486,9 +17999,10 @@ export type GetGameData = {
 export type GetGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -16561,15 +18075,17 @@ export type GetViewData = {
 export type GetViewErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16651,16 +18167,18 @@ export type MakeMoveErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16760,16 +18278,18 @@ export type ResignGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16861,16 +18381,18 @@ export type AbortGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -16890,7 +18412,7 @@ export type AbortGameErrors = {
      * - `engine-version`: the game was created by another version of the rules than this server runs
      * - `game-waiting`: the table is waiting for players: nothing is dealt yet
      * - `game-over`: the game has ended
-     * - `too-late-to-abort`: every seat has moved: the game can no longer be aborted (resign instead)
+     * - `too-late-to-abort`: the game is no longer young (twice its seats in events), or the asking seat has moved: resign instead
      */
     409: Problem & {
         code?: 'engine-version' | 'game-waiting' | 'game-over' | 'too-late-to-abort';
@@ -16962,16 +18484,18 @@ export type RequestRematchErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17068,15 +18592,17 @@ export type ListEventsData = {
 export type ListEventsErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17151,9 +18677,10 @@ export type GetRecordData = {
 export type GetRecordErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -17226,9 +18753,10 @@ export type GetReplayData = {
 export type GetReplayErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -17287,6 +18815,224 @@ export type GetReplayResponses = {
 
 export type GetReplayResponse = GetReplayResponses[keyof GetReplayResponses];
 
+export type GetLogKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/log/key';
+};
+
+export type GetLogKeyErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetLogKeyError = GetLogKeyErrors[keyof GetLogKeyErrors];
+
+export type GetLogKeyResponses = {
+    /**
+     * the key that signs every game’s checkpoints: the same on every server of one deployment
+     */
+    200: LogKey;
+};
+
+export type GetLogKeyResponse = GetLogKeyResponses[keyof GetLogKeyResponses];
+
+export type GetInclusionProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the leaf: 0 is the genesis, i >= 1 the event with seq i
+         */
+        index: number;
+        /**
+         * the tree to prove it in: the `size` of a checkpoint you hold
+         */
+        size: number;
+    };
+    url: '/games/{id}/log/inclusion';
+};
+
+export type GetInclusionProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `index-beyond-size`: the leaf `index` is not in a tree of `size` leaves (it must be below `size`)
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'index-beyond-size';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetInclusionProofError = GetInclusionProofErrors[keyof GetInclusionProofErrors];
+
+export type GetInclusionProofResponses = {
+    /**
+     * that leaf `index` is in the tree of `size` leaves: hash the leaf, fold the path in as RFC 9162 §2.1.3.2 says, and compare with the root of your checkpoint of that size
+     */
+    200: InclusionProof;
+};
+
+export type GetInclusionProofResponse = GetInclusionProofResponses[keyof GetInclusionProofResponses];
+
+export type GetConsistencyProofData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query: {
+        /**
+         * the older tree: the `size` of the checkpoint you kept
+         */
+        first: number;
+        /**
+         * the newer tree: the `size` of the checkpoint you just received
+         */
+        second: number;
+    };
+    url: '/games/{id}/log/consistency';
+};
+
+export type GetConsistencyProofErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `beyond-log`: a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints
+     * - `sizes-reversed`: `first` is larger than `second`: a log only grows
+     */
+    422: Problem & {
+        code?: 'beyond-log' | 'sizes-reversed';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetConsistencyProofError = GetConsistencyProofErrors[keyof GetConsistencyProofErrors];
+
+export type GetConsistencyProofResponses = {
+    /**
+     * that the tree of `first` leaves is the beginning of the tree of `second` leaves, nothing in it changed: verify it as RFC 9162 §2.1.4.2 says against the roots of your two checkpoints
+     */
+    200: ConsistencyProof;
+};
+
+export type GetConsistencyProofResponse = GetConsistencyProofResponses[keyof GetConsistencyProofResponses];
+
 export type StreamGameData = {
     body?: never;
     path: {
@@ -17302,15 +19048,17 @@ export type StreamGameData = {
 export type StreamGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'invalid-token';
+        code?: 'invalid-token' | 'token-revoked';
     };
     /**
      * - `wrong-game`: the seat token belongs to another game
@@ -17378,6 +19126,105 @@ export type StreamGameResponses = {
 
 export type StreamGameResponse = StreamGameResponses[keyof StreamGameResponses];
 
+export type GameStreamTicketData = {
+    body?: never;
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/games/{id}/stream-ticket';
+};
+
+export type GameStreamTicketErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
+    };
+    /**
+     * - `wrong-game`: the seat token belongs to another game
+     * - `wrong-seat`: the game has no such seat
+     * - `not-seated`: the player holds no seat in this game
+     */
+    403: Problem & {
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     */
+    409: Problem & {
+        code?: 'engine-version';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GameStreamTicketError = GameStreamTicketErrors[keyof GameStreamTicketErrors];
+
+export type GameStreamTicketResponses = {
+    /**
+     * a ticket that opens one stream
+     */
+    200: StreamTicket;
+};
+
+export type GameStreamTicketResponse = GameStreamTicketResponses[keyof GameStreamTicketResponses];
+
 export type CreatePlayerData = {
     body: NewPlayer;
     path?: never;
@@ -17406,10 +19253,11 @@ export type CreatePlayerErrors = {
         code?: 'unsupported-media-type';
     };
     /**
+     * - `too-many-players`: this client address has registered as many players this hour as allowed; Retry-After says when to try again
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
-        code?: 'rate-limited';
+        code?: 'too-many-players' | 'rate-limited';
     };
     /**
      * - `internal`: the server failed; the error is logged
@@ -17589,9 +19437,10 @@ export type JoinSeatErrors = {
      * - `name-required`: without a player token, an open seat is taken under a name
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'name-required' | 'validation' | 'malformed-json';
+        code?: 'name-required' | 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -17689,9 +19538,10 @@ export type LeaveGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -17868,9 +19718,10 @@ export type StreamMyNotificationsErrors = {
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
      */
     401: Problem & {
-        code?: 'token-required' | 'invalid-token';
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
     };
     /**
      * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
@@ -17917,6 +19768,78 @@ export type StreamMyNotificationsResponses = {
 };
 
 export type StreamMyNotificationsResponse = StreamMyNotificationsResponses[keyof StreamMyNotificationsResponses];
+
+export type PlayerStreamTicketData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/players/me/stream-ticket';
+};
+
+export type PlayerStreamTicketErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type PlayerStreamTicketError = PlayerStreamTicketErrors[keyof PlayerStreamTicketErrors];
+
+export type PlayerStreamTicketResponses = {
+    /**
+     * a ticket that opens one stream
+     */
+    200: StreamTicket;
+};
+
+export type PlayerStreamTicketResponse = PlayerStreamTicketResponses[keyof PlayerStreamTicketResponses];
 
 export type ListWebhooksData = {
     body?: never;
@@ -18072,9 +19995,10 @@ export type DeleteWebhookErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -18169,9 +20093,10 @@ export type ListWebhookDeliveriesData = {
 export type ListWebhookDeliveriesErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation';
+        code?: 'validation' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>

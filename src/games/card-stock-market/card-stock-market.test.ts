@@ -235,13 +235,54 @@ describe('Card Stock Market: changing the market value', () => {
     expect(s.market.S.price).toBe(4);
   });
 
-  it('a face card played up sets the price to 11, 12 or 13, whatever it was', () => {
+  it('a face card played up sets the price to 11, 12 or 13, past the limits', () => {
     // Hearts $6 to $13 (a rise of 7, past the limit of 4); spades $9 to $12.
     let s = play(standard(), market('KH', 'up'), market('QS', 'up'), end);
     expect(prices(s)).toMatchObject({ H: 13, S: 12 });
     s = play(s, market('JC', 'up'));
     expect(s.market.C.price).toBe(11); // clubs $5 to $11
     expect(s.holdings).toEqual([[], []]);
+  });
+
+  it('a face card played "up" must "increase the value of the stock": a jack "up" is refused on a $12 stock', () => {
+    let s = table({
+      hands: [
+        ['JS', 'QH', 'KS', 'JC', '8D', 'TC', '7C', 'AH'],
+        ['QS', 'KH', '7D', '6D', '6S', '4S', 'TH', '2H'],
+      ],
+    });
+    // Seat 1 raises spades $9 to $12 with the Q♠ and hearts $6 to $13 with the K♥.
+    s = play(s, market('QS', 'up'), market('KH', 'up'), end);
+    expect(prices(s)).toMatchObject({ S: 12, H: 13 });
+    expect(() => play(s, market('JS', 'up'))).toThrow(
+      'the JS played up sets the price to $11, which does not raise spades from $12: a face card goes up only where it raises the price',
+    );
+    expect(() => play(s, market('QH', 'up'))).toThrow(
+      /QH played up sets the price to \$12, which does not raise hearts from \$13/,
+    );
+    // The J♠ may still go down, the K♠ up on spades at $12, the J♣ up on clubs at $5; the Q♥ only down.
+    const plays = game.legalActions(s, 0).filter((a) => a.type === 'market' && 'direction' in a);
+    expect(plays).toEqual([
+      market('JS', 'down'),
+      market('QH', 'down'),
+      market('KS', 'up'),
+      market('KS', 'down'),
+      market('JC', 'up'),
+      market('JC', 'down'),
+    ]);
+    expect(play(s, market('KS', 'up')).market.S).toEqual({ pile: ['9S', 'QS', 'KS'], price: 13 });
+  });
+
+  it('a face card that would leave the price where it is does not raise it: a jack on $11, a queen on $12, a king on $13', () => {
+    const up = (card: Card, price: number) => priceAfter({ pile: [card], price }, card, 'up', DEFAULT_LIMITS.spades, 'spades');
+    expect([up('JS', 11), up('QS', 12), up('KS', 13), up('JS', 13)]).toEqual([
+      expect.stringMatching(/does not raise spades from \$11/),
+      expect.stringMatching(/does not raise spades from \$12/),
+      expect.stringMatching(/does not raise spades from \$13/),
+      expect.stringMatching(/does not raise spades from \$13/),
+    ]);
+    // From $10 or less any face card raises the price, a bankrupt company's $0 included.
+    expect([up('JS', 10), up('QS', 11), up('KS', 12), up('JS', 0)]).toEqual([11, 12, 13, 11]);
   });
 
   it('any number card may cover a face card, whatever the change', () => {
@@ -437,6 +478,17 @@ describe('Card Stock Market: the draw pile, the jokers and the end', () => {
     expect(game.status(s).finished).toBe(false);
   });
 
+  it('a state sampled after the reshuffle keeps both jokers in the draw pile, never in a hand', () => {
+    let s = opened();
+    while (!s.reshuffled) s = discardFour(s);
+    for (let i = 0; i < 20; i++) {
+      const sampled = game.sample?.(game.view(s, 0), 0, seedRng(`jokers ${i}`), []) as State;
+      expect(sampled.drawPile.filter((c) => c === JOKER)).toHaveLength(2);
+      expect(sampled.hands[1]).not.toContain(JOKER);
+      expect(game.view(sampled, 0)).toEqual(game.view(s, 0));
+    }
+  });
+
   /** Plays to the reshuffle, lets seat 1 be the next to draw, with a joker on top of the new pile. */
   function jokerNext(): State {
     let s = opened();
@@ -500,6 +552,19 @@ describe('Card Stock Market: the draw pile, the jokers and the end', () => {
     expect(s.debt).toEqual([0, 28]);
     expect(s.bank).toBe(22); // 40 + 100 - 118
     expect(game.status(s).scores).toEqual([1618, -28]);
+  });
+});
+
+describe('Card Stock Market: a state sampled from what a seat knows', () => {
+  it('the other hands and the draw pile are dealt exactly the cards no seat sees: discards, certificates and market piles stay put', () => {
+    const s = play(standard(), buy('7D'), market('6D'), end, discard('8D'), discard('TC'), end, sell('7D'));
+    for (let i = 0; i < 20; i++) {
+      const sampled = game.sample?.(game.view(s, 1), 1, seedRng(`sample ${i}`), []) as State;
+      expect(sameCards([...sampled.hands[0], ...sampled.drawPile], [...s.hands[0], ...s.drawPile])).toBe(true);
+      expect(sampled.hands[1]).toEqual(s.hands[1]);
+      expect(sampled.drawPile).not.toContain(JOKER);
+      expect(game.view(sampled, 1)).toEqual(game.view(s, 1));
+    }
   });
 });
 

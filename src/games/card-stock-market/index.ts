@@ -3,8 +3,18 @@ import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type 
 import { BANK_START, type Levy, type Money, OPENING_BALANCE } from './bank';
 import { BANKER, HAND_SIZE, openingCards, turnMarket } from './deal';
 import { endTurn, type FinalSale } from './draw';
-import { DEFAULT_LIMITS, isNumberCard, type Limit, type Limits, priceAfter, type Stock, SUIT_NAMES } from './market';
+import {
+  DEFAULT_LIMITS,
+  type Direction,
+  isNumberCard,
+  type Limit,
+  type Limits,
+  priceAfter,
+  type Stock,
+  SUIT_NAMES,
+} from './market';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import {
   buy,
   buyRefusal,
@@ -86,7 +96,7 @@ export const actionSchema = Type.Union([
     {
       additionalProperties: false,
       description:
-        "play a card to its suit's market pile: a number card sets the price to its pips; a face card needs direction up (11/12/13) or down (bankrupt)",
+        "play a card to its suit's market pile: a number card sets the price to its pips; a face card needs direction up (11/12/13, only where that raises the price) or down (bankrupt)",
     },
   ),
   Type.Object(
@@ -304,9 +314,13 @@ export const cardStockMarket: Game<State, Action, Options, View> = {
     if (!playRefusal(t)) {
       for (const card of hand) {
         const suit = suitOf(card) as Suit;
-        if (!isNumberCard(card)) out.push({ type: 'market', card, direction: 'up' }, { type: 'market', card, direction: 'down' });
-        else if (typeof priceAfter(s.market[suit], card, undefined, s.limits[SUIT_NAMES[suit]], SUIT_NAMES[suit]) === 'number')
-          out.push({ type: 'market', card });
+        // A number card takes no direction; a face card goes up (where that raises the price) or down.
+        const directions: (Direction | undefined)[] = isNumberCard(card) ? [undefined] : ['up', 'down'];
+        for (const direction of directions) {
+          if (typeof priceAfter(s.market[suit], card, direction, s.limits[SUIT_NAMES[suit]], SUIT_NAMES[suit]) !== 'number')
+            continue;
+          out.push(direction ? { type: 'market', card, direction } : { type: 'market', card });
+        }
       }
     }
     if (!discardRefusal(t)) for (const card of hand) out.push({ type: 'discard', card });
@@ -359,4 +373,6 @@ export const cardStockMarket: Game<State, Action, Options, View> = {
     const summary = `${who} with $${scores[winners[0]]} (seat ${s.ending.jokerDrawnBy} drew the joker)`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

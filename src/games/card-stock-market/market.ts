@@ -47,8 +47,12 @@ export function priceAfter(
 ): number | string {
   if (isFace(c)) {
     if (direction === undefined) return `say whether the ${c} raises the price (up) or bankrupts the company (down)`;
-    // Up: a jack, queen or king sets the price to 11, 12 or 13 whatever it was; down: $0.
-    return direction === 'up' ? rankNumber(c) : 0;
+    if (direction === 'down') return 0;
+    // Up: a jack, queen or king sets the price to 11, 12 or 13, and only where that "increase[s] the value of the stock".
+    const price = rankNumber(c);
+    if (price <= stock.price)
+      return `the ${c} played up sets the price to $${price}, which does not raise ${name} from $${stock.price}: a face card goes up only where it raises the price`;
+    return price;
   }
   if (direction !== undefined) return `a number card sets the price to its pips: ${c} takes no direction`;
   const price = rankNumber(c);

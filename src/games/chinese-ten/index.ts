@@ -10,6 +10,7 @@ import {
   type Status,
   Type,
 } from '../../engine';
+import { sample } from './sample';
 
 /** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
 
@@ -327,4 +328,6 @@ export const chineseTen: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins with ${best} points (${scores.join(' / ')})`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, rankOf, sameCards, standardDeck } from '../../cards';
+import { type Card, rankOf, sameCards, seedRng, standardDeck } from '../../cards';
 import {
   assertConserved,
   assertHidden,
@@ -7,6 +7,7 @@ import {
   decide,
   IllegalMove,
   playMove,
+  playRead,
   resolveOptions,
   SetupError,
 } from '../../engine';
@@ -837,6 +838,45 @@ describe('Diloti: a clock that runs out', () => {
     expect(game.legalActions(s, 1).some((a) => a.type === 'lay')).toBe(false);
     expect(game.legalActions(s, 1)).toContainEqual(capture('7D'));
     expect(game.defaultAction?.(s, 1)).toEqual(capture('5C'));
+  });
+});
+
+describe('Diloti: a state sampled from what a seat knows', () => {
+  const sampleFor = (s: State, seat: number, seen: Parameters<NonNullable<typeof game.sample>>[3], i: number) =>
+    game.sample?.(game.view(s, seat), seat, seedRng(`diloti ${i}`), seen) as State;
+
+  it('puts the groups a capture named into the capturing side’s face-down pile', () => {
+    const hands = [
+      ['8S', '5H', 'KC', '2D', 'TH', 'QD'],
+      ['2S', '5S', '6C', '9D', 'JH', 'KD'],
+    ];
+    // Seat 0's 8S takes 8C, 5D+3C and 6H+2S; then two cards are laid, so the view's last play no longer shows it.
+    const moves: [number, Action][] = [
+      [1, lay('2S')],
+      [0, capture('8S')],
+      [0, take(['8C'])],
+      [0, take(['3C', '5D'])],
+      [0, take(['2S', '6H'])],
+      [1, lay('5S')],
+      [0, lay('KC')],
+    ];
+    const { state, seen } = playRead(
+      game,
+      dealt(hands, ['8C', '6H', '5D', '3C']),
+      moves.map(([seat, action]) => ({ seat, action })),
+      2,
+    );
+    for (let i = 0; i < 10; i++) expect(sameCards(sampleFor(state, 1, seen[1], i).won[0], pile(state, 0))).toBe(true);
+  });
+
+  it('deals a seat holding a declaration a card of its value', () => {
+    const hands = [
+      ['2D', 'TC', '5H', '9S', '4C', 'KS'],
+      ['5C', 'TH', '7D', '9C', 'JD', '3D'],
+    ];
+    // Seat 1 declares 10 with 5C on 2S and 3H, keeping TH to capture it.
+    const { state, seen } = playRead(game, dealt(hands, ['2S', '3H', 'KD', 'QC']), [{ seat: 1, action: declare('5C', 10) }], 2);
+    for (let i = 0; i < 30; i++) expect(sampleFor(state, 0, seen[0], i).hands[1].some((c) => pips(c) === 10)).toBe(true);
   });
 });
 

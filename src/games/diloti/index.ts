@@ -16,6 +16,7 @@ import { defaultStep, done, legalSteps, more } from './pending';
 import { defaultTurn, legalTurn, startPlay } from './play';
 import { type Declaration, MAX_VALUE, sideOf } from './plays';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import type { DealScore } from './scoring';
 import { seatsOfSide, viewOf } from './view';
 
@@ -369,4 +370,6 @@ export const diloti: Game<State, Action, Options, View> = {
         : `${sideName(s, sides[0])} ${s.seats === 2 ? 'wins' : 'win'} ${best} to ${Math.min(a, b)} after ${deals}`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

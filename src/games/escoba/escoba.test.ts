@@ -3,6 +3,7 @@ import { type Card, fortyCardDeck, removeCards, sameCards } from '../../cards';
 import {
   assertConserved,
   assertHidden,
+  checkSampling,
   conformance,
   decide,
   IllegalMove,
@@ -384,6 +385,10 @@ describe('Escoba: partnerships', () => {
       [0, 2],
       [1, 3],
     ]);
+  });
+
+  it('a state sampled from what a partner knows shows it its own view, and plays on', () => {
+    checkSampling(game, { matches: 1, moves: 200, options: [{ partnerships: true }] });
   });
 
   it('partnerships need four seats', () => {

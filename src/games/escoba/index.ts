@@ -26,6 +26,7 @@ import {
   Type,
 } from '../../engine';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { type DealScore, scoreDeal } from './scoring';
 
 export { type DealScore, scoreDeal } from './scoring';
@@ -399,4 +400,6 @@ export const escoba: Game<State, Action, Options, View> = {
       },
     };
   },
+
+  sample,
 };

@@ -26,6 +26,7 @@ import {
   type Status,
   Type,
 } from '../../engine';
+import { sample } from './sample';
 
 /** Kontsina: a Greek fishing game for two to four players, each playing alone. */
 
@@ -384,4 +385,6 @@ export const kontsina: Game<State, Action, Options, View> = {
     const summary = `seat ${winner} wins with ${s.scores[winner]} points to ${others.join(', ')} after ${s.deals.length} deals`;
     return { toAct: [], finished: true, scores: s.scores, result: { winners: [winner], summary } };
   },
+
+  sample,
 };

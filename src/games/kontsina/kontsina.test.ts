@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, sameCards, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, conformance, decide, IllegalMove, playMove } from '../../engine';
+import { type Card, sameCards, seedRng, standardDeck } from '../../cards';
+import { assertConserved, assertHidden, conformance, decide, IllegalMove, playMove, playRead } from '../../engine';
 import { type Action, captures, kontsina as game, type Options, type State, scoreDeal } from '.';
 
 const lay = (card: Card): Action => ({ type: 'lay', card });
@@ -27,10 +27,15 @@ function dealt(hands: Card[][], table: Card[], options: Partial<Options> = {}, a
   });
 }
 
-/** One scripted play by the seat to act: `9C>6C+3C` captures 6C and 3C with 9C, `3H` lays 3H. */
-function step(s: State, play: string): State {
+/** A scripted play: `9C>6C+3C` captures 6C and 3C with 9C, `3H` lays 3H. */
+function written(play: string): Action {
   const [card, take] = play.split('>');
-  return playMove(game, s, s.turn, take ? capture(card, ...take.split('+')) : lay(card));
+  return take ? capture(card, ...take.split('+')) : lay(card);
+}
+
+/** One scripted play by the seat to act. */
+function step(s: State, play: string): State {
+  return playMove(game, s, s.turn, written(play));
 }
 
 /**
@@ -372,6 +377,32 @@ describe('Kontsina: a seat whose time runs out', () => {
     expect(game.defaultAction?.(s, 1)).toEqual(lay('3C'));
     const after = playMove(game, s, 1, lay('3C'));
     expect(game.defaultAction?.(after, 0)).toEqual(lay('2D'));
+  });
+});
+
+describe('Kontsina: a state sampled from what a seat knows', () => {
+  it('puts every capture of the deal a seat saw into the capturer’s face-down pile', () => {
+    // Twelve plays of the stacked deal: seat 0 takes 2C, TD, 5C and 6C+3C; seat 1 lays everything.
+    const plays = PLAYS_C.slice(0, 12);
+    const cards = PLAYS_C.map((p) => p.slice(0, 2));
+    const start = game.setup({
+      seats: 2,
+      options: { target: 21 },
+      seed: 'scripted',
+      deck: [...cards.slice(0, 8), ...TABLE_C, ...cards.slice(8)],
+    });
+    const { state, seen } = playRead(
+      game,
+      start,
+      plays.map((p, i) => ({ seat: (1 + i) % 2, action: written(p) })),
+      2,
+    );
+    expect(state.captured[0]).toHaveLength(9);
+    for (let i = 0; i < 10; i++) {
+      const sampled = game.sample?.(game.view(state, 1), 1, seedRng(`piles ${i}`), seen[1]) as State;
+      expect(sameCards(sampled.captured[0], state.captured[0])).toBe(true);
+      expect(sampled.hands[1]).toEqual(state.hands[1]);
+    }
   });
 });
 

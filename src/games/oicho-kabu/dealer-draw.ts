@@ -16,9 +16,9 @@ export interface DealerChoice {
   rng: RngState;
 }
 
-/** The first round's table: seat 0 deals and play goes in seat order from its right (seat 1). */
-export function firstRound(seats: number): Pick<DealerChoice, 'dealer' | 'order'> {
-  return { dealer: 0, order: [...Array(seats).keys()].slice(1) };
+/** A dealer fixed without a draw (option firstDealer): the others play in seat order from the dealer's right. */
+export function fixedDealer(seats: number, dealer: number): Pick<DealerChoice, 'dealer' | 'order'> {
+  return { dealer, order: Array.from({ length: seats - 1 }, (_, i) => (dealer + 1 + i) % seats) };
 }
 
 /**

@@ -3,10 +3,11 @@ import { aceToTenDeck } from '../../cards/banking';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
 import { applyBet, applyDone, legalBets, MAX_BET_STEP } from './betting';
 import { DRAWS, startRound } from './deal';
-import { type DrawnCard, firstRound } from './dealer-draw';
+import { type DealerChoice, type DrawnCard, drawForDealer, fixedDealer } from './dealer-draw';
 import { applyDealerThird, applySecondDraw } from './dealer-hand';
 import { applyFirstDraw, applyThirdCard } from './fields';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import type { Outcome, Payout, Special } from './settlement';
 import { toAct, view } from './view';
 
@@ -44,6 +45,11 @@ export const optionsSchema = Type.Object(
       default: true,
       description:
         "the dealer's third card follows the players' rule, compulsory at 3 or less and refused at 7 or more (default true); false: the dealer's free choice",
+    }),
+    firstDealer: Type.Union([Type.Integer({ minimum: 0, maximum: 6 }), Type.Null()], {
+      default: null,
+      description:
+        'the seat that deals the first round, without a draw, for stacked decks (the others play in seat order from its right); null (the default): the first dealer is drawn like every later one, lowest card, ties drawing again',
     }),
   },
   { additionalProperties: false },
@@ -128,7 +134,7 @@ export const viewSchema = Type.Object(
       ),
       {
         description:
-          "how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty in round 1 (seat 0 deals)",
+          "how this round's dealer was drawn: all seats, then those tied for the lowest card again; empty only in round 1 when option firstDealer fixed the dealer",
       },
     ),
     options: Type.Object(
@@ -139,6 +145,9 @@ export const viewSchema = Type.Object(
         ties: Type.Union([Type.Literal('dealer'), Type.Literal('push')], { description: 'how ties go (option ties)' }),
         dealerDrawRule: Type.Boolean({
           description: "whether the dealer's third card follows the players' rule (option dealerDrawRule)",
+        }),
+        firstDealer: Type.Union([Type.Integer(), Type.Null()], {
+          description: "the first round's dealer fixed by option firstDealer; null when it was drawn",
         }),
       },
       { additionalProperties: false, description: 'the options of this game' },
@@ -266,7 +275,7 @@ export interface State {
   dealer: number;
   /** The other seats in order of play: bets, and the third-card questions, go this way. */
   order: number[];
-  /** How this round's dealer was drawn (none in the first round: seat 0 deals). */
+  /** How this round's dealer was drawn (none in the first round when option firstDealer fixed it). */
   dealerDraw: DrawnCard[][];
   /** The card dealt face down to each seat but the dealer, seen by its holder only. */
   privateCards: (Card | null)[];
@@ -296,17 +305,28 @@ export const oichoKabu: Game<State, Action, Options, View> = {
 
   cards: () => aceToTenDeck(),
 
+  checkSetup(seats, options) {
+    if (options.firstDealer !== null && options.firstDealer >= seats) {
+      return `option firstDealer must be a seat of this game: 0 to ${seats - 1}`;
+    }
+    return undefined;
+  },
+
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, aceToTenDeck());
-    const { dealer, order } = firstRound(ctx.seats);
+    // The first dealer is drawn like every later one, from a pack of its own: the cards drawn are shown
+    // to every seat, so they cannot be the deck the round is dealt from (a stacked deck is that deck).
+    const { firstDealer } = ctx.options;
+    const choice: DealerChoice =
+      firstDealer === null ? drawForDealer(ctx.seats, rng) : { ...fixedDealer(ctx.seats, firstDealer), passes: [], rng };
     const base = {
       options: { ...ctx.options },
       chips: Array(ctx.seats).fill(ctx.options.startingChips),
       round: 1,
-      dealer,
-      order,
-      dealerDraw: [],
-      rng,
+      dealer: choice.dealer,
+      order: choice.order,
+      dealerDraw: choice.passes,
+      rng: choice.rng,
       lastRound: null,
       broke: [],
     };
@@ -382,4 +402,6 @@ export const oichoKabu: Game<State, Action, Options, View> = {
       s.broke.length > 0 ? `${seatList(s.broke)} had no chips left to bet` : `after ${s.round} round${s.round === 1 ? '' : 's'}`;
     return { toAct: [], finished: true, scores, result: { winners, summary: `${who} with ${scores[winners[0]]} chips, ${why}` } };
   },
+
+  sample,
 };

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, removeCards, seedRng, shuffle } from '../../cards';
-import { aceToTenDeck, pipValue } from '../../cards/banking';
-import { assertConserved, assertHidden, conformance, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Card, randomInt, removeCards, seedRng, shuffle } from '../../cards';
+import { aceToTenDeck, pipValue, totalModTen } from '../../cards/banking';
+import {
+  assertConserved,
+  assertHidden,
+  conformance,
+  IllegalMove,
+  playMove,
+  playRead,
+  resolveOptions,
+  type SeenEvent,
+} from '../../engine';
 import { type Action, oichoKabu as game, type Options, roundLimit, type State, settleBets } from '.';
 import { drawForDealer } from './dealer-draw';
+import { secondFields } from './sample';
+import { dealerSpecial } from './settlement';
 
 type View = {
   privateCard: Card | null;
@@ -16,14 +27,15 @@ type View = {
 };
 
 /**
- * A first round on a stacked deck: `top` is the deck from the top (seat 0 deals: private cards to
- * seats 1, 2, ..., then the first field of tableaus 0-3, then what the dealer and the fields draw);
- * the rest of the deck follows in canonical order, with `bottom` last when given.
+ * A first round on a stacked deck: `top` is the deck from the top (option firstDealer 0 unless given:
+ * seat 0 deals, private cards to seats 1, 2, ..., then the first field of tableaus 0-3, then what the
+ * dealer and the fields draw); the rest of the deck follows in canonical order, with `bottom` last when given.
  */
 function stacked(seats: number, top: Card[], options: Partial<Options> = {}, bottom?: Card): State {
   const rest = removeCards(aceToTenDeck(), bottom ? [...top, bottom] : top);
   const deck = [...top, ...rest, ...(bottom ? [bottom] : [])];
-  return game.setup({ seats, options: resolveOptions(game, options, seats) as Options, seed: 'stacked', deck });
+  const resolved = resolveOptions(game, { firstDealer: 0, ...options }, seats) as Options;
+  return game.setup({ seats, options: resolved, seed: 'stacked', deck });
 }
 
 const bet = (tableau: number, amount: number): Action => ({ type: 'bet', tableau, amount });
@@ -41,7 +53,56 @@ const toAct = (s: State) => game.status(s).toAct;
 const chipsTotal = (s: State) => s.chips.reduce((a, b) => a + b, 0);
 
 describe('Oicho-Kabu: the deal', () => {
-  it('seat 0 deals the first round: one private card to each other seat, then four first-field cards face up', () => {
+  it('"At the beginning of each round of play the dealer is decided by having each player draw a card": the first round\'s too, the lowest card dealing and seats tied for the lowest drawing again', () => {
+    // Seed first-5 draws 9C, 3H, 3C for seats 0, 1, 2: seats 1 and 2 tie on 3 and draw again, 8C and AH: the ace, seat 2, deals.
+    const top: Card[] = ['5D', '6D', '2S', '5S', '8S', '3S'];
+    const deck = [...top, ...removeCards(aceToTenDeck(), top)];
+    const s = game.setup({ seats: 3, options: resolveOptions(game, {}, 3) as Options, seed: 'first-5', deck });
+    expect(s.dealerDraw).toEqual([
+      [
+        { seat: 0, card: '9C' },
+        { seat: 1, card: '3H' },
+        { seat: 2, card: '3C' },
+      ],
+      [
+        { seat: 1, card: '8C' },
+        { seat: 2, card: 'AH' },
+      ],
+    ]);
+    expect(s.dealer).toBe(2);
+    // The others play from the dealer's right in the order of their cards: seat 1's 3, then seat 0's 9.
+    expect(s.order).toEqual([1, 0]);
+    expect(toAct(s)).toEqual([1]);
+    // The stacked deck is dealt as given in that order (the draw took no card of it): 5D to seat 1, 6D to seat 0.
+    expect(s.privateCards).toEqual(['6D', '5D', null]);
+    expect(s.tableaus.map((t) => t.cards)).toEqual([['2S'], ['5S'], ['8S'], ['3S']]);
+    expect(s.deck).toEqual(deck.slice(6));
+    // Every seat, and a spectator, sees how the dealer was drawn.
+    for (const seat of [0, 1, 2, null]) expect(view(s, seat).dealerDraw).toEqual(s.dealerDraw);
+  });
+
+  it('without a stacked deck the first round is dealt from a shuffle of its own, not from the pack the dealer was drawn from', () => {
+    const s = game.setup({ seats: 3, options: resolveOptions(game, {}, 3) as Options, seed: 'first-5' });
+    const [deck, rng] = shuffle(aceToTenDeck(), seedRng('first-5'));
+    const choice = drawForDealer(3, rng);
+    expect([s.dealer, s.order, s.dealerDraw]).toEqual([choice.dealer, choice.order, choice.passes]);
+    expect(choice.order.map((seat) => s.privateCards[seat])).toEqual(deck.slice(0, 2));
+    expect(s.tableaus.map((t) => t.cards[0])).toEqual(deck.slice(2, 6));
+  });
+
+  it("option firstDealer fixes the first round's dealer without a draw; the others play in seat order from its right", () => {
+    const s = stacked(3, ['TC', '9C', '2S', '5S', '8S', '3S'], { firstDealer: 2 });
+    expect(s.dealer).toBe(2);
+    expect(s.order).toEqual([0, 1]);
+    expect(s.dealerDraw).toEqual([]);
+    expect(view(s, 0).dealerDraw).toEqual([]);
+    expect(s.privateCards).toEqual(['TC', '9C', null]);
+    expect(s.tableaus.map((t) => t.cards)).toEqual([['2S'], ['5S'], ['8S'], ['3S']]);
+    expect(toAct(s)).toEqual([0]);
+    expect(() => stacked(3, [], { firstDealer: 3 })).toThrow(/firstDealer must be a seat of this game: 0 to 2/);
+  });
+
+  it('with option firstDealer 0, seat 0 deals the first round: one private card to each other seat, then four first-field cards face up', () => {
     const s = stacked(3, ['TC', '9C', '2S', '5S', '8S', '3S']);
     expect(s.dealer).toBe(0);
     expect(s.order).toEqual([1, 2]);
@@ -573,6 +634,84 @@ describe('Oicho-Kabu: refused moves and views', () => {
     expect(v.privateCards).toEqual([null, 'TC', '9C']);
     expect(v.tableaus.map((t) => t.cards[1])).toEqual(['2H', 'AH', 'AD', '5H']);
     expect(v.dealerCards).toEqual(['6H', '3D']);
+  });
+});
+
+describe('Oicho-Kabu: a state sampled from what a seat knows', () => {
+  // Seat 1 bets on tableau 2 (5H, then 9H: 4, its choice: it stands), seat 2 on tableau 0 (2S, then
+  // AS: 3, a compulsory third card TD). The dealer holds 3D and 2D: 5, his choice under the rule.
+  const top: Card[] = ['7C', '8C', '2S', 'TS', '5H', '6S', '3D', 'AS', '4S', '9H', '7S', 'TD', '2D'];
+  const moves: { seat: number; action: Action }[] = [
+    { seat: 1, action: bet(2, 5) },
+    { seat: 1, action: done },
+    { seat: 2, action: bet(0, 5) },
+    { seat: 2, action: done },
+    { seat: 0, action: draw() },
+    { seat: 1, action: third(2, false) },
+    { seat: 0, action: draw() },
+  ];
+  const { state, seen } = playRead(game, stacked(3, top), moves, 3);
+  const samples = (seat: number, log: SeenEvent[]) =>
+    Array.from({ length: 40 }, (_, i) => game.sample?.(game.view(state, seat), seat, seedRng(`oicho ${i}`), log) as State);
+
+  it('a sample for a seat that bet on tableau 2 keeps the second field it saw there', () => {
+    expect(state.phase).toBe('dealerThird');
+    for (const s of samples(1, seen[1])) {
+      expect(s.tableaus[2].cards).toEqual(['5H', '9H']);
+      expect(s.privateCards[1]).toBe('7C');
+      expect(game.view(s, 1)).toEqual(game.view(state, 1));
+    }
+  });
+
+  it('a hidden second field comes to what the third-card rule says of it', () => {
+    // Seat 1 saw no choice made for tableau 0, which took a third card: 3 or less. Seat 2 saw seat 1 choose on tableau 2: 4 to 6.
+    expect(secondFields(game.view(state, 1), seen[1])[0]).toEqual([0, 3]);
+    expect(secondFields(game.view(state, 2), seen[2])[2]).toEqual([4, 6]);
+    for (const s of samples(1, seen[1])) expect(totalModTen(s.tableaus[0].cards.slice(0, 2))).toBeLessThanOrEqual(3);
+    for (const s of samples(2, seen[2])) expect(totalModTen(s.tableaus[2].cards.slice(0, 2))).toBeGreaterThanOrEqual(4);
+    // A log that starts after the questions cannot tell a compulsory third card from a chosen one.
+    expect(secondFields(game.view(state, 1), seen[1].slice(-1))[0]).toEqual([0, 6]);
+  });
+
+  it('a dealer deciding on his third card holds, for the others, neither shippin nor kuppin, and 4 to 6 under the rule', () => {
+    for (const s of samples(2, seen[2])) {
+      expect(dealerSpecial(s.dealerCards)).toBeNull();
+      expect(totalModTen(s.dealerCards)).toBeGreaterThanOrEqual(4);
+      expect(totalModTen(s.dealerCards)).toBeLessThanOrEqual(6);
+    }
+  });
+
+  it('what a seat reads of the second fields holds for the real ones, all game long, from a whole log or its end', () => {
+    let bound = 0;
+    for (const seats of [2, 4, 7]) {
+      for (let m = 0; m < 10; m++) {
+        const options = resolveOptions(game, { dealerDrawRule: m % 2 === 0 }, seats) as Options;
+        let s = game.setup({ seats, options, seed: `fields ${seats} ${m}` });
+        let rng = seedRng(`moves ${seats} ${m}`);
+        const log: SeenEvent[] = [];
+        while (s.phase !== 'over') {
+          for (let seat = 0; seat < seats; seat++) {
+            for (const mine of [log, log.slice(-3)]) {
+              secondFields(game.view(s, seat), mine).forEach(([lo, hi], t) => {
+                if (s.tableaus[t].cards.length < 2) return;
+                const total = totalModTen(s.tableaus[t].cards.slice(0, 2));
+                expect(total >= lo && total <= hi).toBe(true);
+                if (hi - lo < 9) bound++;
+              });
+            }
+          }
+          const mover = game.status(s).toAct[0];
+          // Bets are one of some two hundred actions: done half the time keeps rounds of several bettors.
+          const legal = game.legalActions(s, mover);
+          let n: number;
+          [n, rng] = randomInt(rng, 0, 2 * legal.length - 1);
+          const action = legal[Math.min(n, legal.length - 1)];
+          log.push({ seq: log.length + 1, seat: mover, kind: 'move', by: 'seat', action });
+          s = game.apply(s, mover, action);
+        }
+      }
+    }
+    expect(bound).toBeGreaterThan(0);
   });
 });
 

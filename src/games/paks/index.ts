@@ -4,6 +4,7 @@ import { cardsFor, dealHand, sideOf, sidesFor } from './deal';
 import { captureRefusal, formActions } from './forming';
 import { doneRefusal, makingActions, playRefusal, settle, take } from './making';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { matchWinner, type Pak, type SideScore } from './scoring';
 import { stealActions, stealRefusal } from './stealing';
 import { draft, record } from './table';
@@ -464,4 +465,6 @@ export const paks: Game<State, Action, Options, View> = {
   view,
   status,
   moveView,
+
+  sample,
 };

@@ -1,6 +1,6 @@
 import stringify from 'fast-json-stable-stringify';
 import { describe, expect, it } from 'vitest';
-import { type Card, removeCards } from '../../cards';
+import { type Card, removeCards, sameCards, seedRng } from '../../cards';
 import {
   assertConserved,
   assertHidden,
@@ -15,6 +15,7 @@ import {
 import {
   type Action,
   bestValue,
+  capturable,
   cardPoints,
   cardsFor,
   paks as game,
@@ -328,6 +329,41 @@ describe('Paks: the full table', () => {
       capture('QC', 'TC'),
     ]);
     expect(() => game.apply(s, 1, pass)).toThrow(/table is full: you must form a pak/);
+  });
+
+  it('a sample keeps a hand shown on a full table in its seat', () => {
+    for (let i = 0; i < 10; i++) {
+      const sampled = game.sample?.(game.view(s, 1), 1, seedRng(`shown ${i}`), []) as State;
+      expect(sameCards(sampled.hands[0], ['7S', '7H', '8H', '8D', '9C', '6S'])).toBe(true);
+    }
+  });
+
+  it('a sample deals a seat that must form a pak on a full table a hand that can', () => {
+    for (let i = 0; i < 30; i++) {
+      const sampled = game.sample?.(game.view(s, 0), 0, seedRng(`must ${i}`), []) as State;
+      expect(capturable(sampled.hands[1], sampled.board)).not.toEqual([]);
+    }
+  });
+
+  it('a sample builds that hand around the one unseen card that lets it form a pak, when random deals miss it', () => {
+    // Four aces on the board. Seat 1 showed 7♣ 6♣ (13) and has drawn one card since, in secret: only the K♣
+    // (20 + 3 > 20) lets it take the A♣, as seat 0 holds the other high clubs.
+    const view: View = {
+      ...(game.view(s, 0) as View),
+      board: ['AS', 'AH', 'AD', 'AC'],
+      myHand: ['8C', '9C', 'TC', 'JC', 'QC', '6S'],
+      handCounts: [6, 3],
+      stock: 39,
+      recent: [
+        { seat: 1, type: 'reveal', hand: ['7C', '6C'] },
+        { seat: 1, type: 'draw', card: null, shown: false },
+      ],
+    };
+    for (let i = 0; i < 20; i++) {
+      const sampled = game.sample?.(view, 0, seedRng(`king ${i}`), []) as State;
+      expect(sameCards(sampled.hands[1], ['7C', '6C', 'KC'])).toBe(true);
+      expect(sampled.turn?.drawn).toBe('KC');
+    }
   });
 
   it('the card drawn on a full table is not shown to the other seats', () => {

@@ -6,7 +6,7 @@ import { bestDeclaration, type Declaration, declarationValue, handWinner, scoreT
 
 /** The flow of a hand: deals of three, the dealer's tendido, the end of each deal and of the hand. */
 
-/** Deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five (the same with or without a tendido). */
+/** Deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five; with the tendido's four, 52 or 49 cards. */
 export const dealsPerHand = (seats: number): number => Math.floor(48 / (3 * seats));
 
 export function dealThree(s: State): void {
@@ -17,8 +17,10 @@ export function dealThree(s: State): void {
   s.answers = Array(s.seats).fill(null);
   s.laid = null;
   s.pending = null;
-  if (s.tendidoDealt) afterTendido(s);
-  else s.phase = 'tendido';
+  // Every hand has one tendido: if the dealer has not dealt it by the hand's last deal, it is dealt then, unasked.
+  if (!s.tendidoDealt && s.deal === dealsPerHand(s.seats)) dealTendido(s);
+  if (!s.tendidoDealt) s.phase = 'tendido';
+  else if (s.winner === null) afterTendido(s);
 }
 
 function dealTendido(s: State): void {
@@ -59,7 +61,7 @@ export function legalTendido(s: State, seat: number): Action[] {
   return seat === s.dealer ? [{ type: 'tendido' }, { type: 'noTendido' }] : [];
 }
 
-/** The dealer's choice right after a deal of three, once per hand. `d` is the draft of the next state. */
+/** The dealer's choice right after a deal of three: the tendido now, or not yet. `d` is the draft of the next state. */
 export function applyTendido(d: State, seat: number, action: Extract<Action, { type: 'tendido' | 'noTendido' }>): void {
   if (seat !== d.dealer) throw new IllegalMove('only the dealer decides on the tendido');
   if (d.phase !== 'tendido') {

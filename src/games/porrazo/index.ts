@@ -15,6 +15,7 @@ import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
 import { applyPlay, defaultPlay, legalPlays } from './play';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { seatsOfSide, sideCount, sideOf } from './scoring';
 import type { Declaration, TendidoScore } from './values';
 import { toAct, viewOf } from './view';
@@ -66,11 +67,14 @@ const SetSchema = (description: string) => Type.Union([Type.Literal('ronda'), Ty
 export const actionSchema = Type.Union([
   Type.Object(
     { type: Type.Literal('tendido') },
-    { additionalProperties: false, description: 'dealer, once per hand, right after a deal of three: deal the tendido' },
+    { additionalProperties: false, description: 'dealer, right after a deal of three while the tendido is undealt: deal it now' },
   ),
   Type.Object(
     { type: Type.Literal('noTendido') },
-    { additionalProperties: false, description: 'dealer: no tendido after this deal of three' },
+    {
+      additionalProperties: false,
+      description: "dealer: no tendido after this deal of three (not yet: if still undealt, it comes after the hand's last deal)",
+    },
   ),
   Type.Object(
     {
@@ -157,7 +161,7 @@ export const viewSchema = Type.Object(
   {
     phase: Type.Union([Type.Literal('tendido'), Type.Literal('declaring'), Type.Literal('playing'), Type.Literal('over')], {
       description:
-        'tendido: the dealer decides on the tendido; declaring: every seat declares or passes; playing: cards are played; over: the game has ended',
+        'tendido: the dealer decides whether to deal the tendido now; declaring: every seat declares or passes; playing: cards are played; over: the game has ended',
     }),
     toAct: Type.Array(Seat('a seat to act'), { description: 'the seats the game waits for (several while declaring)' }),
     handNo: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
@@ -186,7 +190,9 @@ export const viewSchema = Type.Object(
     capturedCounts: Type.Array(Count('a pile size'), {
       description: "how many cards each seat's face-down won-cards pile holds, by seat",
     }),
-    tendidoDealt: Type.Boolean({ description: 'true once the dealer has dealt the tendido this hand' }),
+    tendidoDealt: Type.Boolean({
+      description: "true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)",
+    }),
     tendido: Nullable(
       Type.Object(
         {
@@ -208,7 +214,7 @@ export const viewSchema = Type.Object(
         },
         { additionalProperties: false },
       ),
-      "this hand's tendido and its score; null until the dealer deals one",
+      "this hand's tendido and its score; null until it is dealt",
     ),
     leftover: Cards('the odd cards laid face up after the last deal of the hand (they score nothing)'),
     declarations: Type.Array(
@@ -472,7 +478,7 @@ export const porrazo: Game<State, Action, Options, View> = {
     }
   },
 
-  // The least committal answer in each phase: no tendido, no declaration, the lowest card.
+  // The least committal answer in each phase: no tendido yet (it comes after the last deal), no declaration, the lowest card.
   defaultAction(s, seat) {
     if (s.phase === 'tendido') return { type: 'noTendido' };
     if (s.phase === 'declaring') return { type: 'pass' };
@@ -506,4 +512,6 @@ export const porrazo: Game<State, Action, Options, View> = {
     if (move.action.type === 'declare' && viewer !== move.seat) return { type: 'declare', set: move.action.set };
     return move.action;
   },
+
+  sample,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, removeCards, standardDeck } from '../../cards';
-import { IllegalMove, playMove, resolveOptions, SetupError } from '../../engine';
+import { type Card, countCards, randomInt, rankOf, removeCards, seedRng, sortCards, standardDeck } from '../../cards';
+import { IllegalMove, playMove, playRead, resolveOptions, type SeenEvent, SetupError, seenMove } from '../../engine';
 import {
   type Action,
   bestDeclaration,
@@ -404,6 +404,80 @@ describe('Porrazo: rondas and rondines', () => {
   });
 });
 
+describe('Porrazo: a state sampled from what a seat knows', () => {
+  // Three seats, seat 0 deals: seat 1 9C 5S 5C declares a ronda (of fives, unseen by the others),
+  // seat 2 KD 5H JS and seat 0 7H 5D 8S pass; then 9C, KD, 7H, 5S laid, and seat 2's 5H takes it: a porrazo.
+  const { state, seen } = playRead(
+    game,
+    start(3, '9C 5S 5C KD 5H JS 7H 5D 8S'),
+    [
+      { seat: 0, action: { type: 'noTendido' } },
+      { seat: 1, action: { type: 'declare', set: 'ronda', rank: '5' } },
+      { seat: 2, action: { type: 'pass' } },
+      { seat: 0, action: { type: 'pass' } },
+      ...cardsOf('9C KD 7H 5S 5H').map((card, i) => ({ seat: [1, 2, 0, 1, 2][i], action: { type: 'play', card } as Action })),
+    ],
+    3,
+  );
+  const samples = () =>
+    Array.from({ length: 30 }, (_, i) => game.sample?.(view(state, 0), 0, seedRng(`porrazo ${i}`), seen[0]) as State);
+
+  it('a seat that declared holds, with the cards it played of the deal, the set it announced; its rank is drawn with the hand', () => {
+    // Seat 1 played 9C and 5S of its ronda: its last card is a nine or a five (5C is the only five seat 0 has not seen).
+    const last = new Set<Card>();
+    for (const s of samples()) {
+      expect(game.view(s, 0)).toEqual(view(state, 0));
+      const [card] = s.hands[1];
+      expect(['9', '5']).toContain(rankOf(card));
+      expect(s.answers[1]).toEqual({ set: 'ronda', rank: rankOf(card) });
+      last.add(card);
+    }
+    expect([...last].sort()).toEqual(['5C', '9D', '9H', '9S']);
+  });
+
+  it('a porrazo waiting keeps its two cards in its maker’s pile, so a counter-porrazo takes them', () => {
+    for (const s of samples()) {
+      expect(s.pending).toEqual(state.pending);
+      const after = game.apply(s, 0, { type: 'play', card: '5D' });
+      expect(after.captured[0]).toEqual(cardsOf('5D 5S 5H'));
+      expect(after.captured[2]).toEqual([]);
+    }
+  });
+
+  it('with the whole hand in its log a seat places every won card: the hidden hands and the stock hold what they really hold', () => {
+    for (const seats of [2, 3, 4]) {
+      for (let m = 0; m < 3; m++) {
+        let s = game.setup({ seats, options: resolveOptions(game, {}, seats) as Options, seed: `placed ${seats} ${m}` });
+        let rng = seedRng(`moves ${seats} ${m}`);
+        const logs: SeenEvent[][] = Array.from({ length: seats }, () => []);
+        for (let step = 0; step < 150 && s.winner === null; step++) {
+          for (let seat = 0; seat < seats; seat++) {
+            const sampled = game.sample?.(game.view(s, seat), seat, seedRng(`${step} ${seat}`), logs[seat]) as State;
+            const hidden = (t: State) => sortCards([...t.stock, ...t.hands.flatMap((h, i) => (i === seat ? [] : h))]);
+            expect(hidden(sampled)).toEqual(hidden(s));
+            expect(countCards(sampled.captured.flat())).toEqual(countCards(s.captured.flat()));
+          }
+          const mover = game.status(s).toAct[0];
+          const legal = game.legalActions(s, mover);
+          let n: number;
+          [n, rng] = randomInt(rng, 0, legal.length - 1);
+          const after = game.apply(s, mover, legal[n]);
+          logs.forEach((log, viewer) => {
+            log.push({
+              seq: log.length + 1,
+              seat: mover,
+              kind: 'move',
+              by: 'seat',
+              action: seenMove(game, s, after, mover, legal[n], viewer),
+            });
+          });
+          s = after;
+        }
+      }
+    }
+  });
+});
+
 describe('Porrazo: the end of a hand', () => {
   it("the dealer's last card sweeps the table, which is not a limpia; the card difference scores", () => {
     // Two seats, seat 0 deals the eighth and last deal; the KC lies on the table.
@@ -479,20 +553,51 @@ describe('Porrazo: the odd cards left over', () => {
     expect(s.stock).toEqual([]);
   });
 
-  it('five seats without a tendido: the seven cards left go face up', () => {
+  it("two seats with a tendido use the whole pack: eight deals of six and the tendido's four make 52", () => {
+    const s = drive(start(2, ''), lastDealDealt, 'tendido');
+    expect(s.leftover).toEqual([]);
+    expect(s.stock).toEqual([]);
+  });
+});
+
+describe('Porrazo: every hand has one tendido', () => {
+  const lastDealDealt = (s: State) => s.deal === dealsPerHand(s.seats) && s.phase === 'declaring';
+
+  it('a dealer who declines after every deal gets the tendido after the last: with two seats the 52 cards come out even', () => {
     const deck = deckWith('');
-    const s = drive(start(5, ''), lastDealDealt, 'noTendido');
-    expect(s.leftover).toEqual(deck.slice(45));
+    // Deals 1-7 (cards 1-42) each end with the dealer's choice; it declines every time.
+    const seventh = drive(start(2, ''), (s) => s.deal === 7 && s.phase === 'tendido', 'noTendido');
+    expect(game.legalActions(seventh, 0)).toEqual([{ type: 'tendido' }, { type: 'noTendido' }]);
+    const before = drive(seventh, (s) => s.deal === 8, 'noTendido');
+    // The eighth deal (cards 43-48) is the last: no choice is offered, and cards 49-52 are the tendido.
+    expect(before.phase).toBe('declaring');
+    expect(game.legalActions(before, 0).some((a) => a.type === 'tendido' || a.type === 'noTendido')).toBe(false);
+    expect(before.tendidoDealt).toBe(true);
+    expect(before.tendido?.cards).toEqual(deck.slice(48));
+    expect(before.table.slice(-4)).toEqual(deck.slice(48));
+    expect(before.leftover).toEqual([]);
+    expect(before.stock).toEqual([]);
+  });
+
+  it('with three seats the tendido after the fifth and last deal leaves "three odd cards"', () => {
+    const deck = deckWith('');
+    // Five deals of nine (cards 1-45), the tendido (46-49), and cards 50-52 left over, face up.
+    const s = drive(start(3, ''), lastDealDealt, 'noTendido');
+    expect(s.deal).toBe(5);
+    expect(s.tendido?.cards).toEqual(deck.slice(45, 49));
+    expect(s.leftover).toEqual(deck.slice(49));
+    expect(s.leftover).toHaveLength(3);
+    expect(s.table.slice(-7)).toEqual(deck.slice(45));
     expect(s.stock).toEqual([]);
   });
 
-  it('two seats with a tendido use the whole pack; without one the last four are laid out, scoring nothing', () => {
-    expect(drive(start(2, ''), lastDealDealt, 'tendido').leftover).toEqual([]);
-    const before = drive(start(2, ''), (s) => s.deal === 8, 'noTendido');
-    const after = noTendido(before);
-    expect(after.leftover).toEqual(deckWith('').slice(48));
-    expect(after.table).toEqual([...before.table, ...deckWith('').slice(48)]);
-    expect(after.scores).toEqual(before.scores);
+  it('with five seats too: three deals of fifteen, the tendido, three odd cards', () => {
+    const deck = deckWith('');
+    const s = drive(start(5, ''), lastDealDealt, 'noTendido');
+    expect(s.deal).toBe(3);
+    expect(s.tendido?.cards).toEqual(deck.slice(45, 49));
+    expect(s.leftover).toEqual(deck.slice(49));
+    expect(s.stock).toEqual([]);
   });
 });
 

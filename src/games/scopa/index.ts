@@ -26,6 +26,7 @@ import {
   type Status,
   Type,
 } from '../../engine';
+import { sample } from './sample';
 import { type DealScore, dealRecord, scoreDeal } from './scoring';
 
 export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
@@ -88,6 +89,9 @@ export const viewSchema = Type.Object(
     dealer: Seat('the seat that dealt this deal; the other plays first'),
     turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
     target: Type.Integer({ description: 'the points that win (option target)' }),
+    redealThreeKings: Type.Boolean({
+      description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
+    }),
     hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
       description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
     }),
@@ -354,6 +358,7 @@ export const scopa: Game<State, Action, Options, View> = {
       dealer: s.dealer,
       turn: finished ? null : s.turn,
       target: s.target,
+      redealThreeKings: s.redealThreeKings,
       hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
       handSizes: s.hands.map((h) => h.length),
       table: s.table,
@@ -381,4 +386,6 @@ export const scopa: Game<State, Action, Options, View> = {
       result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[other(w)]}` },
     };
   },
+
+  sample,
 };

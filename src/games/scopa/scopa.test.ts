@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, fortyCardDeck, rankOf, removeCards, sameCards } from '../../cards';
-import { assertConserved, assertHidden, conformance, decide, IllegalMove, playMove, resolveOptions } from '../../engine';
+import { type Card, fortyCardDeck, rankOf, removeCards, sameCards, seedRng } from '../../cards';
+import {
+  assertConserved,
+  assertHidden,
+  conformance,
+  decide,
+  IllegalMove,
+  playMove,
+  playRead,
+  resolveOptions,
+} from '../../engine';
 import { type Action, capturesFor, scopa as game, type Options, type State, scoreDeal } from '.';
 
 const options = (given: Partial<Options> = {}) => resolveOptions(game, given, 2) as Options;
@@ -373,6 +382,26 @@ function invariant(s: State) {
   assertConserved([everyCard(s)], fortyCardDeck());
   if (s.winner !== null && s.scores[s.winner] !== s.target) throw new Error('the count goes on past the target');
 }
+
+describe('Scopa: a state sampled from what a seat knows', () => {
+  it('counts the scopas of the deal in the order they were made, read from the log', () => {
+    // Seat 1 sweeps first (5D takes 2S 3S), then seat 0 (JH takes 6H 2C): counted in that order.
+    const moves = ['5H:AS+4S', '5D:2S+3S', '6H', '2C', 'JH:6H+2C', '7C'];
+    const start = stacked(['5H', '6H', 'JH'], ['5D', '2C', '7C'], ['AS', '2S', '3S', '4S']);
+    const { state, seen } = playRead(
+      game,
+      start,
+      moves.map((m, i) => ({ seat: i % 2, action: play(m) })),
+      2,
+    );
+    expect(state.sweeps).toEqual([1, 0]);
+    for (const seat of [0, 1]) {
+      const sampled = game.sample?.(game.view(state, seat), seat, seedRng(`scopas ${seat}`), seen[seat]) as State;
+      expect(sampled.sweeps).toEqual([1, 0]);
+      expect(sampled.hands[seat]).toEqual(state.hands[seat]);
+    }
+  });
+});
 
 describe('Scopa: seeded random matches', () => {
   const checks = conformance<State>(game, {

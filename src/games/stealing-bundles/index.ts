@@ -2,14 +2,16 @@ import { allMost, type Card, compareCards, rankOf, removeCards, standardDeck } f
 import { deal } from '../../cards/deal';
 import { replenishHands } from '../../cards/fishing';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
 
 export const optionsSchema = Type.Object(
   {
-    mustCapture: Type.Boolean({
+    optionalCapture: Type.Boolean({
       default: false,
-      description: 'false (the rules: a seat "may" capture): capturing is the seat\'s choice; true: a seat that can capture must',
+      description:
+        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)',
     }),
   },
   { additionalProperties: false },
@@ -27,7 +29,7 @@ const trailAction = Type.Object(
   { type: Type.Literal('trail'), card: CardCode },
   {
     additionalProperties: false,
-    description: 'discard a card face up to the board (with option mustCapture, only when no card in the hand can capture)',
+    description: 'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
   },
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
@@ -43,6 +45,9 @@ export const viewSchema = Type.Object(
     }),
     handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
     dealer: Seat('the seat that dealt (seat 0); the other plays first'),
+    optionalCapture: Type.Boolean({
+      description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
+    }),
     turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
     stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
     board: Cards('the face-up board cards, in the order they came'),
@@ -85,7 +90,7 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-const HAND = 4;
+export const HAND = 4;
 const BOARD = 4;
 
 /** One play, as both seats saw it. */
@@ -99,8 +104,8 @@ export interface Play {
 }
 
 export interface State {
-  /** Option mustCapture: a seat that can capture may not trail. */
-  mustCapture: boolean;
+  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
+  optionalCapture: boolean;
   dealer: number;
   turn: number;
   hands: Card[][];
@@ -127,6 +132,22 @@ function captures(s: State, seat: number, card: Card): boolean {
   return take.board.length > 0 || take.bundle;
 }
 
+/** Why a trail is refused: each card of the hand that captures, and what it would take. */
+function trailRefusal(s: State, seat: number): string | undefined {
+  if (s.optionalCapture) return undefined;
+  const capturing = s.hands[seat].filter((c) => captures(s, seat, c));
+  if (capturing.length === 0) return undefined;
+  const takes = capturing.map((card) => {
+    const take = captureOf(s, seat, card);
+    const what = [
+      ...(take.board.length > 0 ? [`${take.board.join(' ')} from the board`] : []),
+      ...(take.bundle ? ["the opponent's bundle"] : []),
+    ];
+    return `your ${card} captures ${what.join(' and ')}`;
+  });
+  return `you may trail only when no card can capture: ${takes.join('; ')}`;
+}
+
 export const stealingBundles: Game<State, Action, Options, View> = {
   kind: 'stealing-bundles',
   title: 'Stealing Bundles',
@@ -141,12 +162,14 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     "the opponent's bundle is of its rank; one play then takes every board card of that rank AND, if its top card is of",
     "that rank, the opponent's whole bundle. Everything taken goes into the player's own face-up bundle, the card played",
     "on top (so the top of a bundle is always the last card played to it). A seat's own bundle is never captured back.",
-    'Instead of capturing, a seat may trail one card face up to the board; a seat that cannot capture with any card must',
-    "trail. Capturing is the seat's choice (option mustCapture, default false; true: a seat that can capture must capture).",
+    '"If a player cannot capture any cards on a turn, they discard one card, face up, to the board. This is known as',
+    'trailing." So a seat holding a card that captures (from the board or the opponent\'s bundle) must play a capturing',
+    'card, which one being its choice; a seat that cannot capture with any card trails one card of its choice. House rule',
+    'optionalCapture (option, default off): a seat may trail even when it could capture.',
     'When both hands are empty, four more cards each are dealt from the stock (the board gets none). When the stock and',
     'the hands are empty the game is over: cards left on the board belong to nobody; the seat with more cards in its',
     'bundle wins; equal bundles are a shared win. The score shown is the size of each bundle.',
-    "When a seat's time runs out, it trails its lowest card (aces low); with mustCapture, it plays the lowest card that captures if any does.",
+    "When a seat's time runs out, it plays its lowest card that captures (aces low), or trails its lowest card when none captures.",
   ].join('\n'),
   dealing: [
     'Four cards one at a time to each seat, starting with seat 1 (the non-dealer), then the next four face up to the',
@@ -162,7 +185,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     const dealer = 0;
     const { hands, stock } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
     return {
-      mustCapture: ctx.options.mustCapture,
+      optionalCapture: ctx.options.optionalCapture,
       dealer,
       turn: 1 - dealer,
       hands,
@@ -178,7 +201,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     if (s.finished || seat !== s.turn) return [];
     const hand = s.hands[seat];
     const capturing = hand.filter((card) => captures(s, seat, card)).map((card): Action => ({ type: 'capture', card }));
-    if (s.mustCapture && capturing.length > 0) return capturing;
+    if (!s.optionalCapture && capturing.length > 0) return capturing;
     return [...capturing, ...hand.map((card): Action => ({ type: 'trail', card }))];
   },
 
@@ -193,10 +216,8 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
     let play: Pick<State, 'board' | 'bundles' | 'lastPlay'>;
     if (type === 'trail') {
-      const capturing = hand.filter((c) => captures(s, seat, c));
-      if (s.mustCapture && capturing.length > 0) {
-        throw new IllegalMove(`you can capture (with ${capturing.join(', ')}): at this table a seat that can capture must`);
-      }
+      const refusal = trailRefusal(s, seat);
+      if (refusal) throw new IllegalMove(refusal);
       play = { board: [...s.board, card], bundles: s.bundles, lastPlay: { seat, card, took: [], stole: 0 } };
     } else {
       const take = captureOf(s, seat, card);
@@ -216,11 +237,11 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     return refilled ? { ...s, ...play, ...refilled, turn } : { ...s, ...play, hands, turn, finished: true };
   },
 
-  // The least committal move: trail the lowest card; where capturing is compulsory, the lowest card that captures.
+  // As the rules play: the lowest card that captures, or, when none can, a trail of the lowest card.
   defaultAction(s, seat) {
     const legal = stealingBundles.legalActions(s, seat);
-    const trails = legal.filter((a) => a.type === 'trail');
-    return (trails.length > 0 ? trails : legal).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
+    const captures = legal.filter((a) => a.type === 'capture');
+    return (captures.length > 0 ? captures : legal).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
   },
 
   view(s, seat) {
@@ -228,6 +249,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
       hand: seat === null ? null : s.hands[seat],
       handCounts: s.hands.map((h) => h.length),
       dealer: s.dealer,
+      optionalCapture: s.optionalCapture,
       turn: s.finished ? null : s.turn,
       stock: s.stock.length,
       board: s.board,
@@ -251,4 +273,6 @@ export const stealingBundles: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, conformance, IllegalMove, playMove } from '../../engine';
+import { type Card, randomInt, rankOf, seedRng, standardDeck } from '../../cards';
+import {
+  type Action,
+  assertConserved,
+  assertHidden,
+  conformance,
+  IllegalMove,
+  playMove,
+  playRead,
+  type SeenEvent,
+} from '../../engine';
 import { stealingBundles as game, type State, type View } from '.';
+import { ranksNotHeld } from './sample';
 
 /**
  * A stacked deck (seat 0 deals): `plays` are the cards in play order, seat 1 first, which is also the
@@ -12,8 +22,8 @@ function deckFor(board: Card[], plays: Card[]): Card[] {
   return [...plays.slice(0, 8), ...board, ...plays.slice(8), ...standardDeck().filter((c) => !used.includes(c))];
 }
 
-function dealt(board: Card[], plays: Card[], mustCapture = false): State {
-  return game.setup({ seats: 2, options: { mustCapture }, seed: 'stacked', deck: deckFor(board, plays) });
+function dealt(board: Card[], plays: Card[], optionalCapture = false): State {
+  return game.setup({ seats: 2, options: { optionalCapture }, seed: 'stacked', deck: deckFor(board, plays) });
 }
 
 /** The seat to act plays `card`: a capture when the card captures, else a trail. */
@@ -45,7 +55,7 @@ const PLAYS_GAME: Card[] = [
 
 describe('Stealing Bundles: the deal', () => {
   it('deals four cards each one at a time from the non-dealer, then four face up to the board', () => {
-    const s = game.setup({ seats: 2, options: { mustCapture: false }, seed: 'x', deck: standardDeck() });
+    const s = game.setup({ seats: 2, options: { optionalCapture: false }, seed: 'x', deck: standardDeck() });
     expect(s.hands).toEqual([
       ['2S', '4S', '6S', '8S'],
       ['AS', '3S', '5S', '7S'],
@@ -116,8 +126,40 @@ describe('Stealing Bundles: capturing', () => {
     ]);
   });
 
-  it('a seat may trail a card even when it could capture: capturing is its choice', () => {
+  it('"If a player cannot capture any cards on a turn, they discard one card": a seat whose card captures from the board may not trail', () => {
     const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D']);
+    // Seat 1 holds 5S 3S 6S 8S: the 5 of spades takes both fives, so it must be played.
+    expect(game.legalActions(s, 1)).toEqual([{ type: 'capture', card: '5S' }]);
+    expect(() => game.apply(s, 1, { type: 'trail', card: '3S' })).toThrow(
+      /you may trail only when no card can capture: your 5S captures 5H 5C from the board/,
+    );
+    expect(() => playMove(game, s, 1, { type: 'trail', card: '3S' })).toThrow(IllegalMove);
+    const t = play(s, '5S');
+    // Seat 0 holds 2D 4D 7D 9D: the 9 of diamonds takes 9S, so it may not trail either.
+    expect(game.legalActions(t, 0)).toEqual([{ type: 'capture', card: '9D' }]);
+  });
+
+  it("a seat whose card can steal the opponent's bundle may not trail", () => {
+    // Seat 1's 2S takes 2H; seat 0 holds 2D 3C 4C 6C and the board 9H 8H JH: only the 2D captures, the bundle topped by 2S.
+    const s = play(dealt(['2H', '9H', '8H', 'JH'], ['2S', '2D', '5S', '3C', '7S', '4C', 'TS', '6C']), '2S');
+    expect(s.bundles[1]).toEqual(['2H', '2S']);
+    expect(game.legalActions(s, 0)).toEqual([{ type: 'capture', card: '2D' }]);
+    expect(() => game.apply(s, 0, { type: 'trail', card: '3C' })).toThrow(
+      /you may trail only when no card can capture: your 2D captures the opponent's bundle/,
+    );
+  });
+
+  it('a seat that cannot capture with any card trails one card of its choice', () => {
+    // Seat 1 holds 9S 2D KS 4C; the board 7H 8H JH QH has none of those ranks and no bundle has begun.
+    const s = dealt(['7H', '8H', 'JH', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
+    expect(game.legalActions(s, 1)).toEqual(['9S', '2D', 'KS', '4C'].map((card) => ({ type: 'trail', card })));
+    const t = playMove(game, s, 1, { type: 'trail', card: 'KS' });
+    expect(t.board).toEqual(['7H', '8H', 'JH', 'QH', 'KS']);
+    expect(t.lastPlay).toEqual({ seat: 1, card: 'KS', took: [], stole: 0 });
+  });
+
+  it('house rule optionalCapture: a seat may trail a card even when it could capture', () => {
+    const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D'], true);
     // Seat 1 holds 5S 3S 6S 8S: the 5 of spades could take both fives.
     expect(game.legalActions(s, 1)).toEqual([
       { type: 'capture', card: '5S' },
@@ -125,15 +167,6 @@ describe('Stealing Bundles: capturing', () => {
     ]);
     const t = playMove(game, s, 1, { type: 'trail', card: '3S' });
     expect(t.board).toEqual(['5H', '5C', '9S', 'KD', '3S']);
-  });
-
-  it('with option mustCapture, a seat may trail only when no card in its hand can capture', () => {
-    const s = dealt(['5H', '5C', '9S', 'KD'], ['5S', '2D', '3S', '4D', '6S', '7D', '8S', '9D'], true);
-    expect(game.legalActions(s, 1)).toEqual([{ type: 'capture', card: '5S' }]);
-    expect(() => game.apply(s, 1, { type: 'trail', card: '3S' })).toThrow(/you can capture \(with 5S\)/);
-    const t = play(s, '5S');
-    // Seat 0 holds 2D 4D 7D 9D: the 9 of diamonds takes 9S, so it may not trail.
-    expect(game.legalActions(t, 0)).toEqual([{ type: 'capture', card: '9D' }]);
   });
 
   it('refuses a play out of turn, a card not held, and a capture that takes nothing', () => {
@@ -206,21 +239,82 @@ describe('Stealing Bundles: views', () => {
 });
 
 describe('Stealing Bundles: a clock that runs out', () => {
-  it('trails the lowest card, capturing nothing, even when a card could capture', () => {
-    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: it trails the 2 of diamonds.
+  it('plays the lowest card that captures when a card can capture', () => {
+    // Seat 1 holds 9S 2D KS 4C; the board's 9H and 4H make 9S and 4C capture: the lower, 4C, is played.
     const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
-    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trail', card: '2D' });
+    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '4C' });
+    // Under the house rule too: the clock captures rather than give a card to the board.
+    const optional = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D'], true);
+    expect(game.defaultAction?.(optional, 1)).toEqual({ type: 'capture', card: '4C' });
   });
 
-  it('with option mustCapture, plays the lowest card that captures when a card can capture', () => {
-    // The same hand: 9S and 4C capture; the lower, 4C, is played.
-    const s = dealt(['9H', '8H', '4H', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D'], true);
-    expect(game.defaultAction?.(s, 1)).toEqual({ type: 'capture', card: '4C' });
+  it("steals the opponent's bundle when that is the only capture", () => {
+    const s = play(dealt(['2H', '9H', '8H', 'JH'], ['2S', '2D', '5S', '3C', '7S', '4C', 'TS', '6C']), '2S');
+    expect(game.defaultAction?.(s, 0)).toEqual({ type: 'capture', card: '2D' });
   });
 
   it('trails the lowest card (aces low) when nothing captures', () => {
     const s = dealt(['7H', '8H', 'JH', 'QH'], ['9S', '3D', '2D', '5D', 'KS', '6D', '4C', '7D']);
     expect(game.defaultAction?.(s, 1)).toEqual({ type: 'trail', card: '2D' });
+  });
+});
+
+describe('Stealing Bundles: a state sampled from what a seat knows', () => {
+  /** The seats play `cards` in turn, each as `play` would, and read the log. */
+  function read(s: State, cards: Card[]) {
+    const moves: { seat: number; action: Action }[] = [];
+    let now = s;
+    for (const card of cards) {
+      moves.push({ seat: now.turn, action: game.legalActions(now, now.turn).find((a) => a.card === card) as Action });
+      now = play(now, card);
+    }
+    return playRead(game, s, moves, 2);
+  }
+
+  it('a seat that had to trail is dealt no card that would have captured then', () => {
+    // Seat 0 trails 7D holding 7D 9D 9C: the board held KH and seat 1's bundle was topped by 3S.
+    const { state, seen } = read(dealt(BOARD_7, PLAYS_7), PLAYS_7.slice(0, 4));
+    const view = game.view(state, 1);
+    expect([...ranksNotHeld(view, 1, seen[1])].sort()).toEqual(['3', 'K']);
+    for (let i = 0; i < 50; i++) {
+      const sampled = game.sample?.(view, 1, seedRng(`trail ${i}`), seen[1]) as State;
+      expect(sampled.hands[0].filter((c) => ['3', 'K'].includes(rankOf(c)))).toEqual([]);
+    }
+    // Under the house rule a trail says nothing of the hand.
+    const optional = read(dealt(BOARD_7, PLAYS_7, true), PLAYS_7.slice(0, 4));
+    expect(ranksNotHeld(game.view(optional.state, 1), 1, optional.seen[1]).size).toBe(0);
+  });
+
+  it('cards seen played are never dealt back into the other hand or the stock', () => {
+    const { state, seen } = read(dealt(BOARD_GAME, PLAYS_GAME), PLAYS_GAME.slice(0, 13));
+    const sampled = game.sample?.(game.view(state, 0), 0, seedRng('played'), seen[0]) as State;
+    const hidden = [...sampled.hands[1], ...sampled.stock];
+    expect(PLAYS_GAME.slice(0, 13).filter((c) => hidden.includes(c))).toEqual([]);
+    expect(sampled.bundles.map((b) => b.length)).toEqual(state.bundles.map((b) => b.length));
+  });
+
+  it('the ranks a trail rules out are never in the real other hand, all game long, from a whole log or its end', () => {
+    let ruledOut = 0;
+    for (let m = 0; m < 30; m++) {
+      let s = game.setup({ seats: 2, options: { optionalCapture: false }, seed: `ruled out ${m}`, deck: undefined });
+      let rng = seedRng(`moves ${m}`);
+      const seen: SeenEvent[][] = [[], []];
+      while (!s.finished) {
+        for (const seat of [0, 1]) {
+          for (const log of [seen[seat], seen[seat].slice(-5)]) {
+            const ranks = ranksNotHeld(game.view(s, seat), seat, log);
+            expect(s.hands[1 - seat].filter((c) => ranks.has(rankOf(c)))).toEqual([]);
+            ruledOut += ranks.size;
+          }
+        }
+        const legal = game.legalActions(s, s.turn);
+        let n: number;
+        [n, rng] = randomInt(rng, 0, legal.length - 1);
+        for (const viewer of [0, 1]) seen[viewer].push({ seq: 0, seat: s.turn, kind: 'move', by: 'seat', action: legal[n] });
+        s = game.apply(s, s.turn, legal[n]);
+      }
+    }
+    expect(ruledOut).toBeGreaterThan(0);
   });
 });
 
@@ -245,7 +339,7 @@ describe('Stealing Bundles: seeded random games', () => {
   const checks = conformance<State>(game, {
     configs: [
       { seats: 2, matches: 300 },
-      { seats: 2, options: { mustCapture: true }, matches: 80, label: 'captures compulsory' },
+      { seats: 2, options: { optionalCapture: true }, matches: 80, label: 'house rule optionalCapture' },
     ],
     // Views every 3rd step and every listed action every 7th, over 300 and 80 matches: more found nothing new.
     viewsEvery: 3,

@@ -1,5 +1,6 @@
 import { allMost, buildDeck, type Card, compareCards, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
 
@@ -10,6 +11,11 @@ export const optionsSchema = Type.Object(
       maximum: 5,
       default: 1,
       description: 'how many times each seat deals (default 1: every seat deals once)',
+    }),
+    optionalCapture: Type.Boolean({
+      default: false,
+      description:
+        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)',
     }),
   },
   { additionalProperties: false },
@@ -22,7 +28,10 @@ const captureAction = Type.Object(
 );
 const trailAction = Type.Object(
   { type: Type.Literal('trail'), card: CardCode },
-  { additionalProperties: false, description: 'lay a hand card face up on the table' },
+  {
+    additionalProperties: false,
+    description: 'lay a hand card face up on the table: only when no hand card can capture (unless option optionalCapture)',
+  },
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
@@ -37,6 +46,9 @@ export const viewSchema = Type.Object(
     deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
     dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
     dealer: Seat('the seat that dealt this deal'),
+    optionalCapture: Type.Boolean({
+      description: 'whether a seat may trail even when it could capture (option optionalCapture)',
+    }),
     turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
     firstTurn: Type.Array(Type.Boolean(), {
       description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
@@ -104,6 +116,8 @@ export interface DealResult {
 
 export interface State {
   seats: number;
+  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
+  optionalCapture: boolean;
   /** Deals in the match: seats × rounds. */
   dealsInMatch: number;
   dealer: number;
@@ -133,7 +147,7 @@ export function totitDeck(): Card[] {
 }
 
 const TABLE_CARDS = 18;
-const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
+export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
 /** What counts as a rank for capturing: aces and face cards are all one rank. */
 export function captureRank(c: Card): string {
@@ -159,6 +173,14 @@ export function pairsIn(pile: readonly Card[]): Card[] {
 }
 
 const isFirstTurn = (s: State, seat: number) => s.hands[seat].length === s.handSize;
+
+/** Every capture the seat may make now: each distinct hand card with each table card it may take. */
+function capturesFor(s: State, seat: number): Extract<Action, { type: 'capture' }>[] {
+  const first = isFirstTurn(s, seat);
+  return [...new Set(s.hands[seat])].flatMap((card) =>
+    targetsFor(card, s.table, first).map((target) => ({ type: 'capture' as const, card, target })),
+  );
+}
 const finished = (s: State) => s.deals.length === s.dealsInMatch;
 
 /** Eighteen cards face up to the table, then the hands one card at a time from the dealer's left. */
@@ -196,12 +218,12 @@ export const totit: Game<State, Action, Options, View> = {
     'A 60-card deck: two copies each of A-9 of spades, hearts and diamonds and of J Q K of clubs. 2 to 6 seats.',
     'Each deal: eighteen cards face up to the table, seven to each seat (eleven with two seats); the rest are set aside unseen.',
     "The seat on the dealer's left plays first; turns pass to the left (seat order). Seat 0 deals first and the deal passes to the left.",
-    "A turn: capture one table card with one hand card (both go to the seat's captured pile), or trail one hand card face up to the table. Capturing is optional: a seat may trail even when it could capture. One capture per turn.",
+    'A turn: capture one table card with one hand card (both go to the seat\'s captured pile); one capture per turn. "If a player cannot make a capture, they must trail one card of their choice face up to the table": a seat that can capture must capture (which capture is its choice), and trails only when it cannot. House rule optionalCapture (option, default off): a seat may trail even when it could capture.',
     "On a seat's own first turn of a deal it may capture only a card identical to the hand card (same rank and suit). From its own second turn on, it may capture any card of the same rank whatever the suit; aces, jacks, queens and kings all count as one rank (A♠ takes K♣, J♣ takes Q♣...).",
     'Odd suit first (from the second turn on): while a card of that rank lies on the table once only, cards lying there as an identical pair cannot be captured; when only identical pairs of that rank remain, any of them can be. (This never stops a first-turn capture: a seat holding a copy leaves only one copy of that card for the table.)',
     'The deal ends when the hands are empty; cards left on the table are discarded. Each seat scores one point for each pair of identical cards (same rank and suit) in its captured pile, however they got there.',
     'The match is as many deals as seats: every seat deals once (option rounds, default 1: every seat deals that many times). Highest total wins; equal highest totals share the win.',
-    "When a seat's time runs out, it trails its lowest card (aces low, then 2-9, J, Q, K) and captures nothing.",
+    "When a seat's time runs out, it captures with its lowest card that can (aces low, then 2-9, J, Q, K), taking the first table card it may (in table order); when no card can capture, it trails its lowest card.",
   ].join('\n'),
   dealing:
     "Each deal: the top eighteen cards go face up to the table (top card first); then one card at a time to each seat, starting with the seat on the dealer's left (seat 1 in the first deal) and ending with the dealer, until each holds seven cards (eleven with two seats); the rest of the deck is set aside unseen. Seat 0 deals first; later deals come from the seeded shuffle.",
@@ -212,6 +234,7 @@ export const totit: Game<State, Action, Options, View> = {
     const [deck, rng] = openingDeck(ctx, totitDeck());
     return {
       seats: ctx.seats,
+      optionalCapture: ctx.options.optionalCapture,
       dealsInMatch: ctx.seats * ctx.options.rounds,
       ...dealFrom(deck, ctx.seats, 0),
       captured: Array.from({ length: ctx.seats }, () => []),
@@ -223,9 +246,10 @@ export const totit: Game<State, Action, Options, View> = {
 
   legalActions(s, seat) {
     if (finished(s) || seat !== s.turn) return [];
-    const first = isFirstTurn(s, seat);
+    const captures = capturesFor(s, seat);
+    if (captures.length > 0 && !s.optionalCapture) return captures;
     return [...new Set(s.hands[seat])].flatMap((card) => [
-      ...targetsFor(card, s.table, first).map((target) => ({ type: 'capture' as const, card, target })),
+      ...captures.filter((a) => a.card === card),
       { type: 'trail' as const, card },
     ]);
   },
@@ -242,6 +266,11 @@ export const totit: Game<State, Action, Options, View> = {
     const hands = s.hands.map((h, i) => (i === seat ? h.filter((_, k) => k !== at) : h));
     let next: State;
     if (action.type === 'trail') {
+      const captures = s.optionalCapture ? [] : capturesFor(s, seat);
+      if (captures.length > 0) {
+        const takes = captures.map((a) => `${a.card} takes ${a.target}`).join(', ');
+        throw new IllegalMove(`you may trail only when you cannot make a capture: ${takes}`);
+      }
       next = { ...s, hands, table: [...s.table, card], last: { seat, card, target: null } };
     } else {
       const { target } = action;
@@ -264,9 +293,12 @@ export const totit: Game<State, Action, Options, View> = {
     return next.hands.every((h) => h.length === 0) ? endOfDeal(next) : next;
   },
 
-  // Capturing is optional: the least committal move captures nothing and gives up the lowest card.
+  // As the rules play: a capture with the lowest card that can make one, or, when none can, a trail of the lowest card.
   defaultAction(s, seat) {
-    return { type: 'trail', card: s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a)) };
+    const lowest = <T extends { card: Card }>(list: T[]) => list.reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
+    const captures = capturesFor(s, seat);
+    if (captures.length > 0) return lowest(captures);
+    return { type: 'trail', card: lowest(s.hands[seat].map((card) => ({ card }))).card };
   },
 
   view(s, seat) {
@@ -276,6 +308,7 @@ export const totit: Game<State, Action, Options, View> = {
       deal: Math.min(s.deals.length + 1, s.dealsInMatch),
       dealsInMatch: s.dealsInMatch,
       dealer: s.dealer,
+      optionalCapture: s.optionalCapture,
       turn: over ? null : s.turn,
       firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
       hand: seat === null ? null : s.hands[seat],
@@ -303,4 +336,6 @@ export const totit: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins with ${best} pairs (${scores.join(' / ')})`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

@@ -12,6 +12,7 @@ import {
 import { deal } from '../../cards/deal';
 import { replenishHands, takeLeftovers } from '../../cards/fishing';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Xeri: a Greek fishing game for two; a card matching the top of the discard pile takes the pile. */
 
@@ -396,4 +397,6 @@ export const xeri: Game<State, Action, Options, View> = {
         : `seat ${winners[0]} wins ${scores[winners[0]]} hands to ${scores[1 - winners[0]]} of ${s.handsInGame}`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
+
+  sample,
 };

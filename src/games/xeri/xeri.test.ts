@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Card, sameCards, standardDeck } from '../../cards';
-import { assertConserved, assertHidden, conformance, IllegalMove, playMove } from '../../engine';
+import { type Card, containsCards, sameCards, seedRng, standardDeck } from '../../cards';
+import { assertConserved, assertHidden, conformance, IllegalMove, playMove, playRead } from '../../engine';
 import { type Action, xeri as game, type HandScore, type Options, type State, scoreHand } from '.';
 
 /**
@@ -309,6 +309,36 @@ describe('Xeri: a seat whose time runs out', () => {
     const after = play(s, '5S');
     // Seat 0 holds 6S 7S 8H 9S JH TS: the six, discarded on the empty pile.
     expect(game.defaultAction?.(after, 0)).toEqual({ type: 'discard', card: '6S' });
+  });
+});
+
+describe('Xeri: a state sampled from what a seat knows', () => {
+  // Seat 1 takes the first pile with 5S and makes a xeri of 6S with 6H; seat 0 takes 7S 8S with 8H; seat 1 discards 9S.
+  const plays: [number, Action['type'], Card][] = [
+    [1, 'capture', '5S'],
+    [0, 'discard', '6S'],
+    [1, 'capture', '6H'],
+    [0, 'discard', '7S'],
+    [1, 'discard', '8S'],
+    [0, 'capture', '8H'],
+    [1, 'discard', '9S'],
+  ];
+  const { state, seen } = playRead(
+    game,
+    dealt(FIRST, PILE),
+    plays.map(([seat, type, card]) => ({ seat, action: { type, card } })),
+    2,
+  );
+
+  it('puts each pile a seat saw taken into its taker’s face-down won cards', () => {
+    for (const seat of [0, 1]) {
+      for (let i = 0; i < 10; i++) {
+        const sampled = game.sample?.(game.view(state, seat), seat, seedRng(`won ${seat} ${i}`), seen[seat]) as State;
+        expect(sameCards(sampled.won[0], ['7S', '8S', '8H'])).toBe(true);
+        expect(containsCards(sampled.won[1], ['5S', '6S', '6H'])).toBe(true);
+        expect(sampled.hands[seat]).toEqual(state.hands[seat]);
+      }
+    }
   });
 });
 

@@ -92,7 +92,20 @@ const VARIANTS: Variant[] = [
   { name: 'GameSummary', properties: (prefix) => ({ options: ref(`${prefix}Options`) }) },
   { name: 'CreatedGame', properties: (prefix) => ({ options: ref(`${prefix}Options`) }) },
   { name: 'LobbyGame', properties: (prefix) => ({ options: ref(`${prefix}Options`) }) },
-  { name: 'GameRecord', properties: (prefix) => ({ options: ref(`${prefix}Options`) }) },
+  {
+    name: 'GameRecord',
+    properties: (prefix, _game, doc) => {
+      // The genesis leaf holds the options too.
+      const genesis = (doc.components.schemas.GameRecord as { properties: Record<string, Schema> }).properties
+        .genesis as Schema & {
+        properties: Record<string, Schema>;
+      };
+      return {
+        options: ref(`${prefix}Options`),
+        genesis: { ...genesis, properties: { ...genesis.properties, options: ref(`${prefix}Options`) } },
+      };
+    },
+  },
   { name: 'CatalogEntry', properties: (prefix) => ({ options: ref(`${prefix}Options`) }) },
   {
     name: 'Replay',

@@ -62,6 +62,10 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
         { name: 'play', description: 'Seat views, moves and live updates' },
         { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
         { name: 'history', description: 'The move log and replays, for auditing' },
+        {
+          name: 'log',
+          description: 'The tamper-evident log: the key that signs every checkpoint, inclusion and consistency proofs',
+        },
         { name: 'service', description: 'Health' },
       ],
       // Anyone by default: each route that needs a token says which.
@@ -77,7 +81,9 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
             description:
               'The seat token from POST /games (or a join, or a rematch): a JWT scoped to one game and one seat. Signed ' +
               'with HS256 under a server secret, the algorithm pinned when it is verified (never taken from the token), its ' +
-              'audience and subject checked, as RFC8725 (JWT Best Current Practices) asks. It lives as long as its game.',
+              'audience and subject checked, as RFC8725 (JWT Best Current Practices) asks. It names the holding of the seat ' +
+              'it was issued for: it lives as long as that holding (the seat changing hands, or its player rotating its ' +
+              'token, ends it: 401 token-revoked).',
           },
           playerToken: {
             type: 'http',
@@ -91,9 +97,10 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
             in: 'cookie',
             name: 'card_table_token',
             description:
-              'A seat or player token in the cookie card_table_token, taken on the two stream routes only, for EventSource ' +
-              '(which cannot send headers). A page sets it for the stream’s own path, SameSite=Strict; an Authorization ' +
-              'header wins over it.',
+              'A stream ticket (POST /games/{id}/stream-ticket, POST /players/me/stream-ticket) in the cookie card_table_token, ' +
+              'read on the two stream routes only, for EventSource (which cannot send headers). It opens that one stream, for ' +
+              'a day, and nothing else: never put a seat or player token in a cookie. A page sets it for the stream’s own ' +
+              'path, SameSite=Strict; an Authorization header wins over it.',
           },
         },
       },

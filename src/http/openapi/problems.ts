@@ -13,6 +13,7 @@ export const PROBLEM_CODES = {
   'body-too-large': 'the body is larger than the server accepts',
   'unsupported-media-type': 'the body is not application/json',
   'uri-too-long': 'a path parameter is longer than any id this API uses',
+  'malformed-url': 'the URL is not valid: a percent-escape in it does not decode',
   'not-acceptable': 'the client does not accept text/event-stream',
   'rate-limited': 'too many requests from this client this minute; Retry-After says when to try again',
   overloaded: 'the server is under pressure; retry in a few seconds (Retry-After)',
@@ -21,6 +22,8 @@ export const PROBLEM_CODES = {
   // Credentials.
   'token-required': 'this call needs a token: Authorization: Bearer <token>',
   'invalid-token': 'the token is malformed, tampered with, rotated, revoked or from another server',
+  'token-revoked':
+    'the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)',
   'player-token-required': 'a seat token speaks for one seat: this call needs a player token',
   'wrong-game': 'the seat token belongs to another game',
   'wrong-seat': 'the game has no such seat',
@@ -38,7 +41,7 @@ export const PROBLEM_CODES = {
   'game-not-finished': 'the game is not finished: its seed and whole history stay secret until then',
   'version-conflict': 'the game is not at `expectedVersion`: read the view again (`version` gives the current one)',
   resigned: 'the seat has resigned',
-  'too-late-to-abort': 'every seat has moved: the game can no longer be aborted (resign instead)',
+  'too-late-to-abort': 'the game is no longer young (twice its seats in events), or the asking seat has moved: resign instead',
   'not-waiting': 'the game is not waiting for players',
   'seat-taken': 'the seat is taken',
   'seat-invited': 'the seat is kept for the player invited to it',
@@ -54,10 +57,18 @@ export const PROBLEM_CODES = {
   'unknown-bot': 'there is no bot of that name',
   'name-required': 'without a player token, an open seat is taken under a name',
   'out-of-range': '`at` is beyond the game’s moves',
+  'beyond-log': 'a size is beyond the game’s log (`size` gives its leaves now): take sizes from checkpoints',
+  'index-beyond-size': 'the leaf `index` is not in a tree of `size` leaves (it must be below `size`)',
+  'sizes-reversed': '`first` is larger than `second`: a log only grows',
   'invalid-cursor': 'the cursor is not one this list gave',
   'invalid-last-event-id': 'Last-Event-ID is not the id of an event this stream sent',
   'webhook-url-refused': 'the URL is not http(s), or resolves to a private or loopback address',
   'too-many-webhooks': 'the player has as many webhooks as allowed: delete one first',
+  'too-many-players':
+    'this client address has registered as many players this hour as allowed; Retry-After says when to try again',
+  'too-many-bot-games': 'this player has as many tables of bots alone running as allowed: wait for one to end',
+  'not-provably-fair':
+    'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',
   'streams-full': 'the server has as many streams open as it takes; retry shortly (Retry-After)',
 } as const;
@@ -134,10 +145,13 @@ export function transportProblems(route: RouteOptions): ProblemsByStatus {
   const body = methods.some((m) => BODY_METHODS.has(m));
   const open = route.url === '/health' || route.url === '/metrics';
   const config = route.config as { rateLimit?: unknown } | undefined;
+  const params = route.url.includes(':');
   return {
-    // Any part of any request is validated: text no database can store is refused on every route (plugins/sane-input.ts).
-    400: ['validation', ...(body ? (['malformed-json'] as const) : [])],
-    ...(route.url.includes(':') ? { 414: ['uri-too-long'] } : {}),
+    // Any part of any request is validated: text no database can store is refused on every route
+    // (plugins/sane-input.ts). A path parameter is decoded before any route runs: an escape that does
+    // not decode is refused then.
+    400: ['validation', ...(body ? (['malformed-json'] as const) : []), ...(params ? (['malformed-url'] as const) : [])],
+    ...(params ? { 414: ['uri-too-long'] } : {}),
     ...(body ? { 413: ['body-too-large'], 415: ['unsupported-media-type'] } : {}),
     ...((route as { sse?: unknown }).sse ? { 406: ['not-acceptable'] } : {}),
     ...(config?.rateLimit === false ? {} : { 429: ['rate-limited'] }),
@@ -167,12 +181,12 @@ export const STREAM_LIMITS = { 429: ['too-many-streams'], 503: ['streams-full'] 
 export const GAME = { 404: ['game-not-found'], 409: ['engine-version'] } as const satisfies ProblemsByStatus;
 /** A token, if any, must speak for a seat of this game (a spectator sends none). */
 export const SEAT_IF_ANY = {
-  401: ['invalid-token'],
+  401: ['invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
 /** A seat token, or the player token of the seat's player. */
 export const SEAT = {
-  401: ['token-required', 'invalid-token'],
+  401: ['token-required', 'invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
 /** A player token. */

@@ -20,7 +20,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
           '`seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` ' +
           '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
           'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. ' +
-          'Anyone may create a game; a player token is needed only for a seat of one’s own.',
+          'Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player ' +
+          'has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). A game dealt from a client `seed` or ' +
+          '`deck` cannot have open or invited seats: whoever chose the deal knows every hand.',
         body: CreateGameRequest,
         security: PLAYER_OR_ANYONE,
         response: {
@@ -28,7 +30,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
           ...problems({
             400: ['unknown-bot'],
             401: ['token-required', 'invalid-token'],
-            422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice'],
+            422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice', 'not-provably-fair'],
+            429: ['too-many-bot-games'],
           }),
         },
       },

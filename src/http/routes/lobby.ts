@@ -19,7 +19,7 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
           'status=waiting (the default) lists the tables with an open seat; another status lists those games. ' +
           'Cursor-paged: pass the answer’s `next` as `cursor` for the next page.',
         querystring: LobbyQuery,
-        response: { 200: LobbyPage, ...problems({ 400: ['invalid-cursor'] }) },
+        response: { 200: LobbyPage, ...problems({ 400: ['invalid-cursor'], 422: ['unknown-kind'] }) },
       },
     },
     async (request) => lobby.list(request.query),

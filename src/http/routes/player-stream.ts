@@ -4,13 +4,14 @@ import type { PlayerStreams } from '../../service/player-streams';
 import { type Players, tokenHash } from '../../service/players';
 import { Problem as Failure } from '../../service/problem';
 import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from '../openapi/problems';
-import { STREAM_PLAYER } from '../openapi/security';
+import { PLAYER, STREAM_PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { StreamEnd } from '../schemas';
+import { StreamEnd, StreamTicket } from '../schemas';
 import { MAX_INT } from '../schemas/numbers';
 import { Notification, PlayerStreamQuery } from '../schemas/players';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
+import { streamCredential } from '../stream-token';
 
 /** Where a resumed stream starts: Last-Event-ID (what EventSource sends back), else ?after=, else now. */
 function resumeFrom(lastEventId: string | null | undefined, after: number | undefined): number | null {
@@ -59,7 +60,7 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
               },
             },
           },
-          ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-last-event-id'] }, STREAM_LIMITS)),
+          ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-last-event-id'], 401: ['token-revoked'] }, STREAM_LIMITS)),
         },
       },
     },
@@ -73,16 +74,40 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
         reply,
         slot,
         async (deliver: (n: NotificationJson) => void) => {
-          const { id, token } = await playerOf(request, players);
+          const credential = streamCredential(request);
+          const { player, tokenHash: hash } =
+            'ticket' in credential
+              ? await playerStreams.ticketHolder(credential.ticket)
+              : await playerOf(request, players).then(({ id, token }) => ({ player: id, tokenHash: tokenHash(token) }));
           const from = resumeFrom(sse.lastEventId, request.query.after);
-          slot.claim(`player:${id}`);
-          return playerStreams.open(id, tokenHash(token), from, deliver, (reason) => endStream(reply, reason));
+          slot.claim(`player:${player}`);
+          return playerStreams.open(player, hash, from, deliver, (reason) => endStream(reply, reason));
         },
         send,
       );
       if (!opened) return;
       startStream(reply);
       opened.start();
+    },
+  );
+  app.post(
+    '/players/me/stream-ticket',
+    {
+      schema: {
+        operationId: 'playerStreamTicket',
+        tags: ['players'],
+        summary: 'A ticket for my stream’s cookie: it opens GET /players/me/stream and nothing else',
+        description:
+          'EventSource cannot send an Authorization header: a page puts this ticket in the cookie card_table_token for ' +
+          '/players/me/stream (SameSite=Strict), never the player token itself. The ticket opens that stream for a day, ' +
+          'until the player token is rotated.',
+        security: PLAYER,
+        response: { 200: StreamTicket, ...problems(PLAYER_PROBLEMS) },
+      },
+    },
+    async (request) => {
+      const { id, token } = await playerOf(request, players);
+      return playerStreams.ticket(id, token);
     },
   );
 };

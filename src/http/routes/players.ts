@@ -17,13 +17,14 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = asy
         description:
           'Anyone may register. The player token is random (not a JWT) and kept by the server only as a SHA-256 hash: keep it, ' +
           'it cannot be shown again (rotate it with POST /players/me/token). It works wherever a seat token does, for the seat ' +
-          'the player holds.',
+          'the player holds. One client address registers a limited number of players an hour (README: ' +
+          'PLAYERS_PER_ADDRESS_PER_HOUR, default 20): more answer 429 too-many-players with Retry-After.',
         body: NewPlayer,
-        response: { 201: PlayerWithToken },
+        response: { 201: PlayerWithToken, ...problems({ 429: ['too-many-players'] }) },
       },
     },
     async (request, reply) => {
-      const created = await players.register(request.body);
+      const created = await players.register(request.body, request.ip);
       return reply.code(201).header('location', '/players/me').send(created);
     },
   );

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
-import { allProblems, GAME, problems, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
-import { STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
-import { GameId, StreamEnd, View } from '../schemas';
+import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
+import { SEAT as SEAT_SECURITY, STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
+import { GameId, StreamEnd, StreamTicket, View } from '../schemas';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
+import { streamCredential } from '../stream-token';
 
 /**
  * GET /games/{id}/stream: Server-Sent Events. The first message is the caller's current view; then
@@ -64,7 +65,13 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
         reply,
         slot,
         async (deliver: (m: Delivery) => void) => {
-          const subscription = await streams.open(id, bearer(request), reply.sse.lastEventId ?? undefined, deliver);
+          const subscription = await streams.open(
+            id,
+            streamCredential(request),
+            reply.sse.lastEventId ?? undefined,
+            deliver,
+            (revision) => endStream(reply, 'token-revoked', revision),
+          );
           try {
             // Spectators have no seat: their address's limit is theirs.
             if (subscription.seat !== null) slot.claim(`seat:${id}:${subscription.seat}`);
@@ -86,5 +93,23 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
       if (subscription.ended) return endStream(reply, 'game-over', subscription.revision);
       start();
     },
+  );
+  app.post(
+    '/games/:id/stream-ticket',
+    {
+      schema: {
+        operationId: 'gameStreamTicket',
+        tags: ['play'],
+        summary: 'A ticket for the stream’s cookie: it opens this game’s stream for my seat, and nothing else',
+        description:
+          'EventSource cannot send an Authorization header: a page puts this ticket in the cookie card_table_token for ' +
+          '/games/{id}/stream (SameSite=Strict), never the seat or player token itself. The ticket opens that stream for ' +
+          'a day, while the seat stays in the same hands. Spectators need none.',
+        params: GameId,
+        security: SEAT_SECURITY,
+        response: { 200: StreamTicket, ...problems(allProblems(GAME, SEAT)) },
+      },
+    },
+    async (request) => streams.ticket(request.params.id, bearer(request)),
   );
 };

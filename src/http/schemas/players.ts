@@ -1,11 +1,12 @@
 import Type from 'typebox';
 import { named } from '../openapi/components';
 import { GameStatus, Kind } from '../schemas';
+import { DisplayName } from './names';
 import { MAX_INT } from './numbers';
 
 /** Players, "my games" and the notifications they are sent. */
 
-const Name = Type.String({ minLength: 1, maxLength: 60, description: 'a display name' });
+const Name = DisplayName('a display name');
 
 export const NewPlayer = named(
   'NewPlayer',

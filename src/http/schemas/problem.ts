@@ -13,6 +13,9 @@ export const ProblemRef = named(
       detail: Type.String({ description: 'what went wrong, for a person' }),
       instance: Type.Optional(Type.String({ description: 'the request URL' })),
       version: Type.Optional(Type.Integer({ description: 'the game version when the problem concerns a move' })),
+      size: Type.Optional(
+        Type.Integer({ description: 'the leaves in the game’s log now, when a proof was asked for a size beyond it' }),
+      ),
       errors: Type.Optional(
         Type.Array(
           Type.Object({

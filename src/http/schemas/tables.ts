@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
 import { named } from '../openapi/components';
 import { ClockOption, GameStatus, Kind } from '../schemas';
+import { DisplayName } from './names';
 import { Cursor } from './players';
 
 /** Creating tables (guest seats, players, invitations, open seats, bots), and the lobby. */
 
-const Name = Type.String({ minLength: 1, maxLength: 60, description: 'the seat’s display name' });
+const Name = DisplayName('the seat’s display name');
 
 export const SeatSpec = named(
   'SeatSpec',
@@ -69,7 +70,7 @@ export const CreateGameRequest = named(
         ),
       ),
       names: Type.Optional(
-        Type.Array(Type.String({ minLength: 1, maxLength: 60, description: 'a display name' }), {
+        Type.Array(DisplayName('a display name'), {
           maxItems: 12,
           description: 'one display name per seat (with a number of seats)',
         }),
@@ -113,9 +114,7 @@ export const JoinRequest = named(
   'JoinRequest',
   Type.Object(
     {
-      name: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 60, description: 'the name to sit under (required without a player token)' }),
-      ),
+      name: Type.Optional(DisplayName('the name to sit under (required without a player token)')),
     },
     {
       additionalProperties: false,

@@ -64,6 +64,64 @@ function SeedCheckResult({ summary }: { summary: GameSummary }) {
   );
 }
 
+type LogCheck =
+  | { state: 'checking' }
+  | { state: 'passed' | 'failed'; key: string }
+  | { state: 'unavailable'; why: string; key?: string };
+
+const bytes = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+/**
+ * The game's last checkpoint, its Ed25519 signature checked in this browser under the server's key
+ * (GET /log/key), where Web Crypto has Ed25519.
+ */
+function LogCheckResult({ id, checkpoint }: { id: string; checkpoint: GameSummary['checkpoint'] }) {
+  const [check, setCheck] = useState<LogCheck>({ state: 'checking' });
+  useEffect(() => {
+    if (!globalThis.crypto?.subtle) {
+      return setCheck({ state: 'unavailable', why: 'this page is not a secure context (https or localhost): Web Crypto is off' });
+    }
+    let key = '';
+    const text = new TextEncoder().encode(`card-table/game/${id}\n${checkpoint.size}\n${checkpoint.root}\n`);
+    api
+      .logKey()
+      .then(async ({ publicKey }) => {
+        key = publicKey;
+        let verifier: CryptoKey;
+        try {
+          verifier = await crypto.subtle.importKey('raw', bytes(publicKey), { name: 'Ed25519' }, false, ['verify']);
+        } catch {
+          return setCheck({
+            state: 'unavailable',
+            key,
+            why: 'this browser’s Web Crypto has no Ed25519 (Chromium 137+, Firefox 129+ and Safari 17+ have it); check the record offline instead',
+          });
+        }
+        const ok = await crypto.subtle.verify('Ed25519', verifier, bytes(checkpoint.signature), text);
+        setCheck({ state: ok ? 'passed' : 'failed', key });
+      })
+      .catch((e) => setCheck({ state: 'unavailable', why: problemText(e), key }));
+  }, [id, checkpoint]);
+  return (
+    <div class={`check ${check.state}`} role="status" id="log-check">
+      {check.state === 'checking' && <p>Checking the log’s signature…</p>}
+      {check.state === 'passed' && (
+        <p>
+          <strong>Log signature check passed.</strong> In this browser, the checkpoint is signed by the server’s key{' '}
+          <code class="hash">{check.key}</code>.
+        </p>
+      )}
+      {check.state === 'failed' && (
+        <p>
+          <strong>Log signature check FAILED.</strong> The checkpoint is not signed by the server’s key{' '}
+          <code class="hash">{check.key}</code>.
+        </p>
+      )}
+      {check.state === 'unavailable' && <p>The log’s signature could not be checked here: {check.why}.</p>}
+    </div>
+  );
+}
+
 function eventLabel(e: Pick<LoggedEvent, 'kind' | 'by' | 'action'>, kind: string) {
   const by = e.by === 'seat' ? '' : ` (by the ${e.by})`;
   if (e.kind === 'move') return `${actionLabel(e.action, kind)}${by}`;
@@ -174,6 +232,19 @@ export function AuditPage({ id }: { id: string }) {
           </a>{' '}
           (JSON), and check it offline with the engine: <code>npm run verify -- record.json</code> replays every move and says
           what does not match.
+        </p>
+      </section>
+
+      <section class="panel" aria-labelledby="log-h">
+        <h2 id="log-h">Tamper-evident log</h2>
+        <p>
+          The log’s last checkpoint: {summary.checkpoint.size} leaves (the genesis and {total} events), root{' '}
+          <code class="hash">{summary.checkpoint.root}</code>, signature <code class="hash">{summary.checkpoint.signature}</code>
+        </p>
+        <LogCheckResult id={id} checkpoint={summary.checkpoint} />
+        <p>
+          A checkpoint you kept during play must be the beginning of this one (<code>GET /games/{'{id}'}/log/consistency</code>);{' '}
+          <code>npm run verify -- record.json --key &lt;publicKey&gt;</code> rebuilds the whole tree from the record.
         </p>
       </section>
 

@@ -1,5 +1,5 @@
 import { seatList, winnersPhrase } from '../cards/scoring';
-import type { AnyGame, Result } from '../engine';
+import type { AnyGame, Result } from './game';
 
 /**
  * How a game ends when a seat leaves it: pure, from the game's sides, its scores and who resigned,

@@ -1,0 +1,160 @@
+// The loop a real client runs (issue 25): read the view of the seat to act, post one of its legal
+// actions with expectedVersion, read again; each client on a game of its own, a finished game
+// replaced by a new one. Driven over raw keep-alive sockets, each request written as one string, so
+// that the load generator costs about what autocannon's fixed requests cost.
+import { connect, type Socket } from 'node:net';
+import type { Server } from './servers';
+import { call } from './tables';
+
+/** The kinds the loop plays, each at the seat count it is usually played by, with its default options. */
+export const LOOP_KINDS = [
+  { kind: 'kaiser', seats: 4 },
+  { kind: 'scopa', seats: 2 },
+  { kind: 'card-stock-market', seats: 4 },
+  { kind: 'paks', seats: 4 },
+] as const;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One keep-alive HTTP/1.1 connection, one request at a time: the answer's head is parsed for its status and length alone. */
+class Connection {
+  private readonly socket: Socket;
+  private buffer: Buffer = Buffer.alloc(0);
+  private waiting: ((a: Answer) => void) | null = null;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+      this.read();
+    });
+  }
+
+  private read() {
+    const end = this.buffer.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const head = this.buffer.toString('latin1', 0, end);
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.buffer.length < end + 4 + length) return;
+    const answer = { status: Number(head.slice(9, 12)), body: this.buffer.toString('utf8', end + 4, end + 4 + length) };
+    this.buffer = this.buffer.subarray(end + 4 + length);
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.(answer);
+  }
+
+  send(request: string): Promise<Answer> {
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+      this.socket.write(request);
+    });
+  }
+
+  close() {
+    this.socket.destroy();
+  }
+}
+
+interface LoopTable {
+  id: string;
+  tokens: string[];
+  /** The seat whose view is read next: the first the game waits for. */
+  next: number;
+}
+
+async function newLoopTable(base: string, n: number): Promise<LoopTable> {
+  const { kind, seats } = LOOP_KINDS[n % LOOP_KINDS.length];
+  const created = await call(base, 'POST', '/games', { kind, seats });
+  return { id: created.id, tokens: created.seats.map((s: { token: string }) => s.token), next: created.toAct[0] };
+}
+
+export interface LoopResult {
+  moves: number;
+  seconds: number;
+  /** The server's CPU time per move (its GET and its POST), in µs. */
+  cpuUs: number;
+  get: { p50: number; p99: number };
+  post: { p50: number; p99: number };
+  games: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/**
+ * `clients` clients play for `seconds`: each reads its seat's view, posts one of its legal actions
+ * (chosen by its move count) with the view's version, and goes on with the seat the answer says is
+ * due. Any other answer than 200 is an error.
+ */
+export async function clientLoop(server: Server, clients: number, seconds: number): Promise<LoopResult> {
+  const port = Number(new URL(server.base).port);
+  const tables = await Promise.all(Array.from({ length: clients }, (_, i) => newLoopTable(server.base, i)));
+  const gets: number[] = [];
+  const posts: number[] = [];
+  let moves = 0;
+  let errors = 0;
+  let games = 0;
+  const cpu = server.cpu();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    tables.map(async (first, n) => {
+      const connection = new Connection(port);
+      let table = first;
+      try {
+        while (performance.now() < until) {
+          const token = table.tokens[table.next];
+          const t0 = performance.now();
+          const read = await connection.send(
+            `GET /games/${table.id}/view HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n\r\n`,
+          );
+          const t1 = performance.now();
+          gets.push(t1 - t0);
+          if (read.status !== 200) {
+            errors++;
+            break;
+          }
+          const view = JSON.parse(read.body) as { version: number; status: string; legalActions: unknown[] };
+          if (view.status !== 'active') {
+            games++;
+            table = await newLoopTable(server.base, n + games * clients);
+            continue;
+          }
+          const action = view.legalActions[(view.version * 7919) % view.legalActions.length];
+          const body = JSON.stringify({ action, expectedVersion: view.version });
+          const moved = await connection.send(
+            `POST /games/${table.id}/moves HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n` +
+              `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+          );
+          posts.push(performance.now() - t1);
+          if (moved.status !== 200) {
+            errors++;
+            break;
+          }
+          moves++;
+          const after = JSON.parse(moved.body) as { toAct: number[]; status: string };
+          table.next = after.toAct[0] ?? table.next;
+        }
+      } finally {
+        connection.close();
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuUs = ((server.cpu() - cpu) * 1000) / Math.max(1, moves);
+  gets.sort((a, b) => a - b);
+  posts.sort((a, b) => a - b);
+  return {
+    moves,
+    seconds: elapsed,
+    cpuUs,
+    get: { p50: percentile(gets, 0.5), p99: percentile(gets, 0.99) },
+    post: { p50: percentile(posts, 0.5), p99: percentile(posts, 0.99) },
+    games,
+    errors,
+  };
+}

@@ -1,0 +1,33 @@
+import { buildDeck, dealTable, type RngState } from '../../cards';
+import type { State, View } from '.';
+
+/**
+ * A Chinese Ten state for `seat` from its view: every capture was made face up, so only the other hands
+ * and the stock (its order too: it is turned from the top) are hidden; they are dealt from the cards
+ * it has not seen. One deal and no later shuffle: the state keeps no generator.
+ */
+export function sample(view: View, seat: number, rng: RngState): State {
+  const dealt = dealTable(
+    buildDeck(),
+    {
+      seat,
+      hand: view.hand ?? [],
+      handSizes: view.handSizes,
+      stock: view.stockSize,
+      shown: [...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])],
+    },
+    rng,
+  );
+  return {
+    seats: view.seats,
+    dealer: view.dealer,
+    turn: view.turn ?? (view.dealer + 1) % view.seats,
+    hands: dealt.hands,
+    stock: dealt.stock,
+    table: view.table,
+    won: view.won,
+    layoutCapture: view.layoutCapture,
+    turned: view.turned,
+    last: view.last,
+  };
+}

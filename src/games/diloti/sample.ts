@@ -1,0 +1,173 @@
+import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
+import { movesOfDeal } from '../../cards/fishing';
+import type { SeenEvent } from '../../engine';
+import type { Action, Pending, State, View } from '.';
+import { cardsOf, pips, sideOf } from './plays';
+import type { DealScore } from './scoring';
+
+type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
+
+/**
+ * A Diloti state for `seat` from its view and its reading of the log. The won piles lie face down, but
+ * the seat remembers what it saw captured this deal (see `rememberedWon`): those cards go into the
+ * capturing side's pile. A seat holding a declaration keeps a card of its value, so each other holder
+ * is dealt one. The rest of the piles, the other hands and the stock are dealt from the cards it has
+ * not seen. Once the game is over everything shows.
+ */
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const pending = view.pending && withoutNeeds(view.pending);
+  const hidden: Hidden =
+    view.hands && view.wonCards && view.stockCards
+      ? { hands: view.hands, stock: view.stockCards, won: view.wonCards, rng }
+      : dealHidden(view, seat, pending, rng, seen);
+  return {
+    seats: view.seats,
+    target: view.target,
+    dealer: view.dealer,
+    turn: view.turn ?? (view.dealer + 1) % view.seats,
+    ...hidden,
+    table: view.table,
+    declarations: view.declarations,
+    pending,
+    xeris: view.sides.map((s) => s.xeris),
+    lastCapturer: view.lastCapturer,
+    // Only whether a play has finished this deal matters (the first one makes no xeri).
+    plays: cardsPlayed(view) - (pending ? 1 : 0),
+    lastPlay: view.lastPlay,
+    scores: view.scores,
+    deals: view.deals ?? dealsOf(view),
+    finished: view.finished,
+  };
+}
+
+function withoutNeeds(p: NonNullable<View['pending']>): Pending {
+  const { needs: _, ...rest } = p;
+  return rest;
+}
+
+/** Cards played from the hands this deal: all but the four dealt to the table. */
+const cardsPlayed = (view: View) => 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
+
+/**
+ * The finished deals: the view shows each one's points, and the last one line by line. The other lines
+ * of earlier deals no longer show; they play no part in what follows.
+ */
+function dealsOf(view: View): DealScore[] {
+  return view.scoresheet.map((points, i) =>
+    i === view.scoresheet.length - 1 && view.lastDeal
+      ? view.lastDeal
+      : {
+          dealer: i % view.seats,
+          cards: [0, 0],
+          xeris: [0, 0],
+          aces: [0, 0],
+          mostCards: null,
+          tenOfDiamonds: null,
+          twoOfClubs: null,
+          leftovers: { side: null, cards: [] },
+          points,
+        },
+  );
+}
+
+const openings = new Set(['lay', 'capture', 'declare']);
+
+/**
+ * The cards `seat` knows lie in each side's won pile this deal, from the finished plays of its log: a
+ * capture's card and the groups it named; a face card laid, taken by the next face card of its rank
+ * (with every card of that rank); a card laid or declared that has left the table since, when every
+ * capture made after it was by one side; and the whole of the last capture, shown in the view.
+ */
+function rememberedWon(view: View, pending: Pending | null, seen: readonly SeenEvent[]): Card[][] {
+  const won = [new Set<Card>(), new Set<Card>()];
+  const moves = movesOfDeal<Action>(seen, cardsPlayed(view), (a) => openings.has(a.type));
+  // A play in progress lies face up in the view: it has not reached a pile yet.
+  const finished = pending ? moves.slice(0, findLastOpening(moves)) : moves;
+  /** Each card seen put on the table or into a declaration, and the move that last put it there. */
+  const placed = new Map<Card, number>();
+  const captures: { at: number; side: number }[] = [];
+  let faces: Card[] = [];
+  let side = 0;
+  finished.forEach(({ seat, action }, at) => {
+    switch (action.type) {
+      case 'lay':
+        placed.set(action.card, at);
+        if (isFace(action.card)) faces.push(action.card);
+        break;
+      case 'declare':
+        placed.set(action.card, at);
+        break;
+      case 'add':
+        for (const c of action.group) placed.set(c, at);
+        break;
+      case 'capture': {
+        side = sideOf(seat);
+        captures.push({ at, side });
+        const taken = faces.filter((c) => rankOf(c) === rankOf(action.card));
+        faces = faces.filter((c) => !taken.includes(c));
+        for (const c of [action.card, ...taken]) won[side].add(c);
+        break;
+      }
+      case 'take':
+        for (const c of action.group) won[side].add(c);
+        break;
+    }
+  });
+  const last = view.lastPlay;
+  if (last?.kind === 'capture') for (const c of [last.card, ...last.taken.flat()]) won[sideOf(last.seat)].add(c);
+  const showing = new Set([...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)]);
+  for (const [card, at] of placed) {
+    if (showing.has(card) || won.some((w) => w.has(card))) continue;
+    const takers = new Set(captures.filter((c) => c.at > at).map((c) => c.side));
+    if (takers.size === 1) won[[...takers][0]].add(card);
+  }
+  return won.map((cards) => [...cards]);
+}
+
+function findLastOpening(moves: readonly { action: Action }[]): number {
+  for (let i = moves.length - 1; i >= 0; i--) if (openings.has(moves[i].action.type)) return i;
+  return 0;
+}
+
+/** The value each seat must keep a card of: that of its declaration on the table, or of the one it is forming. */
+function obligations(view: View, pending: Pending | null): Map<number, number> {
+  const owed = new Map(view.declarations.map((d) => [d.owner, d.value]));
+  if (pending?.kind === 'declare') owed.set(pending.seat, pending.forming.value);
+  return owed;
+}
+
+function pendingCards(p: Pending | null): Card[] {
+  if (!p) return [];
+  return p.kind === 'capture' ? [p.card, ...p.taken.flat(), ...p.open] : [...p.forming.sets.flat(), ...p.open];
+}
+
+function dealHidden(view: View, seat: number, pending: Pending | null, rng: RngState, seen: readonly SeenEvent[]): Hidden {
+  const hand = view.hand ?? [];
+  const shown = [...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)];
+  const remembered = rememberedWon(view, pending, seen);
+  // Each other holder of a declaration is given a card of its value first, from those nobody has placed.
+  const kept: Card[][] = view.handCounts.map(() => []);
+  let next = rng;
+  for (const [holder, value] of obligations(view, pending)) {
+    if (holder === seat) continue;
+    const placed = [...hand, ...shown, ...remembered.flat(), ...kept.flat()];
+    const free = unseenCards(standardDeck(), placed).filter((c) => pips(c) === value);
+    let n: number;
+    [n, next] = randomInt(next, 0, free.length - 1);
+    kept[holder].push(free[n]);
+  }
+  const dealt = dealTable(
+    standardDeck(),
+    {
+      seat,
+      hand,
+      handSizes: view.handCounts,
+      inHands: kept,
+      stock: view.stock,
+      piles: view.sides.map((s, side) => ({ size: s.won, known: remembered[side] })),
+      shown,
+    },
+    next,
+  );
+  return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
+}

@@ -1,0 +1,41 @@
+import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import type { State, View } from '.';
+
+/**
+ * An Escoba state for `seat` from its view: the table, the score piles and the escobas lie face up,
+ * so only the other hands and the stock are hidden; they are dealt from the cards it has not seen.
+ */
+export function sample(view: View, seat: number, rng: RngState): State {
+  const dealt = dealTable(
+    fortyCardDeck(),
+    {
+      seat,
+      hand: view.hands[seat] ?? [],
+      handSizes: view.handSizes,
+      stock: view.stock,
+      shown: [...view.table, ...view.captured.flat()],
+    },
+    rng,
+  );
+  const seats = view.hands.length;
+  return {
+    seats,
+    target: view.target,
+    partnerships: view.partnerships,
+    rng: dealt.rng,
+    deal: view.deal,
+    dealer: view.dealer,
+    stock: dealt.stock,
+    hands: dealt.hands,
+    table: view.table,
+    piles: view.captured,
+    escobas: view.escobas,
+    dealerEscobas: view.dealerEscobas,
+    lastCapturer: view.lastCapturer,
+    turn: view.turn ?? (view.dealer + 1) % seats,
+    lastPlay: view.lastPlay,
+    scores: view.scores,
+    history: view.history,
+    winner: view.winner,
+  };
+}

@@ -1,0 +1,217 @@
+import {
+  type Card,
+  dealUnseen,
+  type Rank,
+  type RngState,
+  randomInt,
+  rankOf,
+  shuffle,
+  standardDeck,
+  unseenCards,
+} from '../../cards';
+import type { SeenEvent } from '../../engine';
+import type { Action, Answer, Pending, Play, State, View } from '.';
+import type { Declaration, SetName } from './values';
+
+/** Tries at dealing the declared hands before giving up: each try draws them in a new order. */
+const TRIES = 20;
+
+/**
+ * A Porrazo state for `seat` from its view and its reading of the log. The table, the tendido, this
+ * deal's plays and every score show; the other hands, the stock and the face-down won cards are dealt
+ * from the cards it has not seen. Every card seen played this hand lies on the table or in a won-cards
+ * pile: this deal's captures in their capturers' piles (a counter-porrazo moving two of them), older
+ * ones anywhere. A seat that declared holds, with what it has played of this deal's three cards, the
+ * set it announced: its rank, secret, is drawn with the hand. The generator left over shuffles the
+ * later hands.
+ */
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const seats = view.handCounts.length;
+  const over = view.hands !== null;
+  const piles = knownPiles(view.plays, seats);
+  const inPiles = new Set(piles.flat());
+  const played = [...(view.tendido?.cards ?? []), ...view.leftover, ...cardsPlayedThisHand(view, seen)];
+  const buried = [...new Set(played)].filter((c) => !view.table.includes(c) && !inPiles.has(c));
+  const hand = view.hand ?? [];
+  const inHands = over ? [...(view.hands ?? []).flat(), ...(view.stock ?? [])] : hand;
+  const open = [...inHands, ...view.table, ...piles.flat(), ...buried];
+  const unseen = unseenCards(standardDeck(), open);
+  const pileRoom = view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length;
+  const thisDeal = view.handCounts.every((n) => n === 3) ? [] : view.plays;
+  const declared = over
+    ? []
+    : view.declarations.flatMap((d, i) =>
+        i !== seat && d !== null && d !== 'pass' && !('rank' in d)
+          ? [{ seat: i, set: d.set, played: thisDeal.filter((p) => p.seat === i).map((p) => p.card) }]
+          : [],
+      );
+  let next = rng;
+  for (let attempt = 0; attempt < TRIES; attempt++) {
+    let pool = unseen;
+    const hands: Card[][] = over ? (view.hands as Card[][]) : view.handCounts.map((_, i) => (i === seat ? hand : []));
+    const answers: Answer[] = view.declarations.map((d) => (d === null || d === 'pass' || 'rank' in d ? d : null));
+    let order: typeof declared;
+    [order, next] = shuffle(declared, next);
+    // A rondine binds a hand more than a ronda: those are dealt first.
+    order.sort((a, b) => (a.set === b.set ? 0 : a.set === 'rondine' ? -1 : 1));
+    let dealt = true;
+    for (const d of order) {
+      let held: Card[] | undefined;
+      [held, next] = handHolding(d.set, d.played, view.handCounts[d.seat], pool, next);
+      if (!held) {
+        dealt = false;
+        break;
+      }
+      hands[d.seat] = held;
+      pool = unseenCards(pool, held);
+      answers[d.seat] = declarationIn([...d.played, ...held]);
+    }
+    if (!dealt) continue;
+    const free = over ? [] : view.handCounts.flatMap((_, i) => (i === seat || hands[i].length > 0 ? [] : [i]));
+    let places: Card[][];
+    [places, next] = dealUnseen(
+      pool,
+      [...free.map((i) => ({ size: view.handCounts[i] })), { size: over ? 0 : view.stockCount }, { size: pileRoom }],
+      next,
+    );
+    free.forEach((i, k) => {
+      hands[i] = places[k];
+    });
+    const rest = [...buried, ...places[free.length + 1]];
+    return {
+      seats,
+      partners: view.partners,
+      target: view.target,
+      rng: next,
+      handNo: view.handNo,
+      dealer: view.dealer,
+      deal: view.deal,
+      phase: view.phase === 'over' ? 'playing' : view.phase,
+      turn: view.turn ?? (view.dealer + 1) % seats,
+      stock: over ? (view.stock ?? []) : places[free.length],
+      hands,
+      table: view.table,
+      captured: piles.map((known, i) => [...known, ...rest.splice(0, view.capturedCounts[i] - known.length)]),
+      scores: view.scores,
+      tendidoDealt: view.tendidoDealt,
+      tendido: view.tendido,
+      leftover: view.leftover,
+      answers,
+      laid: view.laid,
+      pending: pendingOf(view),
+      plays: view.plays,
+      notes: view.scored,
+      lastHand: view.lastHand,
+      winner: view.winner === null ? null : view.sideOf[view.winner[0]],
+    };
+  }
+  throw new Error('porrazo sample: no deal gives every seat the set it declared');
+}
+
+/** The cards this deal's plays put in each seat's won-cards pile, as far as they show. */
+function knownPiles(plays: readonly Play[], seats: number): Card[][] {
+  const piles: Card[][] = Array.from({ length: seats }, () => []);
+  plays.forEach((p, k) => {
+    // A counter-porrazo takes the two cards of the porrazo just made back out of its pile.
+    if (p.as === 'counter-porrazo') {
+      const from = plays[k - 1].seat;
+      piles[from] = piles[from].filter((c) => !p.took.includes(c));
+    }
+    if (p.took.length > 0 || p.swept) piles[p.seat].push(p.card, ...p.took, ...(p.swept ?? []));
+  });
+  return piles;
+}
+
+/**
+ * The cards played from the hands this hand, as far as the log reaches back: the hand's last moves,
+ * back to as many cards played as were dealt to the hands less those still held.
+ */
+function cardsPlayedThisHand(view: View, seen: readonly SeenEvent[]): Card[] {
+  let plays = view.deal * 3 * view.handCounts.length - view.handCounts.reduce((a, b) => a + b, 0);
+  const cards: Card[] = [];
+  for (let i = seen.length - 1; i >= 0 && plays > 0; i--) {
+    const action = seen[i].action as Action;
+    if (seen[i].kind !== 'move' || (action.type !== 'play' && action.type !== 'inPlace')) continue;
+    cards.push(action.card);
+    plays--;
+  }
+  return cards;
+}
+
+/** The porrazo waiting, with its cards: those of the last play (the laid card and the porrazo card, and the counter's own). */
+function pendingOf(view: View): Pending | null {
+  if (!view.porrazo) return null;
+  const last = view.plays[view.plays.length - 1];
+  const cards = view.porrazo.stage === 'porrazo' ? [last.took[0], last.card] : [...last.took, last.card];
+  return { ...view.porrazo, cards };
+}
+
+/** The set three cards make: three of a kind a rondine, a pair a ronda. */
+function declarationIn(cards: readonly Card[]): Declaration | null {
+  const counts = new Map<Rank, number>();
+  for (const c of cards) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
+  for (const [rank, n] of counts) {
+    if (n >= 3) return { set: 'rondine', rank };
+  }
+  for (const [rank, n] of counts) {
+    if (n === 2) return { set: 'ronda', rank };
+  }
+  return null;
+}
+
+const choose = (n: number, k: number): number => (k === 0 ? 1 : k > n ? 0 : (n * choose(n - 1, k - 1)) / k);
+
+/**
+ * `size` cards from `pool` that, with the cards `played` from the same deal of three, make `set`:
+ * every such hand equally likely (ranks drawn by how many hands each rank count allows, then the
+ * cards of each rank). Undefined when the pool holds none.
+ */
+export function handHolding(
+  set: SetName,
+  played: readonly Card[],
+  size: number,
+  pool: readonly Card[],
+  rng: RngState,
+): [Card[] | undefined, RngState] {
+  const byRank = new Map<Rank, Card[]>();
+  for (const c of pool) byRank.set(rankOf(c), [...(byRank.get(rankOf(c)) ?? []), c]);
+  const ranks = [...byRank.keys()];
+  const before = new Map<Rank, number>();
+  for (const c of played) before.set(rankOf(c), (before.get(rankOf(c)) ?? 0) + 1);
+  // Three cards make a rondine when one rank comes three times, a ronda when one comes twice.
+  const most = Math.max(0, ...before.values());
+  const makes = (counts: readonly number[]) => {
+    const top = counts.reduce((m, n, k) => Math.max(m, n + (before.get(ranks[k]) ?? 0)), most);
+    return top >= 3 ? 'rondine' : top === 2 ? 'ronda' : null;
+  };
+  const ways: { counts: number[]; weight: number }[] = [];
+  const counts = ranks.map(() => 0);
+  const walk = (i: number, left: number, weight: number) => {
+    if (left === 0) {
+      if (makes(counts) === set) ways.push({ counts: [...counts], weight });
+      return;
+    }
+    if (i === ranks.length) return;
+    const n = (byRank.get(ranks[i]) as Card[]).length;
+    for (let k = Math.min(left, n); k >= 0; k--) {
+      counts[i] = k;
+      walk(i + 1, left - k, weight * choose(n, k));
+    }
+    counts[i] = 0;
+  };
+  walk(0, size, 1);
+  const total = ways.reduce((n, w) => n + w.weight, 0);
+  if (total === 0) return [undefined, rng];
+  let [pick, next] = randomInt(rng, 0, total - 1);
+  let at = 0;
+  while (pick >= ways[at].weight) pick -= ways[at++].weight;
+  const way = ways[at];
+  const held: Card[] = [];
+  for (const [k, r] of ranks.entries()) {
+    if (way.counts[k] === 0) continue;
+    let cards: Card[];
+    [cards, next] = shuffle(byRank.get(r) as Card[], next);
+    held.push(...cards.slice(0, way.counts[k]));
+  }
+  return [held, next];
+}

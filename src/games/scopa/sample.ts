@@ -1,0 +1,64 @@
+import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import { movesOfDeal } from '../../cards/fishing';
+import type { SeenEvent } from '../../engine';
+import type { Action, State, View } from '.';
+
+/**
+ * A Scopa state for `seat` from its view: everything lies face up but the other hand and the stock,
+ * which are dealt from the cards it has not seen. Its own reading of the log gives the order in which
+ * this deal's scopas were made (they are counted in that order, and counting stops at the target).
+ */
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const dealt = dealTable(
+    fortyCardDeck(),
+    {
+      seat,
+      hand: view.hands[seat] ?? [],
+      handSizes: view.handSizes,
+      stock: view.stock,
+      shown: [...view.table, ...view.captured.flat()],
+    },
+    rng,
+  );
+  return {
+    target: view.target,
+    redealThreeKings: view.redealThreeKings,
+    rng: dealt.rng,
+    deal: view.deal,
+    dealer: view.dealer,
+    redeals: view.redeals,
+    stock: dealt.stock,
+    hands: dealt.hands,
+    table: view.table,
+    piles: view.captured,
+    sweeps: sweepOrder(view, seen),
+    lastCapturer: view.lastCapturer,
+    turn: view.turn ?? 1 - view.dealer,
+    lastPlay: view.lastPlay,
+    scores: view.scores,
+    history: view.history,
+    winner: view.winner,
+  };
+}
+
+/**
+ * The seats of this deal's scopas in the order made. Walking the deal's plays back from the table as it
+ * lies, the table's size before each play shows which captures swept it. Scopas the log does not reach
+ * (a shorter log) are put first, seat by seat.
+ */
+function sweepOrder(view: View, seen: readonly SeenEvent[]): number[] {
+  const inSeatOrder = view.scopas.flatMap((n, seat) => Array(n).fill(seat));
+  if (view.winner !== null) return inSeatOrder;
+  const plays = 36 - view.stock - view.handSizes.reduce((n, h) => n + h, 0);
+  const moves = movesOfDeal<Action>(seen, plays);
+  const found: number[] = [];
+  let size = view.table.length;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const { seat, action } = moves[i];
+    if (action.capture.length > 0 && size === 0) found.unshift(seat);
+    size += action.capture.length > 0 ? action.capture.length : -1;
+  }
+  const missing = view.scopas.map((n, seat) => n - found.filter((s) => s === seat).length);
+  if (missing.some((n) => n < 0)) return inSeatOrder;
+  return [...missing.flatMap((n, seat) => Array(n).fill(seat)), ...found];
+}

@@ -1,0 +1,83 @@
+import { type Card, dealUnseen, type RngState, removeCards, unseenCards } from '../../cards';
+import type { SeenEvent } from '../../engine';
+import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from '.';
+
+/**
+ * A Totit state for `seat` from its view and its reading of the log. The table and every captured
+ * pile lie face up; the other hands and the cards set aside unseen are dealt from the rest. A seat
+ * that trailed (when trailing is forced) showed that no card of its hand could capture then: the
+ * table it trailed on is the table now with this deal's later moves undone, so it is dealt no card
+ * that could have. The generator left after dealing shuffles the later deals.
+ */
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const base = {
+    seats: view.seats,
+    optionalCapture: view.optionalCapture,
+    dealsInMatch: view.dealsInMatch,
+    dealer: view.dealer,
+    turn: view.turn ?? (view.dealer + 1) % view.seats,
+    handSize: handSizeFor(view.seats),
+    table: view.table,
+    captured: view.captured,
+    deals: view.deals,
+    last: view.last,
+  };
+  if (view.hands && view.unused) return { ...base, hands: view.hands, unused: view.unused, rng };
+  const hand = view.hand ?? [];
+  const others = view.handSizes.flatMap((_, i) => (i === seat ? [] : [i]));
+  const unseen = unseenCards(totitDeck(), [...hand, ...view.table, ...view.captured.flat()]);
+  const trails = trailedOn(view, seat, seen);
+  // Each seat's cards that would have captured where it trailed, worked out once per code.
+  const ruledOut = trails.map((tables) =>
+    tables.length === 0
+      ? new Set<Card>()
+      : new Set([...new Set(unseen)].filter((c) => tables.some(({ table, first }) => targetsFor(c, table, first).length > 0))),
+  );
+  const [places, next] = dealUnseen(
+    unseen,
+    [
+      ...others.map((i) =>
+        ruledOut[i].size > 0
+          ? { size: view.handSizes[i], accepts: (c: Card) => !ruledOut[i].has(c) }
+          : { size: view.handSizes[i] },
+      ),
+      { size: view.unusedCount },
+    ],
+    rng,
+  );
+  return {
+    ...base,
+    hands: view.handSizes.map((_, i) => (i === seat ? hand : places[others.indexOf(i)])),
+    unused: places[others.length],
+    rng: next,
+  };
+}
+
+/** A table some seat trailed on, and whether that was its own first turn of the deal. */
+interface Trail {
+  table: Card[];
+  first: boolean;
+}
+
+/**
+ * By seat, the tables each other seat trailed on this deal, oldest first, as far as the log reaches
+ * back, when trailing is forced: undoing the deal's moves from the last, a trail takes its card back
+ * off the table and a capture puts its target back.
+ */
+export function trailedOn(view: View, seat: number, seen: readonly SeenEvent[]): Trail[][] {
+  const trails: Trail[][] = view.handSizes.map(() => []);
+  if (view.optionalCapture || view.hands) return trails;
+  const size = handSizeFor(view.seats);
+  // Every move of the deal is one card from a hand; earlier deals' moves lie before them in the log.
+  const playedBefore = view.handSizes.map((n) => size - n);
+  const moves = seen.filter((e) => e.kind === 'move');
+  let table = [...view.table];
+  for (let k = moves.length - 1, left = playedBefore.reduce((a, b) => a + b, 0); k >= 0 && left > 0; k--, left--) {
+    const { seat: by } = moves[k];
+    const action = moves[k].action as Action;
+    playedBefore[by]--;
+    table = action.type === 'trail' ? removeCards(table, [action.card]) : [...table, action.target];
+    if (action.type === 'trail' && by !== seat) trails[by].unshift({ table, first: playedBefore[by] === 0 });
+  }
+  return trails;
+}

@@ -1,0 +1,71 @@
+import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
+import { movesOfDeal } from '../../cards/fishing';
+import type { SeenEvent } from '../../engine';
+import type { Action, State, View } from '.';
+
+type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
+
+/**
+ * A Xeri state for `seat` from its view and its reading of the log. Won cards lie face down, but the
+ * seat saw every card played to the pile and which card took it: replaying this hand's plays, each pile
+ * taken goes, as far as it saw it built, into its taker's won cards (the four dealt to start the pile
+ * it knows only while they lie face up). The xeri cards and the last pile taken show in the view. The
+ * rest of the won cards, the other hand and the stock are dealt from the cards it has not seen.
+ */
+export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
+  const hidden: Hidden =
+    view.hands && view.wonCards ? { hands: view.hands, stock: [], won: view.wonCards, rng } : dealHidden(view, seat, rng, seen);
+  return {
+    handsInGame: view.handsInGame,
+    ...hidden,
+    dealer: view.dealer,
+    turn: view.turn ?? 1 - view.dealer,
+    pile: view.pile,
+    xeris: view.xeris,
+    lastCapturer: view.lastCapturer,
+    lastPlay: view.lastPlay,
+    redeals: view.redeals,
+    handsPlayed: view.handsPlayed,
+    finished: view.finished,
+  };
+}
+
+/** The cards `seat` knows lie in each seat's won cards this hand. */
+function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
+  const won = [new Set<Card>(), new Set<Card>()];
+  view.xeris.forEach((cards, by) => {
+    for (const c of cards) won[by].add(c);
+  });
+  if (view.lastPlay && view.lastPlay.took.length > 0) {
+    for (const c of [...view.lastPlay.took, view.lastPlay.card]) won[view.lastPlay.seat].add(c);
+  }
+  // Every card of a hand but the first pile's four is played from a hand.
+  const plays = 48 - view.stock - view.handCounts[0] - view.handCounts[1];
+  let pile: Card[] = [];
+  for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
+    if (action.type === 'discard') {
+      pile.push(action.card);
+    } else {
+      for (const c of [...pile, action.card]) won[by].add(c);
+      pile = [];
+    }
+  }
+  return won.map((cards) => [...cards]);
+}
+
+function dealHidden(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): Hidden {
+  const remembered = rememberedWon(view, seen);
+  const dealt = dealTable(
+    standardDeck(),
+    {
+      seat,
+      hand: view.hand ?? [],
+      handSizes: view.handCounts,
+      stock: view.stock,
+      piles: view.won.map((size, i) => ({ size, known: remembered[i] })),
+      shown: view.pile,
+    },
+    rng,
+  );
+  return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
+}

@@ -1,0 +1,209 @@
+import {
+  append,
+  type Checkpoint,
+  type CheckpointSigner,
+  consistencySpans,
+  deckHashOf,
+  type Edge,
+  EMPTY,
+  type EventLeaf,
+  edgeIds,
+  type Genesis,
+  type Hash,
+  inclusionSpans,
+  leafHashOf,
+  type Node,
+  newSigningKey,
+  nodeKey,
+  nodesFor,
+  proofFrom,
+  rootOf,
+  type Span,
+  saltOf,
+} from '../log';
+import type { EventRecord, GameRecord, GameStore } from '../store/games';
+import type { LogStore } from '../store/log';
+import type { Statement } from '../store/sql';
+import { kept } from './kept';
+import type { LiveGames } from './live';
+import { Problem } from './problem';
+
+/**
+ * Each game's log as a Merkle tree (DESIGN "Tamper-evident history"): its leaves, kept by their
+ * perfect subtrees in the store as events are appended, and its head signed once per version.
+ */
+
+/** A game's tree at one version: its right edge, and its signed head. */
+export interface LogState {
+  readonly edge: Edge;
+  /**
+   * Signed when first read, then kept. Nothing reads it before the append that made this tree has
+   * committed (contributors write rows; views and answers are built after), so no size is ever
+   * signed whose event is not in the log.
+   */
+  readonly checkpoint: Checkpoint;
+}
+
+/** Leaf 0: what the game is, fixed at creation. */
+export function genesisOf(record: GameRecord): Genesis {
+  return {
+    id: record.id,
+    kind: record.kind,
+    engineVersion: record.engineVersion,
+    options: record.options,
+    clock: record.clock,
+    seatCount: record.seatCount,
+    seedHash: record.seedHash,
+    dealtBy: record.origin,
+    createdAt: record.createdAt.toISOString(),
+    ...(record.deck ? { deckHash: deckHashOf(record.seed, record.deck) } : {}),
+  };
+}
+
+/** Leaf `seq`: the event as the record lists it, with its salt. */
+export const eventLeaf = (seed: string, e: EventRecord): EventLeaf => ({
+  seq: e.seq,
+  seat: e.seat,
+  kind: e.kind,
+  by: e.by,
+  action: e.action,
+  at: e.createdAt.toISOString(),
+  salt: saltOf(seed, e.seq),
+});
+
+/**
+ * LOG_SIGNING_KEY when set; otherwise an Ed25519 key created on first start and kept in the data
+ * directory beside the JWT secret (`log-signing-key`, PEM). Servers sharing a database share it.
+ */
+export function loadLogKey(explicit: string | undefined, dataDir: string): string {
+  return explicit || kept(dataDir, 'log-signing-key', newSigningKey);
+}
+
+const base64 = (h: Hash) => Buffer.from(h).toString('base64');
+
+export function gameLog(deps: { store: LogStore; games: GameStore; signer: CheckpointSigner }) {
+  const { store, games, signer } = deps;
+
+  function state(gameId: string, edge: Edge): LogState {
+    let signed: Checkpoint | undefined;
+    return {
+      edge,
+      get checkpoint() {
+        signed ??= signer.sign(gameId, edge.size, rootOf(edge));
+        return signed;
+      },
+    };
+  }
+
+  /** Builds and keeps the tree of a game logged before trees were kept (once: later reads find it). */
+  async function backfill(record: GameRecord): Promise<void> {
+    const events = await games.events(record.id, 0, record.version);
+    let edge = EMPTY;
+    const nodes: Node[] = [];
+    for (const leaf of [genesisOf(record), ...events.map((e) => eventLeaf(record.seed, e))]) {
+      const grown = append(edge, leafHashOf(leaf));
+      edge = grown.edge;
+      nodes.push(...grown.completed);
+    }
+    await store.backfill(record.id, nodes);
+  }
+
+  /** The right edge of the game's tree of `size` leaves, read from the store: O(log n) nodes, one query. */
+  async function edgeOf(record: GameRecord, size: number): Promise<Edge> {
+    const ids = edgeIds(size);
+    let found = await store.nodes(record.id, ids);
+    if (!ids.every((id) => found.has(nodeKey(id)))) {
+      await backfill(record);
+      found = await store.nodes(record.id, ids);
+    }
+    return {
+      size,
+      hashes: ids.map((id) => {
+        const hash = found.get(nodeKey(id));
+        if (!hash) throw new Error(`game ${record.id}: its tree has no node ${nodeKey(id)}`);
+        return hash;
+      }),
+    };
+  }
+
+  /** The hashes of a proof's spans, read in one query. */
+  async function proof(record: GameRecord, spans: Span[]): Promise<string[]> {
+    const nodes = await store.nodes(record.id, nodesFor(spans));
+    return proofFrom(spans, nodes).map(base64);
+  }
+
+  return {
+    publicKey: signer.publicKey,
+
+    /** The statement writing the genesis leaf, in the game's creation. */
+    created(record: GameRecord): Statement {
+      return store.insert(record.id, append(EMPTY, leafHashOf(genesisOf(record))).completed);
+    },
+
+    /** The tree once `event` is appended, and the statement that writes what it completes, for the append's transaction. */
+    grow(record: GameRecord, log: LogState, event: EventRecord): { log: LogState; statement: Statement } {
+      const { edge, completed } = append(log.edge, leafHashOf(eventLeaf(record.seed, event)));
+      return { log: state(record.id, edge), statement: store.insert(record.id, completed) };
+    },
+
+    /** The tree after events another server appended (they follow `log`, in order): hashed here, nothing read. */
+    extend(record: GameRecord, log: LogState, events: readonly EventRecord[]): LogState {
+      let { edge } = log;
+      for (const e of events) edge = append(edge, leafHashOf(eventLeaf(record.seed, e))).edge;
+      return state(record.id, edge);
+    },
+
+    /** The tree at `size` leaves (default: the record's version + 1), as stored. */
+    async at(record: GameRecord, size = record.version + 1): Promise<LogState> {
+      return state(record.id, await edgeOf(record, size));
+    },
+
+    inclusion: (record: GameRecord, index: number, size: number) => proof(record, inclusionSpans(index, size)),
+    consistency: (record: GameRecord, first: number, second: number) => proof(record, consistencySpans(first, second)),
+
+    /** Every leaf hash of a finished game, as stored when each was appended (base64). */
+    leaves: async (record: GameRecord) => (await store.leaves(record.id)).map(base64),
+  };
+}
+
+export type GameLog = ReturnType<typeof gameLog>;
+
+/** Proofs for anyone, any time: they hold hashes only (the salts keep hidden actions from being guessed). */
+export function logProofs(deps: { live: LiveGames; log: GameLog }) {
+  const { live, log } = deps;
+
+  /** A size the log has reached: at least 1 (the genesis), at most the current tree's. */
+  function within(name: string, size: number, current: number) {
+    if (size > current) {
+      throw new Problem(
+        422,
+        'beyond-log',
+        `${name} ${size} is beyond the log, which has ${current} leaves: take sizes from checkpoints`,
+        { size: current },
+      );
+    }
+  }
+
+  return {
+    publicKey: () => ({ algorithm: 'Ed25519' as const, publicKey: log.publicKey }),
+
+    async inclusion(id: string, index: number, size: number) {
+      const { record } = await live.load(id);
+      const current = record.version + 1;
+      within('size', size, current);
+      if (index >= size)
+        throw new Problem(422, 'index-beyond-size', `leaf ${index} is not in a tree of ${size} leaves (0 to ${size - 1})`);
+      return { index, size, proof: await log.inclusion(record, index, size) };
+    },
+
+    async consistency(id: string, first: number, second: number) {
+      const { record } = await live.load(id);
+      const current = record.version + 1;
+      within('second', second, current);
+      if (first > second) throw new Problem(422, 'sizes-reversed', `first (${first}) must not be larger than second (${second})`);
+      return { first, second, proof: await log.consistency(record, first, second) };
+    },
+  };
+}
+
+export type LogProofs = ReturnType<typeof logProofs>;
