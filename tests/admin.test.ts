@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureClients } from '../scripts/prisma-clients.mjs';
+import { type Checkpoint, leafHashOf, verifyCheckpoint, verifyConsistency, verifyInclusion } from '../src/log';
+import type { GameRecordDocument } from '../src/record/record';
 import { verifyRecord } from '../src/record/verify';
 import { gameChannel, playerChannel } from '../src/service/notifier';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { privateDatabase, startServer, TEST_LOG_KEY, type TestServer } from './support/harness';
 import { newPlayer, type PlayerHandle } from './support/players';
 import { bearer, createGame, playToEnd } from './support/tables';
 
@@ -39,22 +41,31 @@ interface Run {
   stderr: string;
 }
 
-/** The command as `npm run admin` runs it (tsx on scripts/admin.ts), against the test server's database. */
-function admin(args: string[], env: NodeJS.ProcessEnv = databaseEnv()): Promise<Run> {
+/** A script of package.json as npm runs it (tsx), with its output and exit status. */
+function script(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { cwd: root, env }, (error, stdout, stderr) =>
+    execFile(process.execPath, ['--import', 'tsx', file, ...args], { cwd: root, env }, (error, stdout, stderr) =>
       done({ code: error ? (error.code as number) : 0, stdout, stderr }),
     );
   });
 }
 
+/** The command as `npm run admin` runs it (scripts/admin.ts), against the test server's database. */
+const admin = (args: string[], env: NodeJS.ProcessEnv = databaseEnv()) => script('scripts/admin.ts', args, env);
+
+/** The test server's configuration: its database, its data folder and its log signing key. */
 function databaseEnv(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return where.databaseUrl ? { ...env, DATABASE_URL: where.databaseUrl } : { ...env, DATA_DIR: where.dataDir };
+  const { DATABASE_URL: _, LOG_SIGNING_KEY: __, ...env } = process.env;
+  return {
+    ...env,
+    DATA_DIR: where.dataDir,
+    LOG_SIGNING_KEY: TEST_LOG_KEY,
+    ...(where.databaseUrl ? { DATABASE_URL: where.databaseUrl } : {}),
+  };
 }
 
-async function json<T>(args: string[]): Promise<T> {
-  const run = await admin([...args, '--json']);
+async function json<T>(args: string[], env?: NodeJS.ProcessEnv): Promise<T> {
+  const run = await admin([...args, '--json'], env);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as T;
 }
@@ -75,6 +86,20 @@ async function snapshot() {
 const twoDaysAgo = () => new Date(Date.now() - 2 * 86_400_000);
 /** Backdates a table's last change, as if nobody had joined or left since. */
 const abandon = (id: string) => sql().run('UPDATE "Game" SET "updatedAt" = $2 WHERE "id" = $1', [id, twoDaysAgo()]);
+
+/** The nodes of a game's tree as stored, "level.index" each. */
+const logNodes = async (id: string) =>
+  (
+    await sql().all<{ level: number; index: number }>(
+      'SELECT "level", "index" FROM "LogNode" WHERE "gameId" = $1 ORDER BY "level", "index"',
+      [id],
+    )
+  ).map((n) => `${n.level}.${n.index}`);
+/** Removes a game's tree, as for a game logged before trees were kept. */
+const forgetTree = (id: string) => sql().run('DELETE FROM "LogNode" WHERE "gameId" = $1', [id]);
+
+/** `npm run verify` on a record file, trusting this key only. */
+const verify = (file: string, key: string) => script('scripts/verify.ts', [file, '--key', key], databaseEnv());
 
 beforeAll(async () => {
   // Generated here, not by the first command under test (it would be timed with it).
@@ -97,6 +122,8 @@ beforeAll(async () => {
   fresh = await table([{ player: 'me' }, { open: true }]);
   await abandon(annsTable);
   await abandon(invitation);
+  // A table made before the log's trees were kept: the abort writes its genesis leaf too.
+  await forgetTree(invitation);
 });
 afterAll(async () => {
   await server.close();
@@ -214,6 +241,46 @@ describe('npm run admin: exporting a record', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(served);
   });
 
+  it('the exported record is signed with the server key and passes npm run verify', async () => {
+    const out = join(scratch, 'verified.json');
+    expect((await admin(['export', finished, '--out', out])).code).toBe(0);
+    const record = JSON.parse(readFileSync(out, 'utf8')) as GameRecordDocument;
+    const { publicKey } = (await http.get('/log/key')).body;
+    expect(record.logKey).toBe(publicKey);
+    expect(record.checkpoint.size).toBe(record.events.length + 1);
+    expect(verifyCheckpoint(publicKey, finished, record.checkpoint)).toBe(true);
+    const run = await verify(out, publicKey);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`${out}: the record holds`);
+  });
+
+  it('without LOG_SIGNING_KEY, export signs with the key file the server keeps in DATA_DIR, and refuses when there is none', async () => {
+    const { LOG_SIGNING_KEY: _, ...env } = databaseEnv();
+    const keyFile = join(where.dataDir, 'log-signing-key');
+    const none = await admin(['export', finished], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(`admin: there is no log signing key: LOG_SIGNING_KEY is not set and there is no ${keyFile}`);
+    expect(none.stdout).toBe('');
+    // The command line never makes one: a record under a key no server holds would not be the server's.
+    expect(existsSync(keyFile)).toBe(false);
+
+    writeFileSync(keyFile, `${TEST_LOG_KEY}\n`, { mode: 0o600 });
+    try {
+      expect(await json(['export', finished], env)).toEqual((await http.get(`/games/${finished}/record`)).body);
+    } finally {
+      rmSync(keyFile);
+    }
+  });
+
+  it('export of a game logged before trees were kept gives the record a server would, and writes nothing', async () => {
+    const game = await createGame(server, { kind: 'divide-and-conquer', seats: 2 });
+    await playToEnd(server, game.id, game.tokens);
+    const served = (await http.get(`/games/${game.id}/record`)).body;
+    await forgetTree(game.id);
+    expect(await json(['export', game.id])).toEqual(served);
+    expect(await logNodes(game.id)).toEqual([]);
+  });
+
   it('export refuses a game still in play: its seed is still secret', async () => {
     const run = await admin(['export', active]);
     expect(run.code).toBe(1);
@@ -257,6 +324,11 @@ describe('npm run admin: abandoned waiting tables', () => {
     const run = await admin(['abort-waiting', '--older-than', '1d']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('2 of 2 aborted');
+    // The abort's leaf joined each tree in its transaction (before any server read the table): the
+    // genesis, the abort and the node above them; the event counts in the server's run, as any not a person's.
+    expect(await logNodes(annsTable)).toEqual(['0.0', '0.1', '1.0']);
+    expect(await logNodes(invitation)).toEqual(['0.0', '0.1', '1.0']);
+    expect(await count('SELECT "serverRun" AS n FROM "Game" WHERE "id" = $1', [annsTable])).toBe(1);
     if (server.db.provider === 'postgresql') {
       expect(await gameHeard).toBe(String((revisions.annsTable as number) + 1));
       expect(await playerHeard).toBe('new');
@@ -283,11 +355,45 @@ describe('npm run admin: abandoned waiting tables', () => {
     // Its record is now the server's, and it verifies.
     const served = (await http.get(`/games/${annsTable}/record`)).body;
     expect(await json(['export', annsTable])).toEqual(served);
-    expect(verifyRecord(served).problems).toEqual([]);
+    expect(verifyRecord(served, { key: (await http.get('/log/key')).body.publicKey }).problems).toEqual([]);
 
     expect((await http.get(`/games/${invitation}`)).body.status).toBe('aborted');
     expect((await http.get(`/games/${fresh}`)).body.status).toBe('waiting');
     expect(await revision(fresh)).toBe(revisions.fresh);
+  });
+
+  it('a server started afterwards serves the aborted tables with a checkpoint that verifies and proofs from their genesis', async () => {
+    const later = await startServer(where);
+    try {
+      const http2 = request(later.app.server);
+      const { publicKey } = (await http2.get('/log/key')).body;
+      for (const id of [annsTable, invitation]) {
+        const summary = (await http2.get(`/games/${id}`)).body;
+        expect(summary).toMatchObject({ status: 'aborted', version: 1 });
+        const checkpoint = summary.checkpoint as Checkpoint;
+        expect(checkpoint.size).toBe(2);
+        expect(verifyCheckpoint(publicKey, id, checkpoint)).toBe(true);
+
+        const out = join(scratch, `aborted-${id}.json`);
+        expect((await admin(['export', id, '--out', out])).code).toBe(0);
+        const record = JSON.parse(readFileSync(out, 'utf8')) as GameRecordDocument;
+        expect(record.checkpoint).toEqual(checkpoint);
+        const run = await verify(out, publicKey);
+        expect(run.code, run.stdout).toBe(0);
+
+        // The tree of the genesis alone (its head is the genesis leaf) is the start of the tree the checkpoint signs.
+        const root = Buffer.from(checkpoint.root, 'base64');
+        const genesis = leafHashOf(record.genesis);
+        const consistency = (await http2.get(`/games/${id}/log/consistency?first=1&second=2`)).body;
+        const proof = (consistency.proof as string[]).map((h) => Buffer.from(h, 'base64'));
+        expect(verifyConsistency(1, 2, genesis, root, proof)).toBe(true);
+        const inclusion = (await http2.get(`/games/${id}/log/inclusion?index=1&size=2`)).body;
+        const path = (inclusion.proof as string[]).map((h) => Buffer.from(h, 'base64'));
+        expect(verifyInclusion(leafHashOf(record.events[0]), 1, 2, path, root)).toBe(true);
+      }
+    } finally {
+      await later.close();
+    }
   });
 
   it('purge-waiting --dry-run changes nothing; purge-waiting deletes the abandoned tables, seats and all', async () => {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import type { CheckpointSigner } from '../log';
 import type { GameStatus } from '../store/games';
 import type { AdminDatabase } from './database';
 import { Refused, UsageError } from './problem';
@@ -20,8 +21,9 @@ commands:
         a player, its games (most recently changed first; at most N, default 50) and its webhooks
         (never their secrets)
   export <id> [--out FILE]
-        the record of a finished or aborted game, the document GET /games/{id}/record answers
-        (npm run verify checks it); to FILE, or printed
+        the record of a finished or aborted game, the document GET /games/{id}/record answers, its
+        checkpoint signed with the server's key (LOG_SIGNING_KEY, or the log-signing-key file the
+        server keeps in DATA_DIR; none is ever made here); npm run verify checks it; to FILE, or printed
   abort-waiting --older-than DURATION [--dry-run]
         aborts the waiting tables nobody has joined or left for DURATION (30m, 12h, 7d, 2w, 1d12h):
         as for any aborted game the seed is revealed and seated players are told
@@ -33,8 +35,8 @@ options:
   --dry-run   list what would change, and change nothing
   --help      this text
 
-exit status: 0 done; 1 refused (no such game or player, a game not over, no database); 2 a mistake
-in the command line.`;
+exit status: 0 done; 1 refused (no such game or player, a game not over, no database, no signing
+key); 2 a mistake in the command line.`;
 
 const STATUSES: readonly GameStatus[] = ['waiting', 'active', 'finished', 'aborted'];
 
@@ -149,9 +151,13 @@ export async function main(argv: string[], io: Io, now: () => Date = () => new D
     if (sweeping && values['older-than'] === undefined) throw new UsageError(`${command} needs --older-than DURATION`);
     const before = sweeping ? new Date(now().getTime() - parseDuration(values['older-than'] as string)) : null;
 
+    const config = loadConfig(io.env);
+    // The server's key, before the database is opened: an export without it would be no record the server gives.
+    const signer = command === 'export' ? (await import('./log')).serverSigner(config) : undefined;
+
     // Loaded as needed: the engines (for the commands that replay a game) are most of the code there is.
     const [{ openAdminDatabase }, queries] = await Promise.all([import('./database'), import('./queries')]);
-    db = await openAdminDatabase(loadConfig(io.env));
+    db = await openAdminDatabase(config);
     switch (command) {
       case 'games': {
         const lines = await queries.listGames(db.client, { status, kind: values.kind, player: values.player, limit });
@@ -170,7 +176,7 @@ export async function main(argv: string[], io: Io, now: () => Date = () => new D
       }
       case 'export': {
         const { exportRecord } = await import('./endings');
-        const record = await exportRecord(db.client, id);
+        const record = await exportRecord(db.client, id, signer as CheckpointSigner);
         const text = JSON.stringify(record, null, 2);
         if (values.out === undefined) {
           io.out(text);
