@@ -6,7 +6,8 @@ WORKDIR /app
 # better-sqlite3 compiles its native module where no prebuilt one can be fetched.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json prisma.config.ts ./
-COPY scripts/build.sh scripts/
+# npm ci runs the `prepare` script: Prisma Client for the operator's command line (the image does not ship it).
+COPY scripts/build.sh scripts/prisma-clients.mjs scripts/
 COPY prisma ./prisma
 RUN scripts/build.sh deps
 COPY . .

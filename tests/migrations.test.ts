@@ -8,7 +8,7 @@ import { pendingSchemaChange } from '../src/store/schema-engine';
 const noChange = (sql: string) => sql === '' || /^-- This is an empty migration\.?$/.test(sql);
 
 describe('migrations and schema.prisma agree', () => {
-  it('the PostgreSQL schema is prisma/schema.prisma with only the provider changed', () => {
+  it('the PostgreSQL schema is prisma/schema.prisma with only the provider and the client folder changed', () => {
     expect(readFileSync(schemaFiles.postgresql.schema, 'utf8')).toBe(
       postgresSchemaFrom(readFileSync(schemaFiles.sqlite.schema, 'utf8')),
     );

@@ -2,12 +2,56 @@ import type { AnyGame } from '../engine';
 import { type GameRecordDocument, RECORD_FORMAT } from '../record/record';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import type { Access } from './access';
-import type { LiveGames } from './live';
+import type { Live, LiveGames } from './live';
 import { eventLeaf, type GameLog, genesisOf } from './log';
 import { Problem } from './problem';
 import { resultOf } from './projections';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
+
+/**
+ * The record of an ended game, from the game as rebuilt (its tree's head signed), its whole log, the
+ * leaf hashes as stored and the public key of the signing key: what `GET /games/{id}/record` answers,
+ * and what the operator's command line exports (src/admin/).
+ */
+export function recordDocument(
+  current: Live,
+  events: readonly EventRecord[],
+  leafHashes: string[],
+  logKey: string,
+): GameRecordDocument {
+  const { record, game, engine } = current;
+  return {
+    format: RECORD_FORMAT,
+    id: record.id,
+    kind: record.kind,
+    title: game.title,
+    engineVersion: record.engineVersion,
+    options: record.options,
+    clock: record.clock,
+    seats: record.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      occupant: s.occupant,
+      ...(s.playerId && s.occupant === 'player' ? { player: s.playerId } : {}),
+      ...(s.bot ? { bot: s.bot } : {}),
+    })),
+    seed: record.seed,
+    seedHash: record.seedHash,
+    dealtBy: record.origin,
+    ...(record.deck ? { deck: record.deck } : {}),
+    status: record.status,
+    scores: engine?.scores ?? [],
+    result: resultOf(current) ?? null,
+    createdAt: record.createdAt.toISOString(),
+    // Each event exactly as its leaf holds it.
+    events: events.map((e) => eventLeaf(record.seed, e)),
+    genesis: genesisOf(record),
+    leafHashes,
+    checkpoint: current.log.checkpoint,
+    logKey,
+  };
+}
 
 /** The log and replays: redacted per seat during play, whole afterwards. */
 export function history(deps: { live: LiveGames; store: GameStore; log: GameLog; access: Access }) {
@@ -63,41 +107,11 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
     /** The whole game as one document, for keeping and for checking offline (`npm run verify`). */
     async record(id: string): Promise<GameRecordDocument> {
       const current = await live.load(id);
-      const { record, game, engine } = current;
-      if (!ended(record)) {
+      if (!ended(current.record)) {
         throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
       }
-      const [events, leafHashes] = await Promise.all([store.events(id, 0, record.version), log.leaves(record)]);
-      return {
-        format: RECORD_FORMAT,
-        id,
-        kind: record.kind,
-        title: game.title,
-        engineVersion: record.engineVersion,
-        options: record.options,
-        clock: record.clock,
-        seats: record.seats.map((s) => ({
-          seat: s.seat,
-          name: s.name,
-          occupant: s.occupant,
-          ...(s.playerId && s.occupant === 'player' ? { player: s.playerId } : {}),
-          ...(s.bot ? { bot: s.bot } : {}),
-        })),
-        seed: record.seed,
-        seedHash: record.seedHash,
-        dealtBy: record.origin,
-        ...(record.deck ? { deck: record.deck } : {}),
-        status: record.status,
-        scores: engine?.scores ?? [],
-        result: resultOf(current) ?? null,
-        createdAt: record.createdAt.toISOString(),
-        // Each event exactly as its leaf holds it.
-        events: events.map((e) => eventLeaf(record.seed, e)),
-        genesis: genesisOf(record),
-        leafHashes,
-        checkpoint: current.log.checkpoint,
-        logKey: log.publicKey,
-      };
+      const [events, leafHashes] = await Promise.all([store.events(id, 0, current.record.version), log.leaves(current.record)]);
+      return recordDocument(current, events, leafHashes, log.publicKey);
     },
 
     async replayAt(id: string, at: number | undefined) {

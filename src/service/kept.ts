@@ -9,8 +9,9 @@ import { join } from 'node:path';
  * the first; the others read the first one's. No reader ever sees a file half written.
  */
 export function kept(dataDir: string, name: string, make: () => string): string {
+  const found = keptAlready(dataDir, name);
+  if (found !== undefined) return found;
   const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = make().trim();
   const draft = join(dataDir, `.${name}.${randomBytes(6).toString('hex')}`);
@@ -24,4 +25,10 @@ export function kept(dataDir: string, name: string, make: () => string): string 
     rmSync(draft, { force: true });
   }
   return secret;
+}
+
+/** The secret kept under `name`, if the data directory holds one: read, never made. */
+export function keptAlready(dataDir: string, name: string): string | undefined {
+  const file = join(dataDir, name);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }

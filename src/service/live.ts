@@ -60,6 +60,17 @@ export function fold(game: AnyGame, from: Replayed, events: readonly EventRecord
   return { state, engine: changed || !from.engine ? game.status(state) : from.engine, table, moved };
 }
 
+/** The game before its first event: the deal its seed (or its stacked deck) makes. */
+export function dealt(record: GameRecord, game: AnyGame): Replayed {
+  const state = game.setup({
+    seats: record.seatCount,
+    options: record.options,
+    seed: record.seed,
+    deck: record.deck ?? undefined,
+  });
+  return { state, engine: null, table: [], moved: [] };
+}
+
 interface Waiter {
   resolve(revision: number | null): void;
   reject(e: unknown): void;
@@ -138,17 +149,7 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
           table: await store.tableEvents(record.id, snap.seq),
           moved: await store.selfMovedSeats(record.id, snap.seq),
         }
-      : {
-          state: game.setup({
-            seats: record.seatCount,
-            options: record.options,
-            seed: record.seed,
-            deck: record.deck ?? undefined,
-          }),
-          engine: null,
-          table: [],
-          moved: [],
-        };
+      : dealt(record, game);
     const events = await store.events(record.id, snap?.seq ?? 0, seq);
     return { ...fold(game, base, events), replayed: events.length };
   }

@@ -24,7 +24,7 @@ import {
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
 import type { LogStore } from '../store/log';
 import type { Statement } from '../store/sql';
-import { kept } from './kept';
+import { kept, keptAlready } from './kept';
 import type { LiveGames } from './live';
 import { Problem } from './problem';
 
@@ -71,12 +71,47 @@ export const eventLeaf = (seed: string, e: EventRecord): EventLeaf => ({
   salt: saltOf(seed, e.seq),
 });
 
+/** The signing key's file in the data directory, when LOG_SIGNING_KEY is not set. */
+export const LOG_KEY_FILE = 'log-signing-key';
+
 /**
  * LOG_SIGNING_KEY when set; otherwise an Ed25519 key created on first start and kept in the data
  * directory beside the JWT secret (`log-signing-key`, PEM). Servers sharing a database share it.
  */
 export function loadLogKey(explicit: string | undefined, dataDir: string): string {
-  return explicit || kept(dataDir, 'log-signing-key', newSigningKey);
+  return explicit || kept(dataDir, LOG_KEY_FILE, newSigningKey);
+}
+
+/**
+ * The key `loadLogKey` would give, without ever making one (the operator's command line signs with
+ * the server's key, or not at all): undefined when neither LOG_SIGNING_KEY nor the kept file is there.
+ */
+export function existingLogKey(explicit: string | undefined, dataDir: string): string | undefined {
+  return explicit || keptAlready(dataDir, LOG_KEY_FILE);
+}
+
+/** Every node of the game's tree, worked out from its log: what a backfill writes. */
+export function treeNodes(record: GameRecord, events: readonly EventRecord[]): Node[] {
+  let edge = EMPTY;
+  const nodes: Node[] = [];
+  for (const leaf of [genesisOf(record), ...events.map((e) => eventLeaf(record.seed, e))]) {
+    const grown = append(edge, leafHashOf(leaf));
+    edge = grown.edge;
+    nodes.push(...grown.completed);
+  }
+  return nodes;
+}
+
+/** A tree at one version, its head signed with `signer` when first read. */
+export function logState(signer: CheckpointSigner, gameId: string, edge: Edge): LogState {
+  let signed: Checkpoint | undefined;
+  return {
+    edge,
+    get checkpoint() {
+      signed ??= signer.sign(gameId, edge.size, rootOf(edge));
+      return signed;
+    },
+  };
 }
 
 const base64 = (h: Hash) => Buffer.from(h).toString('base64');
@@ -84,28 +119,11 @@ const base64 = (h: Hash) => Buffer.from(h).toString('base64');
 export function gameLog(deps: { store: LogStore; games: GameStore; signer: CheckpointSigner }) {
   const { store, games, signer } = deps;
 
-  function state(gameId: string, edge: Edge): LogState {
-    let signed: Checkpoint | undefined;
-    return {
-      edge,
-      get checkpoint() {
-        signed ??= signer.sign(gameId, edge.size, rootOf(edge));
-        return signed;
-      },
-    };
-  }
+  const state = (gameId: string, edge: Edge) => logState(signer, gameId, edge);
 
   /** Builds and keeps the tree of a game logged before trees were kept (once: later reads find it). */
   async function backfill(record: GameRecord): Promise<void> {
-    const events = await games.events(record.id, 0, record.version);
-    let edge = EMPTY;
-    const nodes: Node[] = [];
-    for (const leaf of [genesisOf(record), ...events.map((e) => eventLeaf(record.seed, e))]) {
-      const grown = append(edge, leafHashOf(leaf));
-      edge = grown.edge;
-      nodes.push(...grown.completed);
-    }
-    await store.backfill(record.id, nodes);
+    await store.backfill(record.id, treeNodes(record, await games.events(record.id, 0, record.version)));
   }
 
   /** The right edge of the game's tree of `size` leaves, read from the store: O(log n) nodes, one query. */

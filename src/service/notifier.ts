@@ -76,6 +76,12 @@ const CHANNEL = 'card_table';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 const MAX_PAYLOAD = 7_000;
 
+/** The arguments of the `pg_notify` that carries these messages: one channel, channel and payload lines in pairs. */
+export const pgNotifyArgs = (messages: readonly { channel: string; payload: string }[]): [string, string] => [
+  CHANNEL,
+  messages.flatMap((m) => [m.channel, m.payload]).join('\n'),
+];
+
 export interface PostgresNotifierOptions {
   log?: NotifierLog;
   /** Delay before the first reconnection attempt, doubled after each failure up to `maxDelayMs`. */
@@ -173,8 +179,7 @@ export async function postgresNotifier(pool: pg.Pool, options: PostgresNotifierO
   const enqueue = inGroups<Message>(
     async (messages) => {
       try {
-        const lines = messages.flatMap((m) => [m.channel, m.payload]);
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, lines.join('\n')]);
+        await pool.query('SELECT pg_notify($1, $2)', pgNotifyArgs(messages));
       } catch (err) {
         // The changes are committed: failing the callers would report a success as an error (and a
         // retry without an Idempotency-Key would apply it twice). Listeners here still hear them;

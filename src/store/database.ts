@@ -48,6 +48,9 @@ export function providerOf(url: string | undefined): Provider {
   return url && /^postgres(ql)?:\/\//.test(url) ? 'postgresql' : 'sqlite';
 }
 
+/** The SQLite file under the data folder. */
+export const sqliteFile = (dataDir: string) => join(dataDir, 'cardtable.db');
+
 /** Opens the database, creating and migrating it on first start with Prisma's migration SQL. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (providerOf(config.databaseUrl) === 'postgresql') {
@@ -55,7 +58,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return openPostgres(config.databaseUrl as string, config.poolSize);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const file = join(config.dataDir, 'cardtable.db');
+  const file = sqliteFile(config.dataDir);
   // busy_timeout lets another process on the same file wait for a writer instead of failing.
   const db = new Sqlite(file, { timeout: 5000 });
   if (!(await migrationsApplied(sqliteSql(db), schemaFiles.sqlite.migrations))) {

@@ -1,0 +1,59 @@
+import type { Event, Game, Seat } from '../generated/prisma/sqlite/client';
+import type { EventBy, EventKind, EventRecord, GameRecord, GameStatus, Occupant, SeatRecord } from '../store/games';
+
+/** Rows as Prisma Client reads them (dates and booleans typed, JSON as text) made the store's records, which the service's code reads. */
+
+const json = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+const toSeat = (s: Seat): SeatRecord => ({
+  seat: s.seat,
+  name: s.name,
+  occupant: s.occupant as Occupant,
+  playerId: s.playerId,
+  holding: s.holding,
+  bot: s.bot,
+  due: s.due,
+  dueSince: s.dueSince,
+  deadline: s.deadline,
+  resigned: s.resigned,
+  rematch: s.rematch,
+  joinedAt: s.joinedAt,
+});
+
+export const toRecord = (g: Game & { seats: Seat[] }): GameRecord => ({
+  id: g.id,
+  kind: g.kind,
+  options: JSON.parse(g.options),
+  clock: json(g.clock),
+  seatCount: g.seatCount,
+  engineVersion: g.engineVersion,
+  seed: g.seed,
+  seedHash: g.seedHash,
+  origin: g.origin as GameRecord['origin'],
+  deck: json(g.deck),
+  status: g.status as GameStatus,
+  version: g.version,
+  revision: g.revision,
+  toAct: JSON.parse(g.toAct),
+  result: json(g.result),
+  createdBy: g.createdBy,
+  rematchOf: g.rematchOf,
+  rematch: g.rematch,
+  serverRun: g.serverRun,
+  createdAt: g.createdAt,
+  updatedAt: g.updatedAt,
+  seats: g.seats.map(toSeat),
+});
+
+export const toEvent = (e: Event): EventRecord => ({
+  seq: e.seq,
+  seat: e.seat,
+  kind: e.kind as EventKind,
+  by: e.by as EventBy,
+  action: JSON.parse(e.action),
+  views: json(e.views),
+  idempotencyKey: e.idempotencyKey,
+  createdAt: e.createdAt,
+});
+
+export const ended = (status: string) => status === 'finished' || status === 'aborted';
