@@ -185,8 +185,20 @@ export async function buildApp(deps: AppDeps) {
 
   // Text answers go out compressed (brotli or gzip, as the client accepts) once past a couple of KB:
   // a small view costs more to compress than it saves. Streams stay plain (each message must leave at
-  // once), and so do the web table's assets, built compressed (scripts/build-web.mjs).
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: COMPRESS_THRESHOLD });
+  // once), and so do the web table's assets, built compressed (scripts/build-web.mjs). The hot path
+  // (a view, a move's answer, whose bodies are smaller than the threshold anyway) carries no
+  // compression hook at all: routes ask for it (GET routes but the view's), and no request body is
+  // ever compressed by our clients, so none is decompressed.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.includes('GET') && route.url !== '/games/:id/view') route.compress ??= {};
+  });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    global: false,
+    globalDecompression: false,
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
