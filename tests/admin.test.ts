@@ -87,16 +87,24 @@ const twoDaysAgo = () => new Date(Date.now() - 2 * 86_400_000);
 /** Backdates a table's last change, as if nobody had joined or left since. */
 const abandon = (id: string) => sql().run('UPDATE "Game" SET "updatedAt" = $2 WHERE "id" = $1', [id, twoDaysAgo()]);
 
-/** The nodes of a game's tree as stored, "level.index" each. */
-const logNodes = async (id: string) =>
-  (
-    await sql().all<{ level: number; index: number }>(
-      'SELECT "level", "index" FROM "LogNode" WHERE "gameId" = $1 ORDER BY "level", "index"',
-      [id],
-    )
-  ).map((n) => `${n.level}.${n.index}`);
+/** The nodes of a game's tree as stored (the genesis leaf in its row, each event's completed nodes in its), "level.index" each. */
+const logNodes = async (id: string) => {
+  const game = await sql().one<{ genesis: Buffer | null }>('SELECT "genesis" FROM "Game" WHERE "id" = $1', [id]);
+  const events = await sql().all<{ seq: number; nodes: Buffer | null }>(
+    'SELECT "seq", "nodes" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"',
+    [id],
+  );
+  const ids: string[] = [];
+  for (const [leaf, packed] of [[0, game?.genesis ?? null] as const, ...events.map((e) => [e.seq, e.nodes] as const)]) {
+    for (let level = 0; packed && (level + 1) * 32 <= packed.length; level++) ids.push(`${level}.${(leaf + 1) / 2 ** level - 1}`);
+  }
+  return ids.sort();
+};
 /** Removes a game's tree, as for a game logged before trees were kept. */
-const forgetTree = (id: string) => sql().run('DELETE FROM "LogNode" WHERE "gameId" = $1', [id]);
+const forgetTree = async (id: string) => {
+  await sql().run('UPDATE "Game" SET "genesis" = NULL WHERE "id" = $1', [id]);
+  await sql().run('UPDATE "Event" SET "nodes" = NULL WHERE "gameId" = $1', [id]);
+};
 
 /** `npm run verify` on a record file, trusting this key only. */
 const verify = (file: string, key: string) => script('scripts/verify.ts', [file, '--key', key], databaseEnv());

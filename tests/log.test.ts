@@ -11,7 +11,16 @@ import {
   verifyInclusion,
 } from '../src/log';
 import type { GameRecordDocument } from '../src/record/record';
-import { listening, privateDatabase, startServer, TEST_LOG_KEY, TEST_SECRET, type TestServer } from './support/harness';
+import {
+  forgetTree,
+  listening,
+  privateDatabase,
+  startServer,
+  storedNodes,
+  TEST_LOG_KEY,
+  TEST_SECRET,
+  type TestServer,
+} from './support/harness';
 import { bearer } from './support/tables';
 
 /**
@@ -287,17 +296,13 @@ describe('proofs asked for what the log does not hold', () => {
 });
 
 describe('the tree in the store', () => {
-  it('keeps each perfect subtree once (2n - popcount(n) nodes for n leaves), written as the game went', async () => {
+  it('keeps each perfect subtree once (2n - popcount(n) nodes for n leaves), each in the row of the leaf that completed it', async () => {
     const n = record.checkpoint.size;
-    const rows = await server.db.sql.one<{ n: number | string }>('SELECT COUNT(*) AS n FROM "LogNode" WHERE "gameId" = $1', [
-      game.id,
-    ]);
-    const popcount = n.toString(2).replaceAll('0', '').length;
-    expect(Number(rows?.n)).toBe(2 * n - popcount);
+    expect(await storedNodes(server, game.id)).toBe(2 * n - n.toString(2).replaceAll('0', '').length);
   });
 
   it('a game logged before trees were kept gets its tree from its log on first load: the same root', async () => {
-    await server.db.sql.run('DELETE FROM "LogNode" WHERE "gameId" = $1', [game.id]);
+    await forgetTree(server, game.id);
     const other = await startServer(where);
     try {
       const summary = (await request(other.app.server).get(`/games/${game.id}`)).body;

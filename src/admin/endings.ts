@@ -7,6 +7,7 @@ import { eventLeaf, type LogState, logState } from '../service/log';
 import { changeNotes } from '../service/notifications';
 import { gameChannel, pgNotifyArgs, playerChannel } from '../service/notifier';
 import type { EventRecord, GameRecord } from '../store/games';
+import { packNodes } from '../store/log';
 import type { NewNotification } from '../store/players';
 import type { AdminDatabase, Client } from './database';
 import { storedTree } from './log';
@@ -133,15 +134,11 @@ async function commit(db: AdminDatabase, g: Abandoned, { event, nodes, revision,
         },
       });
       if (count !== 1) throw new Changed();
-      // A tree from before trees were kept: written as the server's backfill writes it, a node a server wrote meanwhile left as it is.
+      // A tree from before trees were kept: its genesis written as the server's backfill writes it (a
+      // waiting table has no events), unless a server wrote it meanwhile.
       for (const n of nodes.missing) {
-        await tx.$executeRaw`INSERT INTO "LogNode" ("gameId", "level", "index", "hash")
-                             VALUES (${g.id}, ${n.level}, ${n.index}, ${Buffer.from(n.hash)}) ON CONFLICT DO NOTHING`;
+        await tx.game.updateMany({ where: { id: g.id, genesis: null }, data: { genesis: Uint8Array.from(n.hash) } });
       }
-      // What the abort's leaf completes, as the server's append writes it.
-      await tx.logNode.createMany({
-        data: nodes.completed.map((n) => ({ gameId: g.id, level: n.level, index: n.index, hash: Uint8Array.from(n.hash) })),
-      });
       await tx.event.create({
         data: {
           gameId: g.id,
@@ -151,6 +148,8 @@ async function commit(db: AdminDatabase, g: Abandoned, { event, nodes, revision,
           by: event.by,
           action: JSON.stringify(event.action),
           createdAt: at,
+          // What the abort's leaf completes, kept in its row as the server's append keeps it.
+          nodes: Uint8Array.from(packNodes(nodes.completed)),
         },
       });
       for (const n of notes) {

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { type CheckpointSigner, checkpointSigner, type Edge, edgeIds, type Node, nodeKey, signingKey } from '../log';
+import { type CheckpointSigner, checkpointSigner, type Edge, edgeIds, HASH_BYTES, type Node, nodeKey, signingKey } from '../log';
 import { existingLogKey, LOG_KEY_FILE, treeNodes } from '../service/log';
 import type { EventRecord, GameRecord } from '../store/games';
 import type { Client } from './database';
 import { Refused } from './problem';
 
-/** A game's Merkle tree as the command line reads it from the `LogNode` rows, and the server's signing key. */
+/** A game's Merkle tree as the command line reads it from its rows (`Game.genesis`, `Event.nodes`), and the server's signing key. */
 
 /** The tree of a game at its version, as a server would find it. */
 export interface StoredTree {
@@ -18,17 +18,35 @@ export interface StoredTree {
   missing: Node[];
 }
 
+/** The nodes a leaf's row keeps (store/log.ts): its completed subtrees, lowest level first. */
+function unpacked(leaf: number, packed: Uint8Array): Node[] {
+  const nodes: Node[] = [];
+  for (let level = 0; (level + 1) * HASH_BYTES <= packed.length; level++) {
+    nodes.push({
+      level,
+      index: (leaf + 1) / 2 ** level - 1,
+      hash: Buffer.from(packed.subarray(level * HASH_BYTES, (level + 1) * HASH_BYTES)),
+    });
+  }
+  return nodes;
+}
+
 /**
- * The game's tree, from its `LogNode` rows. When its right edge is not all there (a game logged before
- * trees were kept), the nodes missing are worked out from `events` (the whole log) as the server's
- * backfill does, the rows there standing as they are: the same tree a server would read afterwards.
+ * The game's tree, from its rows. When some leaf's nodes are not there (a game logged before trees
+ * were kept), the nodes missing are worked out from `events` (the whole log) as the server's backfill
+ * does, the nodes stored standing as they are: the same tree a server would read afterwards.
  */
 export async function storedTree(db: Client, record: GameRecord, events: readonly EventRecord[]): Promise<StoredTree> {
-  const rows = await db.logNode.findMany({ where: { gameId: record.id }, select: { level: true, index: true, hash: true } });
-  const nodes = new Map(rows.map((r) => [nodeKey(r), { level: r.level, index: r.index, hash: Buffer.from(r.hash) }]));
-  const ids = edgeIds(record.version + 1);
+  const [game, rows] = await Promise.all([
+    db.game.findUnique({ where: { id: record.id }, select: { genesis: true } }),
+    db.event.findMany({ where: { gameId: record.id }, select: { seq: true, nodes: true }, orderBy: { seq: 'asc' } }),
+  ]);
+  const nodes = new Map<string, Node>();
+  for (const [leaf, packed] of [[0, game?.genesis ?? null] as const, ...rows.map((r) => [r.seq, r.nodes] as const)]) {
+    if (packed) for (const n of unpacked(leaf, packed)) nodes.set(nodeKey(n), n);
+  }
   const missing: Node[] = [];
-  if (!ids.every((id) => nodes.has(nodeKey(id)))) {
+  if (nodes.size === 0 || rows.some((r) => !r.nodes) || !game?.genesis) {
     for (const n of treeNodes(record, events)) {
       if (!nodes.has(nodeKey(n))) {
         missing.push(n);
@@ -36,10 +54,11 @@ export async function storedTree(db: Client, record: GameRecord, events: readonl
       }
     }
   }
+  const ids = edgeIds(record.version + 1);
   const leafHashes = [...nodes.values()]
     .filter((n) => n.level === 0)
     .sort((a, b) => a.index - b.index)
-    .map((n) => n.hash);
+    .map((n) => Buffer.from(n.hash));
   return {
     edge: { size: record.version + 1, hashes: ids.map((id) => (nodes.get(nodeKey(id)) as Node).hash) },
     leafHashes,

@@ -50,6 +50,13 @@ export function append(edge: Edge, leaf: Hash): { edge: Edge; completed: Node[] 
   return { edge: { size: edge.size + 1, hashes }, completed };
 }
 
+/**
+ * The leaf whose append completes a node: the last leaf it covers. Each leaf completes its own node
+ * and one per level above it that it closes, so a store can keep a leaf's completed nodes with the
+ * leaf, `level` being the node's place among them.
+ */
+export const completedBy = (id: NodeId): number => (id.index + 1) * 2 ** id.level - 1;
+
 /** MTH of the hashes of consecutive perfect subtrees, largest first: each is the left child of the rest. */
 export function fold(hashes: readonly Hash[]): Hash {
   if (hashes.length === 0) return emptyRoot();

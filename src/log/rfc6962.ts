@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 /** A SHA-256 hash: 32 bytes. */
 export type Hash = Uint8Array;
 
+export const HASH_BYTES = 32;
+
 const LEAF = Buffer.from([0]);
 const NODE = Buffer.from([1]);
 

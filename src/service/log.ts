@@ -22,7 +22,7 @@ import {
   saltOf,
 } from '../log';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
-import type { LogStore } from '../store/log';
+import { type LogStore, packNodes } from '../store/log';
 import type { Statement } from '../store/sql';
 import { kept, keptAlready } from './kept';
 import type { LiveGames } from './live';
@@ -153,15 +153,18 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
   return {
     publicKey: signer.publicKey,
 
-    /** The statement writing the genesis leaf, in the game's creation. */
+    /** The statement keeping the genesis leaf, in the game's creation. */
     created(record: GameRecord): Statement {
-      return store.insert(record.id, append(EMPTY, leafHashOf(genesisOf(record))).completed);
+      return store.created(record.id, Buffer.from(leafHashOf(genesisOf(record))));
     },
 
-    /** The tree once `event` is appended, and the statement that writes what it completes, for the append's transaction. */
-    grow(record: GameRecord, log: LogState, event: EventRecord): { log: LogState; statement: Statement } {
+    /**
+     * The tree once `event` is appended, and the nodes its leaf completes, packed as the event's row
+     * keeps them (written with the event, in the append's transaction).
+     */
+    grow(record: GameRecord, log: LogState, event: EventRecord): { log: LogState; nodes: Buffer } {
       const { edge, completed } = append(log.edge, leafHashOf(eventLeaf(record.seed, event)));
-      return { log: state(record.id, edge), statement: store.insert(record.id, completed) };
+      return { log: state(record.id, edge), nodes: packNodes(completed) };
     },
 
     /** The tree after events another server appended (they follow `log`, in order): hashed here, nothing read. */
@@ -180,7 +183,14 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
     consistency: (record: GameRecord, first: number, second: number) => proof(record, consistencySpans(first, second)),
 
     /** Every leaf hash of a finished game, as stored when each was appended (base64). */
-    leaves: async (record: GameRecord) => (await store.leaves(record.id)).map(base64),
+    async leaves(record: GameRecord): Promise<string[]> {
+      let leaves = await store.leaves(record.id);
+      if (!leaves) {
+        await backfill(record);
+        leaves = (await store.leaves(record.id)) ?? [];
+      }
+      return leaves.map(base64);
+    },
   };
 }
 

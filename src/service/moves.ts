@@ -147,10 +147,10 @@ export function moves(deps: {
       log: tree.log,
     };
     const change = { before, after, event };
-    await store.append({ gameId: record.id, event, at, status, toAct, result, seats, resigned, serverRun }, [
-      tree.statement,
-      ...contributors.flatMap((c) => c(change)),
-    ]);
+    await store.append(
+      { gameId: record.id, event, nodes: tree.nodes, at, status, toAct, result, seats, resigned, serverRun },
+      contributors.flatMap((c) => c(change)),
+    );
     live.remember(after);
     if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
       void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});

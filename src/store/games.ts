@@ -80,6 +80,8 @@ export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rema
 export interface Append {
   gameId: string;
   event: Omit<EventRecord, 'createdAt'>;
+  /** The hashes of the game's Merkle tree the event's leaf completes (store/log.ts), kept in its row. */
+  nodes: Buffer;
   at: Date;
   status: GameStatus;
   toAct: number[];
@@ -329,8 +331,8 @@ export function gameStore(sql: Sql) {
       const { gameId, event, at } = a;
       const statements: Statement[] = [
         {
-          text: `INSERT INTO "Event" ("gameId", "seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt")
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          text: `INSERT INTO "Event" ("gameId", "seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt", "nodes")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           params: [
             gameId,
             event.seq,
@@ -341,6 +343,7 @@ export function gameStore(sql: Sql) {
             event.views ? JSON.stringify(event.views) : null,
             event.idempotencyKey,
             at,
+            a.nodes,
           ],
         },
         {

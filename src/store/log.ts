@@ -1,86 +1,103 @@
-import { type Node, type NodeId, nodeKey } from '../log';
+import { completedBy, HASH_BYTES, type Node, type NodeId, nodeKey } from '../log';
 import type { Sql, Statement } from './sql';
 
-/** The perfect subtrees of each game's Merkle tree (prisma/schema.prisma, LogNode): written once, never changed. */
+/**
+ * Each game's Merkle tree, kept with its log (prisma/schema.prisma): an event's row holds the hashes
+ * of the perfect subtrees its leaf completes (`Event.nodes`, its own leaf hash first, then one per
+ * level it closes), the genesis leaf's hash is in the game's row (`Game.genesis`). Node (level, index)
+ * is so found in the row of leaf `completedBy(node)`, at `level`: an append writes no row of its own,
+ * and a proof reads the O(log n) rows it needs by primary key.
+ */
 
 /** Statement texts by their number of rows: a few dozen at most, each prepared once. */
-const inserts = new Map<number, string>();
 const selects = new Map<number, string>();
 
-function insertText(rows: number, orIgnore: boolean): string {
-  const key = orIgnore ? -rows : rows;
-  let text = inserts.get(key);
-  if (!text) {
-    const values = Array.from({ length: rows }, (_, i) => `($1, $${3 * i + 2}, $${3 * i + 3}, $${3 * i + 4})`);
-    text = `INSERT INTO "LogNode" ("gameId", "level", "index", "hash") VALUES ${values.join(', ')}${orIgnore ? ' ON CONFLICT DO NOTHING' : ''}`;
-    inserts.set(key, text);
-  }
-  return text;
-}
-
 /**
- * One lookup by primary key per node, in one query: an OR of the pairs would let a planner without
- * statistics (SQLite's, unanalyzed) scan every node of the game instead.
+ * One lookup by primary key per row, in one query: an OR of the keys would let a planner without
+ * statistics (SQLite's, unanalyzed) scan every event of the game instead.
  */
 function selectText(rows: number): string {
   let text = selects.get(rows);
   if (!text) {
     text = Array.from(
       { length: rows },
-      (_, i) =>
-        `SELECT "level", "index", "hash" FROM "LogNode" WHERE "gameId" = $1 AND "level" = $${2 * i + 2} AND "index" = $${2 * i + 3}`,
+      (_, i) => `SELECT "seq", "nodes" FROM "Event" WHERE "gameId" = $1 AND "seq" = $${i + 2}`,
     ).join(' UNION ALL ');
     selects.set(rows, text);
   }
   return text;
 }
 
-/** Rows a driver gives back: bytes as a Buffer (better-sqlite3 and pg alike). */
-interface NodeRow {
-  level: number;
-  index: number;
-  hash: Buffer;
-}
+/** A leaf's completed nodes as stored: their hashes one after another, lowest level first. */
+export const packNodes = (completed: readonly Node[]): Buffer => Buffer.concat(completed.map((n) => n.hash));
 
-/** Rows per statement when a whole tree is written at once (a backfill): 1,501 parameters, well within both databases' limits. */
-const CHUNK = 500;
+const hashAt = (packed: Buffer, level: number): Buffer | undefined =>
+  packed.length >= (level + 1) * HASH_BYTES ? packed.subarray(level * HASH_BYTES, (level + 1) * HASH_BYTES) : undefined;
 
 export function logStore(sql: Sql) {
+  /** The stored nodes of leaves 1 and up (the events), by seq; a row whose nodes are not stored is left out. */
+  async function rows(gameId: string, seqs: readonly number[]): Promise<Map<number, Buffer>> {
+    if (seqs.length === 0) return new Map();
+    const found = await sql.all<{ seq: number; nodes: Buffer | null }>(selectText(seqs.length), [gameId, ...seqs]);
+    return new Map(found.flatMap((r) => (r.nodes ? [[r.seq, r.nodes] as const] : [])));
+  }
+
+  async function genesis(gameId: string): Promise<Buffer | null> {
+    return (await sql.one<{ genesis: Buffer | null }>('SELECT "genesis" FROM "Game" WHERE "id" = $1', [gameId]))?.genesis ?? null;
+  }
+
   return {
-    /**
-     * The statement that writes the nodes an append completes, for the append's own transaction: a
-     * node taken by another writer's append rolls it back like the event's own position would.
-     */
-    insert(gameId: string, nodes: readonly Node[]): Statement {
-      return { text: insertText(nodes.length, false), params: [gameId, ...nodes.flatMap((n) => [n.level, n.index, n.hash])] };
+    /** The statement that keeps the genesis leaf's hash, in the game's creation. */
+    created(gameId: string, leaf: Buffer): Statement {
+      return { text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1', params: [gameId, leaf], expect: 1 };
     },
 
     /** These nodes of a game's tree, by "level.index" (those it does not hold are missing from the map). */
     async nodes(gameId: string, ids: readonly NodeId[]): Promise<Map<string, Buffer>> {
-      if (ids.length === 0) return new Map();
-      const rows = await sql.all<NodeRow>(selectText(ids.length), [gameId, ...ids.flatMap((id) => [id.level, id.index])]);
-      return new Map(rows.map((r) => [nodeKey(r), r.hash]));
-    },
-
-    /** Every leaf hash of a game, in order (for its record). */
-    async leaves(gameId: string): Promise<Buffer[]> {
-      const rows = await sql.all<NodeRow>(
-        'SELECT "level", "index", "hash" FROM "LogNode" WHERE "gameId" = $1 AND "level" = 0 ORDER BY "index"',
-        [gameId],
-      );
-      return rows.map((r) => r.hash);
-    },
-
-    /** Writes a whole tree of a game logged before trees were kept; a node another server wrote first is left as it is (the same). */
-    async backfill(gameId: string, nodes: readonly Node[]): Promise<void> {
-      // Full chunks, then the rest a row at a time: two statement texts in all, whatever the tree's size.
-      const statements: Statement[] = [];
-      for (let i = 0; i < nodes.length; ) {
-        const rows = nodes.length - i >= CHUNK ? CHUNK : 1;
-        const chunk = nodes.slice(i, i + rows);
-        statements.push({ text: insertText(rows, true), params: [gameId, ...chunk.flatMap((n) => [n.level, n.index, n.hash])] });
-        i += rows;
+      const leaves = [...new Set(ids.map(completedBy))];
+      const [events, first] = await Promise.all([
+        rows(
+          gameId,
+          leaves.filter((l) => l > 0),
+        ),
+        leaves.includes(0) ? genesis(gameId) : null,
+      ]);
+      const found = new Map<string, Buffer>();
+      for (const id of ids) {
+        const leaf = completedBy(id);
+        const packed = leaf === 0 ? first : events.get(leaf);
+        const hash = packed ? hashAt(packed, id.level) : undefined;
+        if (hash) found.set(nodeKey(id), hash);
       }
+      return found;
+    },
+
+    /** Every leaf hash of a game, in order (for its record); null when some leaf's nodes are not stored. */
+    async leaves(gameId: string): Promise<Buffer[] | null> {
+      const [first, events] = await Promise.all([
+        genesis(gameId),
+        sql.all<{ nodes: Buffer | null }>('SELECT "nodes" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"', [gameId]),
+      ]);
+      if (!first || events.some((e) => !e.nodes)) return null;
+      return [first, ...events.map((e) => hashAt(e.nodes as Buffer, 0) as Buffer)];
+    },
+
+    /**
+     * Keeps the whole tree of a game logged before trees were kept: each leaf's completed nodes in its
+     * row, where none are yet (another server's backfill of the same log writes the same).
+     */
+    async backfill(gameId: string, nodes: readonly Node[]): Promise<void> {
+      const byLeaf = new Map<number, Node[]>();
+      for (const n of nodes) byLeaf.set(completedBy(n), [...(byLeaf.get(completedBy(n)) ?? []), n]);
+      const statements: Statement[] = [...byLeaf].map(([leaf, completed]) => {
+        const packed = packNodes(completed.sort((a, b) => a.level - b.level));
+        return leaf === 0
+          ? { text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1 AND "genesis" IS NULL', params: [gameId, packed] }
+          : {
+              text: 'UPDATE "Event" SET "nodes" = $3 WHERE "gameId" = $1 AND "seq" = $2 AND "nodes" IS NULL',
+              params: [gameId, leaf, packed],
+            };
+      });
       await sql.batch(statements, gameId);
     },
   };
