@@ -26,6 +26,23 @@ describe('unseen cards', () => {
     }
   });
 
+  it('find a placing where two constraints compete for the same cards, whatever the shuffle', () => {
+    const spadeOrDiamond = (c: string) => suitOf(c) === 'S' || suitOf(c) === 'D';
+    const diamondOrClub = (c: string) => suitOf(c) === 'D' || suitOf(c) === 'C';
+    for (let i = 0; i < 30; i++) {
+      const [[a, b]] = dealUnseen(
+        ['AS', 'KD', 'QD', 'JC'],
+        [
+          { size: 2, accepts: spadeOrDiamond },
+          { size: 2, accepts: diamondOrClub },
+        ],
+        seedRng(`compete ${i}`),
+      );
+      expect(a.every(spadeOrDiamond) && a.includes('AS')).toBe(true);
+      expect(b.every(diamondOrClub) && b.includes('JC')).toBe(true);
+    }
+  });
+
   it('refuse sizes that do not add up, or constraints nobody can meet', () => {
     expect(() => dealUnseen(['AS', 'KS'], [{ size: 3 }], seedRng('x'))).toThrow(/places of 3/);
     expect(() => dealUnseen(['AS', 'KS'], [{ size: 2, accepts: (c) => c !== 'AS' }], seedRng('x'))).toThrow(/cannot/);

@@ -36,24 +36,117 @@ export interface HiddenPlace {
 /**
  * Deals `cards` (the unseen ones), in random order, into places of the given sizes. Places with a
  * constraint are filled first, most constrained first, each from the cards it accepts, so a void is
- * never broken; what is left goes to the unconstrained places. Throws when the sizes do not add up
- * to the cards, or when the constraints cannot all be met.
+ * never broken; what is left goes to the unconstrained places. When that quick fill runs into a dead
+ * end (two voids competing for the same few cards), the cards are placed one by one, each where the
+ * rest can still be placed (a small transport problem over the cards' kinds). Throws when the sizes
+ * do not add up to the cards, or when the constraints cannot all be met.
  */
 export function dealUnseen(cards: readonly Card[], places: readonly HiddenPlace[], rng: RngState): [Card[][], RngState] {
   const total = places.reduce((n, p) => n + p.size, 0);
   if (total !== cards.length) throw new Error(`dealUnseen: ${cards.length} unseen cards for places of ${total}`);
-  let [pool, next] = shuffle(cards, rng);
+  const [pool, next] = shuffle(cards, rng);
+  return [quickFill(pool, places) ?? carefulFill(pool, places), next];
+}
+
+function quickFill(shuffled: readonly Card[], places: readonly HiddenPlace[]): Card[][] | undefined {
+  let pool = shuffled;
   const filled: Card[][] = places.map(() => []);
   const order = places
-    .map((p, i) => ({ p, i, room: p.accepts ? cards.filter(p.accepts).length - p.size : Number.POSITIVE_INFINITY }))
+    .map((p, i) => ({ p, i, room: p.accepts ? shuffled.filter(p.accepts).length - p.size : Number.POSITIVE_INFINITY }))
     .sort((a, b) => a.room - b.room);
   for (const { p, i } of order) {
     const take: Card[] = [];
     const rest: Card[] = [];
     for (const c of pool) (take.length < p.size && (!p.accepts || p.accepts(c)) ? take : rest).push(c);
-    if (take.length < p.size) throw new Error('dealUnseen: the places cannot all be filled as they require');
+    if (take.length < p.size) return undefined;
     filled[i] = take;
     pool = rest;
   }
-  return [filled, next];
+  return filled;
+}
+
+/**
+ * Places the (shuffled) cards one at a time in the first place, from a random start, that accepts
+ * it and leaves the rest placeable. Cards are grouped by the places that accept them: whether the
+ * rest fits is a max-flow from those groups to the places' free room.
+ */
+function carefulFill(shuffled: readonly Card[], places: readonly HiddenPlace[]): Card[][] {
+  const signature = (c: Card) => places.map((p) => (!p.accepts || p.accepts(c) ? '1' : '0')).join('');
+  const kinds = new Map<string, number>();
+  for (const c of shuffled) kinds.set(signature(c), (kinds.get(signature(c)) ?? 0) + 1);
+  const room = places.map((p) => p.size);
+  if (!fits(kinds, room)) throw new Error('dealUnseen: the places cannot all be filled as they require');
+  const filled: Card[][] = places.map(() => []);
+  shuffled.forEach((c, k) => {
+    const sig = signature(c);
+    kinds.set(sig, (kinds.get(sig) ?? 0) - 1);
+    for (let j = 0; j < places.length; j++) {
+      const i = (j + k) % places.length;
+      if (sig[i] !== '1' || room[i] === 0) continue;
+      room[i]--;
+      if (fits(kinds, room)) {
+        filled[i].push(c);
+        return;
+      }
+      room[i]++;
+    }
+    throw new Error('dealUnseen: the places cannot all be filled as they require');
+  });
+  return filled;
+}
+
+/** Whether cards of these kinds (signature: which places accept them, and how many) fill the room exactly. */
+function fits(kinds: ReadonlyMap<string, number>, room: readonly number[]): boolean {
+  const groups = [...kinds].filter(([, n]) => n > 0);
+  const need = groups.reduce((n, [, k]) => n + k, 0);
+  if (need !== room.reduce((a, b) => a + b, 0)) return false;
+  // Ford-Fulkerson on source -> kind -> place -> sink, capacities: kind counts, unbounded, place room.
+  const flow = groups.map(() => room.map(() => 0));
+  const left = groups.map(([, n]) => n);
+  const free = [...room];
+  let moved = 0;
+  for (;;) {
+    // Breadth-first search for an augmenting path from a kind with cards left to a place with room.
+    const fromKind: number[] = groups.map(() => -2);
+    const fromPlace: number[] = room.map(() => -1);
+    const queue: number[] = [];
+    groups.forEach((_, g) => {
+      if (left[g] > 0) {
+        fromKind[g] = -1;
+        queue.push(g);
+      }
+    });
+    let end = -1;
+    while (queue.length && end < 0) {
+      const g = queue.shift() as number;
+      for (let p = 0; p < room.length && end < 0; p++) {
+        if (groups[g][0][p] !== '1' || fromPlace[p] >= 0) continue;
+        fromPlace[p] = g;
+        if (free[p] > 0) end = p;
+        else
+          groups.forEach((_, h) => {
+            if (fromKind[h] === -2 && flow[h][p] > 0) {
+              fromKind[h] = p;
+              queue.push(h);
+            }
+          });
+      }
+    }
+    if (end < 0) return moved === need;
+    // One card along the path: the last place takes it, each kind on the way hands its place on.
+    let p = end;
+    free[p]--;
+    for (;;) {
+      const g = fromPlace[p];
+      flow[g][p]++;
+      const back = fromKind[g];
+      if (back === -1) {
+        left[g]--;
+        break;
+      }
+      flow[g][back]--;
+      p = back;
+    }
+    moved++;
+  }
 }
