@@ -31,7 +31,10 @@ describe('a Kaiser deal sampled for a seat', () => {
     s = playMove(game, s, seat, action);
     seen.push({ seq: seen.length + 1, seat, kind: 'move', by: 'seat', action });
   }
-  const samples = Array.from({ length: 30 }, (_, i) => game.sample?.(game.view(s, 2) as View, 2, seedRng(`sample ${i}`), seen) as State);
+  const samples = Array.from(
+    { length: 30 },
+    (_, i) => game.sample?.(game.view(s, 2) as View, 2, seedRng(`sample ${i}`), seen) as State,
+  );
 
   it('deals no heart to the seats that showed a void in hearts: the others all go to the seat that led them', () => {
     for (const sampled of samples) {

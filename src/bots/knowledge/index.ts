@@ -1,0 +1,18 @@
+import { kabuKnowledge } from './banking';
+import type { Knowledge } from './knowledge';
+import { cactusKnowledge } from './memory';
+import { pokeKnowledge } from './poke';
+import { kaiserKnowledge, saladKnowledge } from './tricks';
+
+export type { Knowledge } from './knowledge';
+
+/** What the search knows of each kind beyond its contract, by family; a kind not listed is searched with none. */
+const byKind: Record<string, Knowledge> = {
+  kaiser: kaiserKnowledge,
+  'canadian-salad': saladKnowledge,
+  poke: pokeKnowledge,
+  kabu: kabuKnowledge,
+  cactus: cactusKnowledge,
+};
+
+export const knowledgeOf = (kind: string): Knowledge => byKind[kind] ?? {};
