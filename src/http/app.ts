@@ -6,6 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
+import { botPool, type PoolOptions } from '../bots/pool';
 import { type Config, DEFAULT_STREAM_LIMITS } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
@@ -24,6 +25,7 @@ import { rateLimiting } from './plugins/rate-limit';
 import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
 import { problemHandling, sendProblem } from './problem';
+import { botRoutes } from './routes/bots';
 import { catalogRoutes } from './routes/catalog';
 import { endingRoutes } from './routes/endings';
 import { historyRoutes } from './routes/events';
@@ -54,8 +56,10 @@ export interface AppDeps {
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
-  /** The bots seats may be given, by name (default: those of src/bots). */
+  /** The bots seats may be given, by name (default: those of src/bots, thinking in a pool of worker threads). */
   bots?: ReadonlyMap<string, Bot>;
+  /** The worker pool's options when the bots are the default ones (threads; a tap on the tasks posted; decisions). */
+  botPool?: PoolOptions;
   logger?: FastifyServerOptions['logger'];
   /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
   loggerInstance?: FastifyBaseLogger;
@@ -100,13 +104,24 @@ export async function buildApp(deps: AppDeps) {
   await app.register(saneInput);
   if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
+  // The default bots think in worker threads, so that routes stay as fast while bots play.
+  const thinking = deps.bots
+    ? null
+    : botPool({
+        ...deps.botPool,
+        onDecision(bot, kind, seconds) {
+          metrics.botDecision.observe({ bot, kind }, seconds);
+          deps.botPool?.onDecision?.(bot, kind, seconds);
+        },
+      });
   const service = services({
     games,
     sql: deps.sql,
     notifier: deps.notifier,
     jwtSecret: deps.jwtSecret,
     now: deps.now,
-    bots: deps.bots,
+    bots: deps.bots ?? thinking?.bots,
+    botFallback: (bot, kind, why) => metrics.botFallbacks.inc({ bot, kind, why }),
     log: app.log,
     webhooks: deps.webhooks,
     hooks: {
@@ -122,6 +137,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await service.clocks.stop();
     await service.bots.stop();
+    // The moves in hand are played: no decision is waited for any more.
+    await thinking?.close();
   });
   await app.register(gracefulClose, { openStreams: metrics.openStreams });
   await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
@@ -164,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
+  await app.register(botRoutes, { games });
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });

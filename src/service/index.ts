@@ -8,7 +8,7 @@ import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
-import { type Logger, seatPlayers } from './bots';
+import { type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
 import { endings } from './endings';
 import { history } from './history';
@@ -33,8 +33,10 @@ export interface ServiceDeps {
   /** The time: injected, so tests can move the clock. */
   now?: () => Date;
   hooks?: Hooks;
-  /** The bots seats may be given, by name (default: those of src/bots). */
+  /** The bots seats may be given, by name (default: those of src/bots, deciding on the event loop; the app runs them in worker threads). */
   bots?: ReadonlyMap<string, Bot>;
+  /** Told of each bot move that fell back to the seat's default action (a bot failed, or chose an illegal action). */
+  botFallback?: (bot: string, kind: string, why: Fallback) => void;
   log?: Logger;
   webhooks?: WebhookOptions;
 }
@@ -59,7 +61,8 @@ export function services(deps: ServiceDeps) {
   const who = access(tokens, people.identify);
   const play = moves({ live, store, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
-  const robots = seatPlayers({ live, moves: play, bots: deps.bots ?? allBots, log });
+  const logs = history({ live, store, access: who });
+  const robots = seatPlayers({ live, moves: play, history: logs, bots: deps.bots ?? allBots, log, fellBack: deps.botFallback });
   const table = tables({ live, store, players: playerRows, tokens, access: who, notifications: told, bots: robots, now });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
@@ -104,7 +107,7 @@ export function services(deps: ServiceDeps) {
     playerStreams: playerStreams({ notifications: told, notifier, players: people }),
     webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
     deliveries,
-    history: history({ live, store, access: who }),
+    history: logs,
     streams: streams({ live, access: who, notifier }),
     bots: robots,
     endings: ends,

@@ -65,7 +65,7 @@ export async function startServer(
     rateLimit?: number;
     metricsToken?: string;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -90,6 +90,7 @@ export async function startServer(
     games: extra.games,
     now: extra.now,
     bots: extra.bots,
+    botPool: extra.botPool,
     webhooks: extra.webhooks,
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
