@@ -558,6 +558,38 @@ export type StreamEnd = {
 };
 
 /**
+ * one bot a seat may be given
+ */
+export type BotInfo = {
+    /**
+     * the name to give a seat: `{ "bot": name }` in POST /games or a join
+     */
+    name: string;
+    /**
+     * the bot’s title, for people
+     */
+    title: string;
+    /**
+     * how it plays, in one line
+     */
+    description: string;
+    /**
+     * the kinds of game it plays
+     */
+    kinds: Array<Kind>;
+};
+
+/**
+ * the bots
+ */
+export type BotList = {
+    /**
+     * every bot, weakest first
+     */
+    bots: Array<BotInfo>;
+};
+
+/**
  * who has asked for a rematch, and the rematch once everyone has
  */
 export type RematchAnswer = {
@@ -812,7 +844,7 @@ export type SeatSpec = {
     name?: string;
 } | {
     /**
-     * the bot that plays this seat, by name (random plays every kind)
+     * the bot that plays this seat, by name: GET /bots lists them (random, greedy, expert), and each plays every kind
      */
     bot: string;
     /**
@@ -16333,6 +16365,52 @@ export type GetCatalogEntryResponses = {
 };
 
 export type GetCatalogEntryResponse = GetCatalogEntryResponses[keyof GetCatalogEntryResponses];
+
+export type ListBotsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/bots';
+};
+
+export type ListBotsErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type ListBotsError = ListBotsErrors[keyof ListBotsErrors];
+
+export type ListBotsResponses = {
+    /**
+     * the bots
+     */
+    200: BotList;
+};
+
+export type ListBotsResponse = ListBotsResponses[keyof ListBotsResponses];
 
 export type ListGamesData = {
     body?: never;
