@@ -1,7 +1,7 @@
 import type { Action } from '../engine';
 import type { BotInput } from './input';
 import type { BotRng } from './rng';
-import { margins, quickMove, type Setting } from './search';
+import { candidates, margins, quickMove, type Setting } from './search';
 
 /** Sampled states each action is tried in. */
 export const GREEDY_SAMPLES = 8;
@@ -26,7 +26,8 @@ export function greedy(setting: Setting, input: BotInput, rng: BotRng): Action {
     }
     return s;
   });
-  const gains = input.legalActions.map((action) => {
+  const tried = candidates(input.legalActions);
+  const gains = tried.map((action) => {
     let total = 0;
     for (const world of worlds) {
       const before = margins(setting, world, game.status(world), true)[seat];
@@ -42,5 +43,5 @@ export function greedy(setting: Setting, input: BotInput, rng: BotRng): Action {
     return total;
   });
   const best = Math.max(...gains);
-  return rng.pick(input.legalActions.filter((_, i) => gains[i] >= best - 1e-9));
+  return rng.pick(tried.filter((_, i) => gains[i] >= best - 1e-9));
 }

@@ -88,6 +88,48 @@ function outcome(setting: Setting, status: Status): number[] {
   return status.scores.map((_, s) => (winners.includes(s) && winningSides.length ? 1 / winningSides.length : 0));
 }
 
+/** A group of actions differing only in numbers (an amount to bet) is searched on this many values at most... */
+const SPREAD = 8;
+/** ...when it has more than this many. */
+const MANY = 20;
+
+/**
+ * The actions worth searching among: all of them, except that where many differ only in a number
+ * (bet 1 to 50 chips on a tableau) a few spread values stand for the rest, the least and the most
+ * among them, so that a budget of a few hundred iterations still tries each one several times.
+ */
+export function candidates<A extends Action>(legal: readonly A[]): A[] {
+  if (legal.length <= MANY) return [...legal];
+  // The amount: the number field with the most values among the actions of a type.
+  const values = new Map<string, Set<unknown>>();
+  for (const action of legal) {
+    for (const [field, v] of Object.entries(action)) {
+      if (typeof v !== 'number') continue;
+      const key = `${action.type}.${field}`;
+      values.set(key, (values.get(key) ?? new Set()).add(v));
+    }
+  }
+  const amountOf = new Map<string, string>();
+  for (const [key, seen] of values) {
+    const [type, field] = key.split('.');
+    const best = amountOf.get(type);
+    if (seen.size > MANY && (!best || seen.size > (values.get(`${type}.${best}`)?.size ?? 0))) amountOf.set(type, field);
+  }
+  if (amountOf.size === 0) return [...legal];
+  const groups = new Map<string, A[]>();
+  for (const action of legal) {
+    const field = amountOf.get(action.type);
+    const key = field ? JSON.stringify({ ...action, [field]: null }) : JSON.stringify(action);
+    groups.set(key, [...(groups.get(key) ?? []), action]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const field = amountOf.get(group[0].type);
+    if (!field || group.length <= SPREAD) return group;
+    const sorted = [...group].sort((x, y) => (x[field] as number) - (y[field] as number));
+    return Array.from({ length: SPREAD }, (_, k) => sorted[Math.round((k * (sorted.length - 1)) / (SPREAD - 1))]);
+  });
+}
+
 /** The seat that moves next: when several are due (a simultaneous choice), the others before the searching seat, which must not see them. */
 function mover(toAct: readonly number[], seat: number): number {
   return toAct.find((s) => s !== seat) ?? toAct[0];
@@ -157,7 +199,7 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
       const status = game.status(s);
       if (reached(setting, status, rootScores)) break;
       const m = mover(status.toAct, seat);
-      const legal = game.legalActions(s, m) as Action[];
+      const legal = candidates(game.legalActions(s, m) as Action[]);
       let fresh: Edge[] = [];
       let best: Edge | undefined;
       let bestScore = Number.NEGATIVE_INFINITY;
@@ -198,7 +240,7 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
       node = child;
       if (fresh.length > 0) break;
     }
-    const end = rollout(setting, s, rootScores, spec.rolloutCap, rng);
+    const end = rollout(setting, s, rootScores, setting.knowledge.rolloutCap ?? spec.rolloutCap, rng);
     const finalMargins = margins(setting, end.state, end.status, !end.status.finished);
     const swing = finalMargins.map((v, k) => v - start[k]);
     const share = end.status.finished ? outcome(setting, end.status) : null;

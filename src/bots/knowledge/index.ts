@@ -1,4 +1,5 @@
-import { kabuKnowledge } from './banking';
+import { kabuKnowledge, oichoKabuKnowledge } from './banking';
+import { fishingKnowledge } from './fishing';
 import type { Knowledge } from './knowledge';
 import { cactusKnowledge } from './memory';
 import { pokeKnowledge } from './poke';
@@ -8,10 +9,12 @@ export type { Knowledge } from './knowledge';
 
 /** What the search knows of each kind beyond its contract, by family; a kind not listed is searched with none. */
 const byKind: Record<string, Knowledge> = {
+  ...fishingKnowledge,
   kaiser: kaiserKnowledge,
   'canadian-salad': saladKnowledge,
   poke: pokeKnowledge,
   kabu: kabuKnowledge,
+  'oicho-kabu': oichoKabuKnowledge,
   cactus: cactusKnowledge,
 };
 

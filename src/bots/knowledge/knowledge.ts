@@ -14,6 +14,8 @@ export interface Knowledge {
    * whose scores move with every capture). Default `game`.
    */
   horizon?: 'deal' | 'game';
+  /** Moves a rollout plays at most before it is valued as it stands, scores and material (default: the search's). */
+  rolloutCap?: number;
   /**
    * A quick move for `seat` in a rollout (and for the other seats in greedy's look ahead): what a
    * decent player does without thinking (win a trick cheaply, keep a sure trick, stand on 7), or

@@ -5,8 +5,8 @@ import type { Knowledge } from './knowledge';
 
 /** What an unknown face-down card is worth on average (52 cards: 0 + 1 + 2..10 + 10 + 10, four of each, over 13). */
 const UNKNOWN = 85 / 13;
-/** A known total at or under this, with every own card known, calls "Cactus!". */
-const CALL_AT = 5;
+/** A layout worth this or less by what the seat knows (an unknown card at its average) calls "Cactus!". */
+const CALL_AT = 8;
 
 /**
  * Cactus, a memory game: a player keeps its layout low with what it knows. It takes a low discard,
@@ -16,6 +16,8 @@ const CALL_AT = 5;
  */
 export const cactusKnowledge: Knowledge = {
   horizon: 'game',
+  // A memory game plays on until someone calls: twenty turns are valued by the totals as they lie.
+  rolloutCap: 40,
   policy(state, seat, legal, rng) {
     const s = state as State;
     const find = (type: string, position?: number) =>
@@ -62,15 +64,13 @@ function known(s: State, owner: number, viewer: number): { position: number; val
   );
 }
 
-/** The move, with "Cactus!" called when the seat knows every card of its layout after it and they are low. */
+/** The move, with "Cactus!" called when what the seat knows of its layout after it is low (at most one card unknown). */
 function end(s: State, seat: number, move: Action, legal: readonly Action[]): Action {
   if (s.cactus !== null) return move;
-  const mine = known(s, seat, seat);
-  let total = mine.reduce((n, k) => n + (k.value ?? UNKNOWN * 2), 0);
-  if (move.type === 'swap' && s.held) {
-    const replaced = mine.find((k) => k.position === move.position);
-    total += cardValue(s.held.card) - (replaced?.value ?? UNKNOWN * 2);
-  }
+  const mine = known(s, seat, seat).filter((k) => !(move.type === 'swap' && k.position === move.position));
+  let total = mine.reduce((n, k) => n + (k.value ?? UNKNOWN), 0);
+  if (move.type === 'swap' && s.held) total += cardValue(s.held.card);
+  if (mine.filter((k) => k.value === null).length > 1) return move;
   if (total > CALL_AT) return move;
   return legal.find((a) => a.type === move.type && a.position === move.position && a.cactus === true) ?? move;
 }
