@@ -25,9 +25,8 @@ import { openDatabase } from '../src/store/database';
  * play to tell (a match of a single deal is mostly the deal). Kinds not listed: the fewest seats and
  * the default options.
  */
-export const ARENA: Record<string, { seats?: number; options?: Record<string, unknown> }> = {
+const ARENA: Record<string, { seats?: number; options?: Record<string, unknown> }> = {
   kabu: { options: { startingChips: 10 } },
-  'oicho-kabu': { options: { rounds: 1 } },
   kaiser: { seats: 4, options: { target: 10, loseAt: -10 } },
   'canadian-salad': { seats: 4 },
   poke: { options: { target: 1 } },
