@@ -12,10 +12,14 @@ import type { BotRng } from './rng';
  * has observed: its own moves as it made them, the others' moves as it sees them (`moveView`), so a
  * card laid face down or drawn from the stock does not tell it what it was. At a node another seat
  * chooses by its own values among the moves it has in that sample (UCB with availability counts).
- * The budget is a number of iterations, so the same input and seed give the same choice.
+ * The budget is counted in iterations, and in moves simulated (so that a decision at the start of a
+ * long deal costs no more than a few at its end), never in time: the same input and seed give the
+ * same choice.
  */
 export interface SearchSpec {
   iterations: number;
+  /** Moves simulated at most, in the tree and the rollouts together: the search stops after the iteration that passes it. */
+  moves: number;
   /** UCB's exploration constant (values are in [0, 1]). */
   exploration: number;
   /** Moves a rollout plays at most before it is valued as it stands. */
@@ -24,7 +28,7 @@ export interface SearchSpec {
   depth: number;
 }
 
-export const DEFAULT_SEARCH: SearchSpec = { iterations: 300, exploration: 0.7, rolloutCap: 200, depth: 64 };
+export const DEFAULT_SEARCH: SearchSpec = { iterations: 300, moves: 10_000, exploration: 0.7, rolloutCap: 200, depth: 64 };
 
 /** Iterations valued before the scale of a score swing is known: their values are kept and backed up once it is. */
 const PROBES = 16;
@@ -146,17 +150,18 @@ export function quickMove(setting: Setting, state: unknown, seat: number, legal:
   return setting.knowledge.policy?.(state, seat, legal, rng) ?? rng.pick(legal);
 }
 
-/** Plays on from `state` by the quick policy until the horizon or the cap: the state reached, its status, and whether it was cut short. */
+/** Plays on from `state` by the quick policy until the horizon or the cap: the state reached, its status, and the moves played. */
 export function rollout(setting: Setting, state: unknown, rootScores: readonly number[], cap: number, rng: BotRng) {
   const { game } = setting;
   let s = state;
   let status = game.status(s);
-  for (let step = 0; step < cap && !reached(setting, status, rootScores); step++) {
+  let moves = 0;
+  for (; moves < cap && !reached(setting, status, rootScores); moves++) {
     const seat = status.toAct[0];
     s = game.apply(s, seat, quickMove(setting, s, seat, game.legalActions(s, seat), rng));
     status = game.status(s);
   }
-  return { state: s, status, cut: !reached(setting, status, rootScores) };
+  return { state: s, status, moves };
 }
 
 /**
@@ -185,7 +190,8 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
     }
   };
 
-  for (let i = 0; i < spec.iterations; i++) {
+  let simulated = 0;
+  for (let i = 0; i < spec.iterations && simulated < spec.moves; i++) {
     let s = sample(input.view.state, seat, rng.state(), input.seen);
     const start = margins(setting, s, game.status(s), true);
     // Seats choosing at the same time as the searching seat choose first, unseen by it.
@@ -226,6 +232,7 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
       }
       const edge = best ?? rng.pick(fresh);
       const after = game.apply(s, m, edge.action);
+      simulated++;
       path.push({ edge, mover: m });
       const seen = game.moveView ? JSON.stringify(game.moveView({ before: s, after, seat: m, action: edge.action }, seat)) : '';
       const obs = m === seat ? `${JSON.stringify(edge.action)}${seen}` : seen || JSON.stringify(edge.action);
@@ -241,10 +248,11 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
       if (fresh.length > 0) break;
     }
     const end = rollout(setting, s, rootScores, setting.knowledge.rolloutCap ?? spec.rolloutCap, rng);
+    simulated += end.moves;
     const finalMargins = margins(setting, end.state, end.status, !end.status.finished);
     const swing = finalMargins.map((v, k) => v - start[k]);
     const share = end.status.finished ? outcome(setting, end.status) : null;
-    if (i < PROBES && i < spec.iterations - 1) {
+    if (i < PROBES && i < spec.iterations - 1 && simulated < spec.moves) {
       probes.push({ path, swing, share });
       continue;
     }
