@@ -1,6 +1,7 @@
 import { kabuKnowledge, oichoKabuKnowledge } from './banking';
 import { fishingKnowledge } from './fishing';
 import type { Knowledge } from './knowledge';
+import { marketKnowledge } from './market';
 import { cactusKnowledge } from './memory';
 import { pokeKnowledge } from './poke';
 import { kaiserKnowledge, saladKnowledge } from './tricks';
@@ -16,6 +17,7 @@ const byKind: Record<string, Knowledge> = {
   kabu: kabuKnowledge,
   'oicho-kabu': oichoKabuKnowledge,
   cactus: cactusKnowledge,
+  'card-stock-market': marketKnowledge,
 };
 
 export const knowledgeOf = (kind: string): Knowledge => byKind[kind] ?? {};
