@@ -206,9 +206,6 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
       if (reached(setting, status, rootScores)) break;
       const m = mover(status.toAct, seat);
       const legal = candidates(game.legalActions(s, m) as Action[]);
-      let fresh: Edge[] = [];
-      let best: Edge | undefined;
-      let bestScore = Number.NEGATIVE_INFINITY;
       const edges: Edge[] = [];
       for (const a of legal) {
         const key = JSON.stringify(a);
@@ -220,7 +217,10 @@ export function search(setting: Setting, input: BotInput, rng: BotRng, spec: Sea
         edge.avail++;
         edges.push(edge);
       }
-      fresh = edges.filter((e) => e.visits === 0);
+      // Each action is tried once before UCB chooses among them (values in [0, 1], visits counted where available).
+      const fresh = edges.filter((e) => e.visits === 0);
+      let best: Edge | undefined;
+      let bestScore = Number.NEGATIVE_INFINITY;
       if (fresh.length === 0) {
         for (const e of edges) {
           const ucb = e.value / e.visits + spec.exploration * Math.sqrt(Math.log(e.avail) / e.visits);
