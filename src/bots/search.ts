@@ -28,7 +28,7 @@ export interface SearchSpec {
   depth: number;
 }
 
-export const DEFAULT_SEARCH: SearchSpec = { iterations: 300, moves: 10_000, exploration: 0.7, rolloutCap: 200, depth: 64 };
+export const DEFAULT_SEARCH: SearchSpec = { iterations: 250, moves: 6_000, exploration: 0.7, rolloutCap: 200, depth: 64 };
 
 /** Iterations valued before the scale of a score swing is known: their values are kept and backed up once it is. */
 const PROBES = 16;
@@ -123,8 +123,11 @@ export function candidates<A extends Action>(legal: readonly A[]): A[] {
   const groups = new Map<string, A[]>();
   for (const action of legal) {
     const field = amountOf.get(action.type);
-    const key = field ? JSON.stringify({ ...action, [field]: null }) : JSON.stringify(action);
-    groups.set(key, [...(groups.get(key) ?? []), action]);
+    let key = '';
+    for (const k in action) if (k !== field) key += `${k}=${typeof action[k] === 'object' ? JSON.stringify(action[k]) : action[k]};`;
+    const group = groups.get(key);
+    if (group) group.push(action);
+    else groups.set(key, [action]);
   }
   return [...groups.values()].flatMap((group) => {
     const field = amountOf.get(group[0].type);
