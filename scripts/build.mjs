@@ -10,6 +10,8 @@ import { buildWeb } from './build-web.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = resolve(root, 'dist/main.js');
+// The bots think in worker threads (src/bots/pool.ts): the worker is a bundle of its own, beside main.js.
+const BOT_WORKER = 'bot-worker.js';
 
 // Modules that compute paths from import.meta.url (the repository root, Prisma's folders) must keep
 // meaning their own source location once bundled, not dist/main.js: each use becomes the URL of the
@@ -29,8 +31,12 @@ const sourceModuleUrls = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile,
+  entryPoints: [
+    { in: 'src/main.ts', out: 'main' },
+    { in: 'src/bots/worker.ts', out: BOT_WORKER.replace(/\.js$/, '') },
+  ],
+  outdir: dirname(outfile),
+  define: { BOT_WORKER_BUNDLE: JSON.stringify(BOT_WORKER) },
   bundle: true,
   packages: 'external',
   platform: 'node',

@@ -66,6 +66,19 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
+    botDecision: new Histogram({
+      name: 'cardtable_bot_decision_seconds',
+      help: 'Time a bot thought about one decision (in its worker thread), by bot and game kind',
+      labelNames: ['bot', 'kind'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    botFallbacks: new Counter({
+      name: 'cardtable_bot_fallbacks_total',
+      help: "Bot moves played as the seat's default action instead, by bot, game kind and why (failed, illegal)",
+      labelNames: ['bot', 'kind', 'why'] as const,
+      registers,
+    }),
     /** Counts one lookup in the cache of rebuilt game states. */
     cacheLookup(hit: boolean) {
       if (hit) lookups.hit++;

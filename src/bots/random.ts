@@ -1,4 +1,5 @@
-import type { Bot } from '.';
+import type { BotInput } from './input';
+import type { BotRng } from './rng';
 
 /** Plays any of its legal actions, each as likely as the others. */
-export const random: Bot = ({ legalActions, rng }) => rng.pick(legalActions);
+export const random = ({ legalActions }: BotInput, rng: BotRng) => rng.pick(legalActions);

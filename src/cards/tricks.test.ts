@@ -13,7 +13,9 @@ import {
   seatToPlay,
   type TrickPlay,
   trickComplete,
+  tricksOfDeal,
   trickWinner,
+  voidsShown,
 } from './tricks';
 
 /** Plays in order from `leader`: seat leader, leader+1, ... around four seats. */
@@ -102,4 +104,26 @@ describe('who wins a trick', () => {
     expect(trickWinner(played(1, ['QH', 'QS'], 2), { followSuit: false, rank: rankNumberAceHigh }).seat).toBe(1);
   });
   it('an empty trick has no winner', () => expect(() => trickWinner([])).toThrow());
+});
+
+describe('what a seat remembers of the deal', () => {
+  // Eight plays at three seats, seat 1 first: the current trick is one card old.
+  const plays = ['7S', '2S', 'AH', '3H', '4H', 'KD', '5D', '9C'].map((card, i) => ({ seat: (i + 1) % 3, card }));
+  const cards = (tricks: { card: string }[][]) => tricks.map((t) => t.map((p) => p.card));
+
+  it('groups the plays into whole tricks back from the current one, dropping a trick seen only in part', () => {
+    expect(cards(tricksOfDeal(plays, 3, 1, 5))).toEqual([['2S', 'AH', '3H'], ['4H', 'KD', '5D'], ['9C']]);
+    expect(cards(tricksOfDeal(plays, 3, 1, 1))).toEqual([['4H', 'KD', '5D'], ['9C']]);
+  });
+
+  it('shows a void in the suit led wherever a seat played another suit', () => {
+    // 2♠ led by seat 2: seats 0 and 1 played hearts; 4♥ led by seat 2: seats 0 and 1 played diamonds.
+    const voids = voidsShown(tricksOfDeal(plays, 3, 1, 5));
+    expect(voids).toEqual(
+      new Map([
+        [0, new Set(['S', 'H'])],
+        [1, new Set(['S', 'H'])],
+      ]),
+    );
+  });
 });

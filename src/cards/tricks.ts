@@ -124,3 +124,38 @@ export function trickWinner(plays: readonly TrickPlay[], rules: TrickRules = {})
   }
   return best;
 }
+
+/**
+ * The tricks of the deal so far, from the plays a seat remembers of it (oldest first, ending with the
+ * current trick's): the `completed` tricks before the current one, as far back as the plays reach
+ * whole, then the current trick (its last `current` plays). What a sampler reads voids from.
+ */
+export function tricksOfDeal(plays: readonly TrickPlay[], seats: number, current: number, completed: number): TrickPlay[][] {
+  const tricks: TrickPlay[][] = [];
+  let end = plays.length - current;
+  for (let k = 0; k < completed && end - seats >= 0; k++, end -= seats) tricks.unshift(plays.slice(end - seats, end));
+  tricks.push(plays.slice(plays.length - current));
+  return tricks;
+}
+
+/**
+ * The suits each seat has shown it lacks, where the rules force following suit: a seat that played
+ * another suit to a trick holds none of the suit led, for the rest of the deal.
+ */
+export function voidsShown(
+  tricks: readonly (readonly TrickPlay[])[],
+  suit: (c: Card) => string = suitOf,
+): Map<number, Set<string>> {
+  const voids = new Map<number, Set<string>>();
+  for (const trick of tricks) {
+    if (trick.length === 0) continue;
+    const led = suit(trick[0].card);
+    for (const p of trick.slice(1)) {
+      if (suit(p.card) === led) continue;
+      const lacks = voids.get(p.seat) ?? new Set<string>();
+      lacks.add(led);
+      voids.set(p.seat, lacks);
+    }
+  }
+  return voids;
+}

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { randomInt, seedRng } from '../cards';
+import type { TrickPlay } from '../cards/tricks';
 import type { Action, AnyGame } from './game';
 import { defaultOptions, resolveOptions, seatCounts } from './options';
 import type { SeenEvent } from './view';
@@ -13,6 +14,9 @@ export interface SamplingSpec {
   options?: Record<string, unknown>[];
 }
 
+/** The short memory the property also samples from: a bot's window of the log may start anywhere in a deal. */
+const SHORT_MEMORY = 7;
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -22,12 +26,22 @@ export function seenMove(game: AnyGame, before: unknown, after: unknown, seat: n
   return game.moveView ? game.moveView({ before, after, seat, action }, viewer) : action;
 }
 
+/** The cards played to tricks among the moves a seat saw, oldest first (moves `{ type: 'play', card }`): what samplers read voids from. */
+export function cardPlays(seen: readonly SeenEvent[]): TrickPlay[] {
+  const plays: TrickPlay[] = [];
+  for (const e of seen) {
+    const a = e.action as { type?: unknown; card?: unknown } | null;
+    if (e.kind === 'move' && a?.type === 'play' && typeof a.card === 'string') plays.push({ seat: e.seat, card: a.card });
+  }
+  return plays;
+}
+
 /**
  * The determinization property every game passes (DESIGN.md, "Bots that play well"), written once:
  * along seeded random play, at every step and for every seat, a state sampled from the seat's view
  * and its own reading of the log shows that seat exactly the same view, waits for the same seats,
  * and can be played on (every seat's legal actions are accepted by `apply`), and the same generator
- * samples the same state.
+ * samples the same state; a state sampled from only the last few events it saw shows it the same view.
  */
 export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
   const sample = game.sample ?? fail(`${game.kind} has no sample()`);
@@ -57,6 +71,16 @@ export function checkSampling(game: AnyGame, spec: SamplingSpec): void {
             }
             if (!isDeepStrictEqual(sample(view, seat, rng, seen[seat]), sampled))
               fail(`${where}: sampling twice with one generator gave two states`);
+            // A bot is given a window of the log, not all of it: a memory that starts mid-deal still samples the view.
+            let forgetful: unknown;
+            try {
+              forgetful = sample(view, seat, rng, seen[seat].slice(-SHORT_MEMORY));
+            } catch (e) {
+              fail(`${where}: sampling for seat ${seat} from its last ${SHORT_MEMORY} events failed: ${(e as Error).message}`);
+            }
+            if (!isDeepStrictEqual(game.view(forgetful, seat), view)) {
+              fail(`${where}: a state sampled for seat ${seat} from its last ${SHORT_MEMORY} events shows it another view`);
+            }
             const sampledStatus = game.status(sampled);
             if (!isDeepStrictEqual(sampledStatus.toAct, status.toAct) || sampledStatus.finished !== status.finished) {
               fail(`${where}: a state sampled for seat ${seat} waits for other seats`);

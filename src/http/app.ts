@@ -6,7 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
 import type pg from 'pg';
-import { bots as allBots, type Bot } from '../bots';
+import type { Bot } from '../bots';
+import { botPool, type PoolOptions } from '../bots/pool';
 import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
@@ -58,8 +59,10 @@ export interface AppDeps {
   games?: ReadonlyMap<string, AnyGame>;
   /** The time, injected for tests that move the clock. */
   now?: () => Date;
-  /** The bots seats may be given, by name (default: those of src/bots). */
+  /** The bots seats may be given, by name (default: those of src/bots, thinking in a pool of worker threads). */
   bots?: ReadonlyMap<string, Bot>;
+  /** The worker pool's options when the bots are the default ones (threads; a tap on the tasks posted; decisions). */
+  botPool?: PoolOptions;
   logger?: FastifyServerOptions['logger'];
   /** A logger made outside (main.ts shares it with the notifier); otherwise one is made from `logger` or the config. */
   loggerInstance?: FastifyBaseLogger;
@@ -114,6 +117,17 @@ export async function buildApp(deps: AppDeps) {
   });
   if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
   const metrics = createMetrics({ pool: deps.pool });
+  // The default bots think in worker threads, so that routes stay as fast while bots play.
+  const thinking = deps.bots
+    ? null
+    : botPool({
+        ...deps.botPool,
+        onDecision(bot, kind, seconds) {
+          metrics.botDecision.observe({ bot, kind }, seconds);
+          deps.botPool?.onDecision?.(bot, kind, seconds);
+        },
+      });
+  const seated = deps.bots ?? (thinking?.bots as ReadonlyMap<string, Bot>);
   const service = services({
     games,
     sql: deps.sql,
@@ -121,7 +135,8 @@ export async function buildApp(deps: AppDeps) {
     jwtSecret: deps.jwtSecret,
     logKey: deps.logKey,
     now: deps.now,
-    bots: deps.bots,
+    bots: seated,
+    botFallback: (bot, kind, why) => metrics.botFallbacks.inc({ bot, kind, why }),
     log: app.log,
     webhooks: deps.webhooks,
     limits: deps.config.limits,
@@ -138,6 +153,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', async () => {
     await service.clocks.stop();
     await service.bots.stop();
+    // The moves in hand are played: no decision is waited for any more.
+    await thinking?.close();
   });
   await app.register(gracefulClose, { openStreams: metrics.openStreams });
   await app.register(metricsPlugin, { metrics, token: deps.config.metricsToken });
@@ -202,7 +219,7 @@ export async function buildApp(deps: AppDeps) {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
-  await app.register(botRoutes, { bots: deps.bots ?? allBots, kinds: [...games.keys()] });
+  await app.register(botRoutes, { bots: seated, games });
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });

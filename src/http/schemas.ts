@@ -396,3 +396,21 @@ export const StreamTicket = named(
 );
 
 export type MoveRequest = Static<typeof MoveRequest>;
+
+export const BotInfo = named(
+  'BotInfo',
+  Type.Object(
+    {
+      name: Type.String({ description: 'the name to give a seat: `{ "bot": name }` in POST /games or a join' }),
+      title: Type.String({ description: 'the bot’s title, for people' }),
+      description: Type.String({ description: 'how it plays, in one line' }),
+      kinds: Type.Array(Kind, { description: 'the kinds of game it plays' }),
+    },
+    { description: 'one bot a seat may be given' },
+  ),
+);
+
+export const BotList = named(
+  'BotList',
+  Type.Object({ bots: Type.Array(BotInfo, { description: 'every bot, weakest first' }) }, { description: 'the bots' }),
+);

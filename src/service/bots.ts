@@ -1,6 +1,7 @@
-import { type Bot, botRng } from '../bots';
+import { type Bot, botInput, SEEN_WINDOW } from '../bots';
 import type { Action, SeatView } from '../engine';
 import type { EventBy, SeatRecord } from '../store/games';
+import type { History } from './history';
 import type { Live, LiveGames } from './live';
 import type { Moves } from './moves';
 import { Problem } from './problem';
@@ -10,25 +11,32 @@ export interface Logger {
   error(detail: unknown, message: string): void;
 }
 
+/** Why a bot seat's move was the seat's default action: the bot failed, or chose what it may not. */
+export type Fallback = 'failed' | 'illegal';
+
 /** The seats the server plays itself as soon as they are due: bots, and seats that resigned from a game that plays on. */
 export const playedByServer = (s: SeatRecord) => s.occupant === 'bot' || s.resigned;
 
 /**
  * The seats the server plays: a bot seat by its bot, from exactly what a client holding that seat
- * reads (its view and legal actions); a resigned seat by its default action. Each move goes through
- * the same path as a client's, with the version it was decided at, so a move another server made
- * first is never made twice.
+ * reads (its view and legal actions, and its reading of the recent log); a resigned seat by its
+ * default action. Each move goes through the same path as a client's, with the version it was
+ * decided at, so a move another server made first is never made twice. A bot that fails or chooses
+ * an illegal action has the seat's default action played for it (`by: 'service'`), and it is counted.
  */
 export function seatPlayers(deps: {
   live: LiveGames;
   moves: Moves;
+  history: Pick<History, 'recent'>;
   bots: ReadonlyMap<string, Bot>;
   log: Logger;
+  /** Told of each bot move that fell back to the seat's default action. */
+  fellBack?: (bot: string, kind: string, why: Fallback) => void;
   /** A game whose last this-many events the server made itself is abandoned, not played on (ABANDON_AFTER_MOVES). */
   abandonAfter: number;
   abandon(id: string, seat: number, expectedVersion: number, by: 'service'): Promise<unknown>;
 }) {
-  const { live, moves, bots, log, abandonAfter, abandon } = deps;
+  const { live, moves, history, bots, log, abandonAfter, abandon } = deps;
   /** The games being played here now; `again` asks for one more look once the current run is done. */
   const running = new Map<string, { again: boolean; done: Promise<void> }>();
   let stopped = false;
@@ -38,13 +46,14 @@ export function seatPlayers(deps: {
     const s = record.seats[seat];
     const bot = s.bot ? bots.get(s.bot) : undefined;
     if (s.resigned || !bot) return { action: game.defaultAction(state, seat), by: 'service' };
-    const view = JSON.parse(seatViewJson(current, seat)) as SeatView;
     try {
+      const view = JSON.parse(seatViewJson(current, seat)) as SeatView;
       // The bot's randomness is its own: derived from the secret seed, so it is unpredictable during play and replays after.
-      const rng = botRng(`${record.seed}/bot/${seat}/${record.version}`);
-      return { action: await bot({ view, legalActions: view.legalActions, seat, rng }), by: 'bot' };
+      const input = botInput(view, await history.recent(current, seat, SEEN_WINDOW), record.seed);
+      return { action: await bot(input), by: 'bot' };
     } catch (e) {
       log.error({ err: e, game: record.id, seat, bot: s.bot }, 'bot failed: its seat plays the default action');
+      deps.fellBack?.(s.bot as string, record.kind, 'failed');
       return { action: game.defaultAction(state, seat), by: 'service' };
     }
   }
@@ -78,6 +87,7 @@ export function seatPlayers(deps: {
     };
     if (!(await play(chosen.action, chosen.by))) {
       log.error({ game: id, seat, action: chosen.action }, 'bot chose an illegal action: its seat plays the default');
+      deps.fellBack?.(record.seats[seat].bot as string, record.kind, 'illegal');
       await play(game.defaultAction(state, seat), 'service');
     }
     return true;

@@ -1,3 +1,4 @@
+import type { LoggedEvent } from '../bots';
 import type { AnyGame } from '../engine';
 import { type GameRecordDocument, RECORD_FORMAT } from '../record/record';
 import type { EventRecord, GameRecord, GameStore } from '../store/games';
@@ -80,6 +81,25 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
   }
 
   return {
+    /**
+     * What `seat` read of the last `limit` events of the game, as GET /events answered it during play:
+     * a bot's memory (its input's window of the log).
+     */
+    async recent(current: Live, seat: number, limit: number): Promise<LoggedEvent[]> {
+      const { record, game } = current;
+      const events = await store.events(record.id, Math.max(0, record.version - limit), record.version, limit);
+      if (events.length === 0) return [];
+      const shown = await readings(record, game, events, seat);
+      return events.map((e, i) => ({
+        seq: e.seq,
+        seat: e.seat,
+        kind: e.kind,
+        by: e.by,
+        at: e.createdAt.toISOString(),
+        action: shown[i],
+      }));
+    },
+
     async events(id: string, token: string | undefined, after = 0, limit = 100) {
       const current = await live.load(id);
       const { record, game } = current;

@@ -11,7 +11,7 @@ import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
-import { type Logger, seatPlayers } from './bots';
+import { type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
 import { endings } from './endings';
 import { history } from './history';
@@ -39,8 +39,10 @@ export interface ServiceDeps {
   /** The time: injected, so tests can move the clock. */
   now?: () => Date;
   hooks?: Hooks;
-  /** The bots seats may be given, by name (default: those of src/bots). */
+  /** The bots seats may be given, by name (default: those of src/bots, deciding on the event loop; the app runs them in worker threads). */
   bots?: ReadonlyMap<string, Bot>;
+  /** Told of each bot move that fell back to the seat's default action (a bot failed, or chose an illegal action). */
+  botFallback?: (bot: string, kind: string, why: Fallback) => void;
   log?: Logger;
   webhooks?: WebhookOptions;
   /** What nobody may make the server do (default: DEFAULT_LIMITS). */
@@ -78,11 +80,14 @@ export function services(deps: ServiceDeps) {
   const who = access(tokens, people.identify);
   const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
+  const logs = history({ live, store, log: tree, access: who });
   const robots = seatPlayers({
     live,
     moves: play,
+    history: logs,
     bots: deps.bots ?? allBots,
     log,
+    fellBack: deps.botFallback,
     abandonAfter: limits.abandonAfterMoves,
     // Endings are made below, with what they need of the tables (which need the bots).
     abandon: (id, seat, version, by) => ends.abandon(id, seat, version, by),
@@ -143,7 +148,7 @@ export function services(deps: ServiceDeps) {
     playerStreams: playerStreams({ notifications: told, notifier, players: people, tokens }),
     webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
     deliveries,
-    history: history({ live, store, log: tree, access: who }),
+    history: logs,
     log: logProofs({ live, log: tree }),
     streams: streams({ live, access: who, tokens, notifier }),
     bots: robots,

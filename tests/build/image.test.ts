@@ -191,6 +191,21 @@ describe('the Docker image, built without Docker', () => {
         body: JSON.stringify({ action: view.legalActions[0] }),
       });
       expect(moved.status).toBe(200);
+      // A bot thinks in a worker thread started from the worker's own bundle (dist/bot-worker.js).
+      const withBot = await fetch(`${base}/games`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'divide-and-conquer', seats: [{ name: 'Ann' }, { bot: 'expert' }] }),
+      });
+      expect(withBot.status).toBe(201);
+      const botGame = (await withBot.json()) as { id: string };
+      let botMoves: { by: string }[] = [];
+      for (let tries = 0; tries < 100 && botMoves.length === 0; tries++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const { events } = (await (await fetch(`${base}/games/${botGame.id}/events`)).json()) as { events: { by: string }[] };
+        botMoves = events.filter((e) => e.by === 'bot');
+      }
+      expect(botMoves).toHaveLength(1);
       expect((await fetch(`${base}/metrics`)).status).toBe(200);
       // The web table, built with the server: the page at / and the bundle it loads.
       const page = await fetch(`${base}/`);

@@ -70,7 +70,7 @@ export async function startServer(
     limits?: Partial<Limits>;
     trustProxy?: Config['trustProxy'];
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -99,6 +99,7 @@ export async function startServer(
     games: extra.games,
     now: extra.now,
     bots: extra.bots,
+    botPool: extra.botPool,
     webhooks: extra.webhooks,
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,

@@ -49,7 +49,7 @@ export const getCatalogEntry = <ThrowOnError extends boolean = false>(options: O
 /**
  * The bots a seat may be given
  *
- * Each bot’s name (for `{ "bot": "<name>" }` in a seat), what it is called at the table, how it plays and the kinds it plays.
+ * Every bot: its name (what POST /games and a join take as `{ "bot": name }`), its title, how it plays in one line, and the kinds of game it plays. A bot decides from exactly what its seat may know: the seat’s view, its legal actions and its own reading of the log.
  */
 export const listBots = <ThrowOnError extends boolean = false>(options?: Options<ListBotsData, ThrowOnError>) => (options?.client ?? client).get<ListBotsResponses, ListBotsErrors, ThrowOnError>({ url: '/bots', ...options });
 

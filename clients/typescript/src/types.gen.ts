@@ -200,33 +200,6 @@ export type Problem = {
 };
 
 /**
- * the bots
- */
-export type BotList = {
-    /**
-     * every bot a seat may be given
-     */
-    bots: Array<{
-        /**
-         * the bot’s name, as given in a seat: { "bot": "<name>" }
-         */
-        name: string;
-        /**
-         * what a person calls it at the table: "Random bot"
-         */
-        title: string;
-        /**
-         * how it plays, in a sentence
-         */
-        description: string;
-        /**
-         * the kinds it plays
-         */
-        kinds: Array<string>;
-    }>;
-};
-
-/**
  * the game’s kind, from GET /catalog
  */
 export type Kind = 'kabu' | 'oicho-kabu' | 'divide-and-conquer' | 'card-stock-market' | 'cactus' | 'canadian-salad' | 'kaiser' | 'poke' | 'chinese-ten' | 'diloti' | 'kontsina' | 'xeri' | 'porrazo' | 'totit' | 'stealing-bundles' | 'paks' | 'escoba' | 'scopa';
@@ -621,6 +594,38 @@ export type StreamTicket = {
 };
 
 /**
+ * one bot a seat may be given
+ */
+export type BotInfo = {
+    /**
+     * the name to give a seat: `{ "bot": name }` in POST /games or a join
+     */
+    name: string;
+    /**
+     * the bot’s title, for people
+     */
+    title: string;
+    /**
+     * how it plays, in one line
+     */
+    description: string;
+    /**
+     * the kinds of game it plays
+     */
+    kinds: Array<Kind>;
+};
+
+/**
+ * the bots
+ */
+export type BotList = {
+    /**
+     * every bot, weakest first
+     */
+    bots: Array<BotInfo>;
+};
+
+/**
  * who has asked for a rematch, and the rematch once everyone has
  */
 export type RematchAnswer = {
@@ -880,7 +885,7 @@ export type SeatSpec = {
     name?: string;
 } | {
     /**
-     * the bot that plays this seat, by name (random plays every kind)
+     * the bot that plays this seat, by name: GET /bots lists them (random, greedy, expert), and each plays every kind
      */
     bot: string;
     /**

@@ -4,6 +4,7 @@ import { dealt } from './deal';
 import { applyMatch, canMatch } from './matching';
 import { applyExchange, applyLook, applyQueen, exchangeActions, powerActions } from './powers';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { occupied, totals } from './table';
 import { applyDiscard, applyDraw, applySwap, drawActions, holdActions } from './turn';
 import type { Power } from './values';
@@ -283,4 +284,6 @@ export const cactus: Game<State, Action, Options, View> = {
   },
 
   moveView,
+
+  sample,
 };

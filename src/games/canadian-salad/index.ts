@@ -24,6 +24,7 @@ import {
   trickWinner,
 } from '../../cards/tricks';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Canadian Salad (Wisconsin Scramble): six deals, each with its own cards to avoid, the last with all of them. */
 
@@ -293,4 +294,5 @@ export const canadianSalad: Game<State, Action, Options, View> = {
       winners.length === 1 ? `seat ${winners[0]} wins with ${low}` : `seats ${winners.join(', ')} share the win with ${low} each`;
     return { toAct: [], finished: true, scores: s.scores, result: { winners, summary } };
   },
+  sample,
 };

@@ -80,7 +80,11 @@ const openings = new Set(['lay', 'capture', 'declare']);
  */
 function rememberedWon(view: View, pending: Pending | null, seen: readonly SeenEvent[]): Card[][] {
   const won = [new Set<Card>(), new Set<Card>()];
-  const moves = movesOfDeal<Action>(seen, cardsPlayed(view), (a) => openings.has(a.type));
+  const dealt = movesOfDeal<Action>(seen, cardsPlayed(view), (a) => openings.has(a.type));
+  // A memory that starts in the middle of a play (its window of the log is short) knows not whose
+  // play its first steps finish: it starts at the first play it saw open.
+  const first = dealt.findIndex((m) => openings.has(m.action.type));
+  const moves = first < 0 ? [] : dealt.slice(first);
   // A play in progress lies face up in the view: it has not reached a pile yet.
   const finished = pending ? moves.slice(0, findLastOpening(moves)) : moves;
   /** Each card seen put on the table or into a declaration, and the move that last put it there. */

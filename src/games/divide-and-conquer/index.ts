@@ -10,6 +10,7 @@ import {
   type Status,
   Type,
 } from '../../engine';
+import { sample } from './sample';
 
 /** Divide and Conquer (Claude Soucie, in Sackson's Card Games Around the World). */
 
@@ -187,4 +188,6 @@ export const divideAndConquer: Game<State, Action, Options, View> = {
     // The second card of a match reveals both; the first stays face down to the other seat.
     return revealed ? { type: 'play', card: move.action.card, match: move.after.matches.at(-1) } : { type: 'play' };
   },
+
+  sample,
 };

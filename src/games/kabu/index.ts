@@ -1,6 +1,7 @@
 import { allMost, type Card, deal, type RngState, shuffle, winnersPhrase } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
 import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { sample } from './sample';
 
 /** Kabu, Sid Sackson's Western version of the Japanese banking game (Card Games Around the World). */
 
@@ -298,4 +299,6 @@ export const kabu: Game<State, Action, Options, View> = {
     const who = winnersPhrase(winners);
     return { toAct: [], finished: true, scores, result: { winners, summary: `${who} with ${best} chips (${broke})` } };
   },
+
+  sample,
 };

@@ -5,6 +5,7 @@ import { applyCall, applyTrump, bidder, highBid, legalCalls, legalTrumps, longes
 import { dealt, kaiserDeck, misdealHand, misdealt, SEATS } from './deal';
 import { applyPlay, legalPlays, lowestPlay, sideOf } from './play';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { type Bid, MAXIMUM_BID, MINIMUM_BID, trickValue } from './scoring';
 
 export { HAND_SIZE, kaiserDeck, misdealHand, SEATS } from './deal';
@@ -342,4 +343,6 @@ export const kaiser: Game<State, Action, Options, View> = {
       result: { winners: [a, b], summary: `seats ${a} and ${b} win ${s.scores[win]} to ${s.scores[1 - win]}` },
     };
   },
+
+  sample,
 };

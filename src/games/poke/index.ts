@@ -15,6 +15,7 @@ import { newDeal, toAct } from './deal';
 import { applyDraw, drawDone, MAX_DISCARD } from './draw';
 import { answers, applyPlay, choose, leads, lowestPlay, type Play } from './play';
 import { dealing, rules } from './rules';
+import { sample } from './sample';
 import { type DealRecord, type DealScore, gamesWon, levelOf } from './scoring';
 import { view } from './view';
 
@@ -291,4 +292,6 @@ export const poke: Game<State, Action, Options, View> = {
     if (viewer !== seat) return { type: 'draw', count: action.cards.length };
     return { ...action, drew: move.before.stock.slice(0, action.cards.length), doubling: levelOf(after, seat) };
   },
+
+  sample,
 };

@@ -1,32 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { aboutBot, type Bot } from '../../bots';
-import { named } from '../openapi/components';
+import type { AnyGame } from '../../engine';
+import { BotList } from '../schemas';
 
-const BotList = named(
-  'BotList',
-  Type.Object(
-    {
-      bots: Type.Array(
-        Type.Object({
-          name: Type.String({ description: 'the bot’s name, as given in a seat: { "bot": "<name>" }' }),
-          title: Type.String({ description: 'what a person calls it at the table: "Random bot"' }),
-          description: Type.String({ description: 'how it plays, in a sentence' }),
-          kinds: Type.Array(Type.String({ description: 'a game’s kind' }), { description: 'the kinds it plays' }),
-        }),
-        { description: 'every bot a seat may be given' },
-      ),
-    },
-    { description: 'the bots' },
-  ),
-);
-
-/** GET /bots: the bots a seat may be given, with what they are called and how they play. */
-export const botRoutes: FastifyPluginAsyncTypebox<{ bots: ReadonlyMap<string, Bot>; kinds: string[] }> = async (
-  app,
-  { bots, kinds },
-) => {
-  const answer = { bots: [...bots.keys()].map((name) => ({ name, ...aboutBot(name), kinds })) };
+/** GET /bots: the bots a seat may be given, and the kinds each plays (every bot plays every kind). */
+export const botRoutes: FastifyPluginAsyncTypebox<{
+  bots: ReadonlyMap<string, Bot>;
+  games: ReadonlyMap<string, AnyGame>;
+}> = async (app, { bots, games }) => {
+  const list = { bots: [...bots.keys()].map((name) => ({ name, ...aboutBot(name), kinds: [...games.keys()] })) };
   app.get(
     '/bots',
     {
@@ -35,10 +17,12 @@ export const botRoutes: FastifyPluginAsyncTypebox<{ bots: ReadonlyMap<string, Bo
         tags: ['catalog'],
         summary: 'The bots a seat may be given',
         description:
-          'Each bot’s name (for `{ "bot": "<name>" }` in a seat), what it is called at the table, how it plays and the kinds it plays.',
+          'Every bot: its name (what POST /games and a join take as `{ "bot": name }`), its title, how it plays in one line, ' +
+          'and the kinds of game it plays. A bot decides from exactly what its seat may know: the seat’s view, its legal ' +
+          'actions and its own reading of the log.',
         response: { 200: BotList },
       },
     },
-    async () => answer,
+    async () => list,
   );
 };

@@ -33,7 +33,8 @@ export const SeatSpec = named(
             minLength: 1,
             maxLength: 40,
             pattern: '^[a-z][a-z0-9-]{0,39}$',
-            description: 'the bot that plays this seat, by name (random plays every kind)',
+            description:
+              'the bot that plays this seat, by name: GET /bots lists them (random, greedy, expert), and each plays every kind',
           }),
           name: Type.Optional(Name),
         },
