@@ -22,7 +22,7 @@ const arg = (name: string, fallback: string) => {
 // the best of more, shorter runs gives every measurement more chances to land outside one.
 const SECONDS = Number(arg('seconds', '6'));
 const ROUNDS = Number(arg('rounds', '5'));
-const ONLY = arg('only', 'routes,paging,streams,cold,memory').split(',');
+const ONLY = arg('only', 'routes,paging,streams,cold,bots,memory').split(',');
 const CONNECTIONS = 50;
 /** `--routes view,move`: only these of the route table (and the bare runs), while iterating on one. */
 const ROUTES = arg('routes', '');
@@ -409,6 +409,57 @@ async function cold() {
   });
 }
 
+/**
+ * A view's latency with four games of expert bots being played on the server (they think in worker
+ * threads) against the same server idle: the thinking must not slow the routes.
+ */
+async function botsThinking() {
+  await withDataDir('bots', async (dir) => {
+    const service = await startService({ DATA_DIR: dir });
+    const t = await newTable(service.base, 'kaiser', LONG_KAISER, 'bots-view');
+    await playMoves(service.base, t, 10);
+    // One request at a time, timed here to the microsecond: the latency a client sees, not a queue's.
+    const view = async (n = 3000) => {
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const started = performance.now();
+        await call(service.base, 'GET', `/games/${t.id}/view`, undefined, t.tokens[0]);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      return { p50: times[Math.floor(n / 2)], p99: times[Math.floor(n * 0.99)] };
+    };
+    await view();
+    const idle = await view();
+    const keeper = await call(service.base, 'POST', '/players', { name: 'Bench' });
+    const experts = Array.from({ length: 4 }, () => ({ bot: 'expert' }));
+    const ids: string[] = [];
+    for (const kind of ['kaiser', 'kaiser', 'scopa', 'poke']) {
+      const options = kind === 'kaiser' ? LONG_KAISER : {};
+      const seats = kind === 'kaiser' ? experts : experts.slice(0, 2);
+      ids.push((await call(service.base, 'POST', '/games', { kind, seats, options }, keeper.token)).id);
+    }
+    const moved = async () => {
+      let n = 0;
+      for (const id of ids) n += (await call(service.base, 'GET', `/games/${id}`)).version;
+      return n;
+    };
+    const before = await moved();
+    const busy = await view();
+    const thought = (await moved()) - before;
+    await service.stop();
+    console.log(
+      `\n## A view, one request at a time, while four games of expert bots are played (${thought} bot moves meanwhile)`,
+    );
+    table([
+      ['server', 'p50 ms', 'p99 ms'],
+      ['idle', idle.p50.toFixed(2), idle.p99.toFixed(2)],
+      ['four expert games', busy.p50.toFixed(2), busy.p99.toFixed(2)],
+      ['ratio', (busy.p50 / idle.p50).toFixed(2), (busy.p99 / idle.p99).toFixed(2)],
+    ]);
+  });
+}
+
 /** The server's resident memory idle, and after 10,000 games are created. */
 async function memory() {
   await withDataDir('memory', async (dir) => {
@@ -476,4 +527,5 @@ if (ONLY.includes('routes')) {
 if (ONLY.includes('paging')) await paging();
 if (ONLY.includes('streams')) await streams();
 if (ONLY.includes('cold')) await cold();
+if (ONLY.includes('bots')) await botsThinking();
 if (ONLY.includes('memory')) await memory();

@@ -10,7 +10,7 @@
 // action (a bot failed or chose an illegal action): these must be zero.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { botEntries } from '../src/bots';
@@ -87,6 +87,8 @@ const app = await buildApp({
   jwtSecret: randomBytes(32).toString('hex'),
   logKey: newSigningKey(),
   botPool: {
+    // No request to keep fast here: every core thinks.
+    threads: availableParallelism(),
     onDecision(bot, kind, seconds) {
       const key = `${kind}/${bot}`;
       thought.set(key, [...(thought.get(key) ?? []), seconds]);

@@ -12,7 +12,7 @@ declare const BOT_WORKER_BUNDLE: string | undefined;
 const INLINE = new Set(['random']);
 
 export interface PoolOptions {
-  /** Worker threads (default: one per core). */
+  /** Worker threads (default: one per core but one, at least one: a core stays the event loop's). */
   threads?: number;
   /** Sees each task before it is posted to a worker (and may hold it): the tests check that it is exactly the seat's input. */
   onTask?(task: BotTask): void | Promise<void>;
@@ -22,7 +22,9 @@ export interface PoolOptions {
 
 /**
  * The bots, thinking off the event loop (DESIGN.md, "Bots that play well"): a pool of worker threads
- * (piscina) sized to the cores, each given exactly the bot's input and answering its choice. The
+ * (piscina), one per core but one (the event loop keeps a core: with every core thinking, a view's
+ * p99 was 7 times its idle figure on two cores, 2.2 times with one left), each given exactly the
+ * bot's input and answering its choice; the threads think at a lower priority than the requests. The
  * compiled server runs the worker's bundle (dist/bot-worker.js); from TypeScript sources (tests,
  * tsx) the worker loads src/bots/worker.ts through tsx's loader.
  */
@@ -35,7 +37,7 @@ export function botPool(options: PoolOptions = {}) {
       filename: bundled ? join(import.meta.dirname, BOT_WORKER_BUNDLE) : fileURLToPath(new URL('./worker.ts', import.meta.url)),
       execArgv: bundled ? [] : ['--import', 'tsx'],
       minThreads: 1,
-      maxThreads: options.threads ?? availableParallelism(),
+      maxThreads: options.threads ?? Math.max(1, availableParallelism() - 1),
       idleTimeout: 60_000,
     });
     return pool;

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import type { Action } from '../engine';
 import { type BotEntry, botEntries } from '.';
 import type { BotInput } from './input';
@@ -15,6 +16,13 @@ export interface BotAnswer {
 }
 
 const byName = new Map<string, BotEntry>(botEntries.map((b) => [b.name, b]));
+
+// A bot's thinking yields the cores to the requests: on Linux a thread's nice value is its own, and
+// setting it with no pid sets this thread's (the event loop keeps its own). Where the system refuses,
+// the thread thinks at the usual priority.
+try {
+  setPriority(10);
+} catch {}
 
 /** A worker thread's task (piscina calls the default export): one decision. */
 export default function think({ bot, input }: BotTask): BotAnswer {

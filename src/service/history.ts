@@ -80,6 +80,26 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
     });
   }
 
+  /**
+   * The last events of each game bots play here, kept as they were read: a bot decides on every one
+   * of its turns from the last SEEN_WINDOW events, and reading them all again for each decision cost
+   * the event loop more than the decision's other work. Only the events since the last read are read.
+   */
+  const windows = new Map<string, { upTo: number; events: EventRecord[] }>();
+  const WINDOWS = 1000;
+
+  async function lastEvents(record: GameRecord, limit: number): Promise<EventRecord[]> {
+    const kept = windows.get(record.id);
+    const from =
+      kept && kept.upTo <= record.version && record.version - kept.upTo < limit ? kept.upTo : Math.max(0, record.version - limit);
+    const read = from < record.version ? await store.events(record.id, from, record.version, limit) : [];
+    const events = [...(kept && from === kept.upTo ? kept.events : []), ...read].slice(-limit);
+    windows.delete(record.id);
+    windows.set(record.id, { upTo: record.version, events });
+    if (windows.size > WINDOWS) windows.delete(windows.keys().next().value as string);
+    return events;
+  }
+
   return {
     /**
      * What `seat` read of the last `limit` events of the game, as GET /events answered it during play:
@@ -87,7 +107,7 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
      */
     async recent(current: Live, seat: number, limit: number): Promise<LoggedEvent[]> {
       const { record, game } = current;
-      const events = await store.events(record.id, Math.max(0, record.version - limit), record.version, limit);
+      const events = await lastEvents(record, limit);
       if (events.length === 0) return [];
       const shown = await readings(record, game, events, seat);
       return events.map((e, i) => ({
