@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, type BotInput, botEntries, botInput, bots, SEEN_WINDOW } from '../src/bots';
@@ -224,7 +225,11 @@ describe('bots thinking in worker threads', () => {
       expect(task.input.view).toEqual(view);
       expect(task.input.legalActions).toEqual((view as { legalActions: unknown }).legalActions);
       expect(task.input.seen).toEqual(events);
-      expect(task.input.seed).toBe(`${summary.seed}/bot/${task.input.seat}/${task.input.view.version}`);
+      // Worked out from the seed revealed at the end, and holding nothing of it during play.
+      expect(task.input.seed).toBe(
+        createHmac('sha256', summary.seed).update(`bot/${task.input.seat}/${task.input.view.version}`).digest('hex'),
+      );
+      expect(JSON.stringify(task.input)).not.toContain(summary.seed);
     }
     const metrics = (await http2.get('/metrics')).text;
     expect(metrics).toMatch(

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Action, SeatView, SeenEvent } from '../engine';
 
 /**
@@ -19,7 +20,10 @@ export interface BotInput {
   seat: number;
   /** The seat's reading of the last SEEN_WINDOW events at most, oldest first. */
   seen: SeenEvent[];
-  /** The seed of the bot's randomness: its choices replay from it. */
+  /**
+   * The seed of the bot's randomness: its choices replay from it. A keyed hash of the game's seed,
+   * never the seed itself (which would deal every hand).
+   */
   seed: string;
 }
 
@@ -32,7 +36,8 @@ export interface LoggedEvent extends SeenEvent {
  * The one place a bot's input is made, for the service's bot seats and for the arena alike: the
  * seat's view, its legal actions (those the view lists), the window of its reading of the log, and
  * the seed, derived from the game's secret seed, the seat and the version (unpredictable during
- * play, and the same when the game is replayed after it).
+ * play, and the same when the game is replayed after it): HMAC-SHA256 keyed by the game's seed, so
+ * that the input carries nothing from which the deal could be worked out.
  */
 export function botInput(view: SeatView, log: readonly LoggedEvent[], gameSeed: string): BotInput {
   const seat = view.seat;
@@ -40,5 +45,6 @@ export function botInput(view: SeatView, log: readonly LoggedEvent[], gameSeed: 
   const seen = log
     .slice(-SEEN_WINDOW)
     .map(({ seq, seat: by, kind, by: how, action }) => ({ seq, seat: by, kind, by: how, action }));
-  return { view, legalActions: view.legalActions, seat, seen, seed: `${gameSeed}/bot/${seat}/${view.version}` };
+  const seed = createHmac('sha256', gameSeed).update(`bot/${seat}/${view.version}`).digest('hex');
+  return { view, legalActions: view.legalActions, seat, seen, seed };
 }
