@@ -10,6 +10,16 @@ import { resultOf } from './projections';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
 
+/** An event as a reader of the log is given it: the action as that reader may know it. */
+const logged = (e: EventRecord, action: unknown) => ({
+  seq: e.seq,
+  seat: e.seat,
+  kind: e.kind,
+  by: e.by,
+  at: e.createdAt.toISOString(),
+  action,
+});
+
 /**
  * The record of an ended game, from the game as rebuilt (its tree's head signed), its whole log, the
  * leaf hashes as stored and the public key of the signing key: what `GET /games/{id}/record` answers,
@@ -110,14 +120,7 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
       const events = await lastEvents(record, limit);
       if (events.length === 0) return [];
       const shown = await readings(record, game, events, seat);
-      return events.map((e, i) => ({
-        seq: e.seq,
-        seat: e.seat,
-        kind: e.kind,
-        by: e.by,
-        at: e.createdAt.toISOString(),
-        action: shown[i],
-      }));
+      return events.map((e, i) => logged(e, shown[i]));
     },
 
     async events(id: string, token: string | undefined, after = 0, limit = 100) {
@@ -131,14 +134,7 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
       return {
         version: record.version,
         status: record.status,
-        events: events.map((e, i) => ({
-          seq: e.seq,
-          seat: e.seat,
-          kind: e.kind,
-          by: e.by,
-          at: e.createdAt.toISOString(),
-          action: shown[i],
-        })),
+        events: events.map((e, i) => logged(e, shown[i])),
         next: last < record.version ? last : null,
         ...(open ? { seed: record.seed } : {}),
       };
