@@ -289,6 +289,44 @@ describe('playing with people', () => {
   });
 });
 
+describe('the stream’s cookie', () => {
+  it('holds a ticket for that one stream, never the player’s token, and forgetting the player on this browser clears it', async () => {
+    const cy = await person(browser, web.base, 'Cy', DESKTOP);
+    try {
+      await cy.page.goto('/');
+      await cy.page.getByLabel('Your name at the table').fill('Cy');
+      await cy.page.getByRole('button', { name: 'Become a player' }).click();
+      await cy.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
+      const token = ((await cy.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string })
+        .token;
+      const created = await fetch(`${web.base}/games`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'scopa', seats: [{ player: 'me' }, { name: 'Bo' }] }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      await open(cy.page, id);
+      const streamCookies = async () => (await cy.context.cookies()).filter((c) => c.name === 'card_table_token');
+      await expect.poll(async () => (await streamCookies()).length).toBe(1);
+      const [cookie] = await streamCookies();
+      expect(cookie.path).toBe(`/games/${id}/stream`);
+      expect(decodeURIComponent(cookie.value)).not.toContain(token);
+      // The ticket opens that stream and speaks for the seat nowhere else.
+      const asToken = await fetch(`${web.base}/games/${id}/view`, {
+        headers: { authorization: `Bearer ${decodeURIComponent(cookie.value)}` },
+      });
+      expect(asToken.status).toBe(401);
+      await cy.page.goto('/');
+      cy.page.once('dialog', (d) => void d.accept());
+      await cy.page.getByRole('button', { name: 'Forget me on this browser' }).click();
+      await cy.page.getByRole('button', { name: 'Become a player' }).waitFor();
+      expect(await streamCookies()).toEqual([]);
+    } finally {
+      await cy.context.close();
+    }
+  });
+});
+
 describe('getting started', () => {
   it('the lobby says what each game is in a line, and "Play against a bot now" starts one in a click; the table fetches only its own kind from the catalog', async () => {
     await ann.page.goto('/');
