@@ -101,19 +101,25 @@ describe('greedy and expert', () => {
 });
 
 describe('in a quick duplicate match of Poke (one game each), against random moves', () => {
-  // Four seeded deals, each played twice with the seats swapped: the bot wins at least six of eight.
-  for (const name of ['greedy', 'expert']) {
-    it(`${name} wins most games`, () => {
+  // Seeded deals, each played twice with the seats swapped. Greedy wins about 77% of such games and
+  // expert all of them (measured over 120 and 24): greedy plays enough deals that a rate of 60% would
+  // be three standard deviations short of its own, so a change to its tie-breaks cannot fail it.
+  const trials = [
+    { name: 'greedy', pairs: 20, atLeast: 24 },
+    { name: 'expert', pairs: 4, atLeast: 7 },
+  ];
+  for (const { name, pairs, atLeast } of trials) {
+    it(`${name} wins at least ${atLeast} of ${2 * pairs} games`, () => {
       const poke = games.get('poke') as AnyGame;
       let won = 0;
-      for (let pair = 0; pair < 4; pair++) {
+      for (let pair = 0; pair < pairs; pair++) {
         for (const seat of [0, 1]) {
           const players = seat === 0 ? [name, null] : [null, name];
           const status = match(poke, 2, { target: 1 }, `duplicate ${pair}`, players);
           if (status.result?.winners.length === 1 && status.result.winners[0] === seat) won++;
         }
       }
-      expect(won).toBeGreaterThanOrEqual(6);
+      expect(won).toBeGreaterThanOrEqual(atLeast);
     });
   }
 });
