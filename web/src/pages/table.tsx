@@ -127,26 +127,39 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
     if (!first && after >= version) return;
     let current = true;
-    api.events(id, after, token).then(
-      (page) => {
-        if (!current || page.events.length === 0) return;
-        const from = lastSeq.current ?? 0;
-        const said = page.events.filter((e) => e.seq > from).map((e) => narrate(e, summary.kind, seatName, mySeat));
-        if (said.length === 0) return;
-        lastSeq.current = said[said.length - 1].seq;
-        if (first) {
-          setLog(said);
-          return;
-        }
-        const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
-        if (fresh.length) setNotices((n) => [...n, ...fresh].slice(-4));
-        // My own moves are logged at once; the others' are paced.
-        setPending((p) => [...p, ...said]);
-      },
-      () => {},
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A page that failed (the server busy, the network gone a moment) is asked again: nothing after
+    // it would ask for it otherwise, and a notice (what a peek showed) would never be told.
+    const load = (attempt: number) =>
+      api.events(id, after, token).then(
+        (page) => {
+          if (!current) return;
+          // An empty first page still marks where the page began: what comes after is news.
+          if (page.events.length === 0) {
+            if (first) lastSeq.current = after;
+            return;
+          }
+          const from = lastSeq.current ?? 0;
+          const said = page.events.filter((e) => e.seq > from).map((e) => narrate(e, summary.kind, seatName, mySeat));
+          if (said.length === 0) return;
+          lastSeq.current = said[said.length - 1].seq;
+          if (first) {
+            setLog(said);
+            return;
+          }
+          const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
+          if (fresh.length) setNotices((n) => [...n, ...fresh].slice(-4));
+          // My own moves are logged at once; the others' are paced.
+          setPending((p) => [...p, ...said]);
+        },
+        () => {
+          if (current) retry = setTimeout(() => load(attempt + 1), Math.min(8000, 500 * 2 ** attempt));
+        },
+      );
+    load(0);
     return () => {
       current = false;
+      clearTimeout(retry);
     };
   }, [version, summary?.kind, id, token, mySeat]);
 
