@@ -155,8 +155,17 @@ describe('touching the cards', () => {
     // Ann touches her bottom left card: it may take the card held, or be peeked at.
     await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
     await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();
+    // The first reading of the log after the peek fails: the page asks again, and the notice still comes.
+    let failed = 0;
+    await ann.page.route(/\/events/, (route) =>
+      failed++ === 0
+        ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"code":"overloaded"}' })
+        : route.continue(),
+    );
     await ann.page.locator('.choice').getByRole('button', { name: 'Peek at your bottom left card', exact: true }).click();
     await ann.page.locator('.notices').getByText('Peek at your bottom left card: you saw the 2 of spades.').waitFor();
+    expect(failed).toBeGreaterThan(1);
+    await ann.page.unroute(/\/events/);
   });
 
   it('a request that cannot reach the server says so in plain words', async () => {
