@@ -1,7 +1,10 @@
 // The arena: two bots against each other on duplicate deals, through the service's own bot path
 // (the same input construction, the same worker pool), with each kind's short match options.
 //
-//   npm run arena -- --kinds kaiser,poke --a expert --b random --pairs 50 [--seed S] [--concurrency 4]
+//   npm run arena -- --kinds kaiser,poke --a expert --b random --pairs 50 [--seed S] [--concurrency 4] [--minutes M]
+//
+// With --minutes, each kind starts no new pair once M minutes have passed on it: the table then says how
+// many pairs each kind played (the pairs are the same seeds in the same order, so a run replays).
 //
 // Each pair plays one server-style seed twice, the bots swapping seats (team games: each bot holds a
 // whole side; games of seats alone: the bots alternate seats). Per kind it prints the games, the match
@@ -49,6 +52,7 @@ const { values } = parseArgs({
     pairs: { type: 'string', default: '20' },
     seed: { type: 'string' },
     concurrency: { type: 'string', default: '4' },
+    minutes: { type: 'string' },
   },
 });
 const kinds = (values.kinds as string).split(',').filter(Boolean);
@@ -144,13 +148,19 @@ async function play(kind: string, pair: number, swapped: boolean): Promise<Playe
   };
 }
 
-/** Runs the jobs, `limit` games at a time: the worker pool thinks for several games while the event loop writes moves. */
-async function runAll<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const out: T[] = [];
+/**
+ * Plays a kind's pairs, `limit` games at a time (the worker pool thinks for several games while the event
+ * loop writes moves), each pair's two games together; once `until` has passed no new pair starts.
+ */
+async function playPairs(kind: string, limit: number, until: number): Promise<Played[]> {
+  const out: Played[] = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < jobs.length) out.push(await jobs[next++]());
+    Array.from({ length: Math.max(1, Math.floor(limit / 2)) }, async () => {
+      while (next < pairs && performance.now() < until) {
+        const pair = next++;
+        out.push(...(await Promise.all([play(kind, pair, false), play(kind, pair, true)])));
+      }
     }),
   );
   return out;
@@ -174,19 +184,18 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ms = (x: number) => (Number.isNaN(x) ? '-' : `${Math.round(1000 * x)}`);
 
 const started = performance.now();
-const jobs = kinds.flatMap((kind) =>
-  Array.from({ length: pairs }, (_, pair) => [false, true].map((swapped) => () => play(kind, pair, swapped))).flat(),
-);
-let results: Played[];
+const budget = values.minutes === undefined ? Number.POSITIVE_INFINITY : Number(values.minutes) * 60_000;
+const results: Played[] = [];
 try {
-  results = await runAll(jobs, Number(values.concurrency));
+  for (const kind of kinds) results.push(...(await playPairs(kind, Number(values.concurrency), performance.now() + budget)));
 } finally {
   await app.close();
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`${A} (A) against ${B} (B), ${pairs} duplicate pairs per kind, seed ${base}`);
+const timed = values.minutes === undefined ? '' : ` (at most; no new pair after ${values.minutes} min a kind)`;
+console.log(`${A} (A) against ${B} (B), ${pairs} duplicate pairs per kind${timed}, seed ${base}`);
 console.log(`| kind | games | A's score | Wilson 95% | mean margin | ${A} p50/p95 ms | ${B} p50/p95 ms | fallbacks |`);
 console.log('|---|---|---|---|---|---|---|---|');
 const total = { games: 0, score: 0, fallbacks: 0 };
