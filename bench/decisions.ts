@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { botEntries, botInput } from '../src/bots';
 import { randomInt, seedRng } from '../src/cards';
-import { type Action, type AnyGame, resolveOptions, type SeatView, type SeenEvent, seenMove } from '../src/engine';
+import { type Action, type AnyGame, resolveOptions, type SeenEvent, seatViewAt, seenMove } from '../src/engine';
 import { games } from '../src/games';
 
 const { values } = parseArgs({
@@ -37,28 +37,14 @@ function timeDecisions(game: AnyGame): number[] {
       const status = game.status(state);
       if (status.finished) break;
       const seat = status.toAct[0];
-      const legal = game.legalActions(state, seat) as Action[];
       let action: Action;
       if (seat === 0) {
-        const view: SeatView = JSON.parse(
-          JSON.stringify({
-            id: 'bench',
-            kind: game.kind,
-            version,
-            seat,
-            status: 'active',
-            toAct: status.toAct,
-            legalActions: legal,
-            scores: status.scores,
-            deadlines: status.scores.map(() => null),
-            state: game.view(state, seat),
-          }),
-        );
-        const input = botInput(view, seen[seat].slice(-256), seed);
+        const input = botInput(seatViewAt(game, state, seat, version, 'bench'), seen[seat], seed);
         const started = performance.now();
         action = expert.play(input);
         times.push(performance.now() - started);
       } else {
+        const legal = game.legalActions(state, seat) as Action[];
         let i: number;
         [i, rng] = randomInt(rng, 0, legal.length - 1);
         action = legal[i];

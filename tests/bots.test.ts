@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bot, type BotInput, botEntries, botInput, bots, SEEN_WINDOW } from '../src/bots';
 import type { BotTask } from '../src/bots/worker';
-import { type AnyGame, resolveOptions, type SeatView, type SeenEvent, seenMove } from '../src/engine';
+import { type AnyGame, resolveOptions, type SeenEvent, seatViewAt, seenMove } from '../src/engine';
 import { games } from '../src/games';
 import { countRows, privateDatabase, startServer, type TestServer } from './support/harness';
 import { newPlayer } from './support/players';
@@ -256,20 +256,7 @@ describe('bots thinking in worker threads', () => {
     let checked = 0;
     for (const e of record.events) {
       const seat = e.seat as number;
-      const view: SeatView = JSON.parse(
-        JSON.stringify({
-          id: g.id,
-          kind: 'poke',
-          version: e.seq - 1,
-          seat,
-          status: 'active',
-          toAct: game.status(state).toAct,
-          legalActions: game.legalActions(state, seat),
-          scores: game.status(state).scores,
-          deadlines: [null, null],
-          state: game.view(state, seat),
-        }),
-      );
+      const view = seatViewAt(game, state, seat, e.seq - 1, g.id);
       const bot = record.seats[seat].bot as string;
       expect(botEntries.find((b) => b.name === bot)?.play(botInput(view, logs[seat], record.seed))).toEqual(e.action);
       checked++;

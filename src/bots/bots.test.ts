@@ -1,30 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { randomInt, seedRng } from '../cards';
-import { type Action, type AnyGame, resolveOptions, type SeatView, type SeenEvent, sameAction, seenMove } from '../engine';
+import { type Action, type AnyGame, resolveOptions, type SeenEvent, sameAction, seatViewAt, seenMove } from '../engine';
 import { games } from '../games';
 import { type BotEntry, botEntries, botInput } from '.';
 
 const bot = (name: string) => botEntries.find((b) => b.name === name) as BotEntry;
-
-/** A seat's input as the service makes it, from a state the test holds (no clock: no deadlines). */
-function inputFor(game: AnyGame, state: unknown, seat: number, version: number, log: SeenEvent[], seed: string) {
-  const status = game.status(state);
-  const view: SeatView = JSON.parse(
-    JSON.stringify({
-      id: 'test',
-      kind: game.kind,
-      version,
-      seat,
-      status: 'active',
-      toAct: status.toAct,
-      legalActions: game.legalActions(state, seat),
-      scores: status.scores,
-      deadlines: status.scores.map(() => null),
-      state: game.view(state, seat),
-    }),
-  );
-  return botInput(view, log, seed);
-}
 
 /**
  * Plays one match in process, each seat by the bot `players` names for it (or random moves where
@@ -49,7 +29,7 @@ function match(
     const name = players[seat];
     let action: Action;
     if (name) {
-      const input = inputFor(game, state, seat, version, logs[seat], seed);
+      const input = botInput(seatViewAt(game, state, seat, version, 'test'), logs[seat], seed);
       action = bot(name).play(input);
       check?.(action, input.legalActions);
     } else {

@@ -3,7 +3,7 @@ import { randomInt, seedRng } from '../cards';
 import type { TrickPlay } from '../cards/tricks';
 import type { Action, AnyGame } from './game';
 import { defaultOptions, resolveOptions, seatCounts } from './options';
-import type { SeenEvent } from './view';
+import type { SeatView, SeenEvent } from './view';
 
 export interface SamplingSpec {
   /** Seeded random matches per seat count (and per option set). */
@@ -24,6 +24,28 @@ function fail(message: string): never {
 /** What `viewer` reads of a move in the log during play: the game's `moveView`, or the action itself. */
 export function seenMove(game: AnyGame, before: unknown, after: unknown, seat: number, action: Action, viewer: number): unknown {
   return game.moveView ? game.moveView({ before, after, seat, action }, viewer) : action;
+}
+
+/**
+ * A seat's view of an active game with no clock, from a state held in process, as it comes over the
+ * wire (plain JSON): what the bots' tests, the replay check and the decision bench hand a bot.
+ */
+export function seatViewAt(game: AnyGame, state: unknown, seat: number, version: number, id = 'local'): SeatView {
+  const status = game.status(state);
+  return JSON.parse(
+    JSON.stringify({
+      id,
+      kind: game.kind,
+      version,
+      seat,
+      status: 'active',
+      toAct: status.toAct,
+      legalActions: game.legalActions(state, seat),
+      scores: status.scores,
+      deadlines: status.scores.map(() => null),
+      state: game.view(state, seat),
+    }),
+  );
 }
 
 /** The cards played to tricks among the moves a seat saw, oldest first (moves `{ type: 'play', card }`): what samplers read voids from. */
