@@ -3,7 +3,7 @@
 // them with autocannon from this process, alternating, and prints req/s, p50/p99 and the ratio to
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
-//   npm run bench -- [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
+//   npx tsx bench/http.ts [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
