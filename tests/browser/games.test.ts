@@ -126,8 +126,9 @@ describe('every game at the web table', () => {
         const cards = await ann.page.locator('.hand .card-button').count();
         expect(names.length + cards, game.kind).toBeGreaterThan(0);
         for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'…-]+$/);
+        // A capture of several table cards is chosen a card at a time.
         let outcome = await clickOne(ann, 1);
-        if (outcome === 'selected') outcome = await clickOne(ann, 1);
+        for (let more = 0; outcome === 'selected' && more < 4; more++) outcome = await clickOne(ann, 1);
         expect(outcome, game.kind).toMatchObject({ status: 200 });
       }
     }

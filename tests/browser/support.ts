@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page, type Response } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
 import { expect } from 'vitest';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
 import { chromiumPath } from './chromium';
@@ -216,9 +224,10 @@ export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selec
   const count = await pool.count();
   if (count === 0) return 'nothing';
   const button = pool.nth((n * 7919) % count);
-  const answered = page
-    .waitForResponse((r) => r.url().endsWith('/moves') && r.request().method() === 'POST', { timeout: 4000 })
-    .catch(() => null);
+  const isMove = (r: Request) => r.url().endsWith('/moves') && r.method() === 'POST';
+  // Under a loaded suite a move's answer can take seconds: once the page has sent it, wait for it.
+  const sent = page.waitForRequest(isMove, { timeout: 3000 }).catch(() => null);
+  const answered = page.waitForResponse((r) => isMove(r.request()), { timeout: 15_000 }).catch(() => null);
   const clicked = await button.click({ timeout: 1000 }).then(
     () => true,
     () => false,
@@ -230,17 +239,22 @@ export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selec
   };
   if (choosing) {
     // A table card or a confirm: it plays the move, or narrows the choice further.
-    const response = await Promise.race([answered, new Promise<null>((r) => setTimeout(() => r(null), 1500))]);
-    if (response) return result(response);
+    if (await sent) {
+      const response = await answered;
+      return response ? result(response) : 'nothing';
+    }
     return (await clear.isVisible()) ? 'selected' : 'nothing';
   }
-  const chose = clear.waitFor({ timeout: 4000 }).then(
+  const chose = clear.waitFor({ timeout: 3000 }).then(
     () => 'selected' as const,
     () => null,
   );
-  const first = await Promise.race([answered, chose]);
+  const moved = sent.then((request) => (request ? ('sent' as const) : null));
+  const first = (await Promise.race([moved, chose])) ?? (await moved) ?? (await chose);
   if (first === 'selected') return 'selected';
-  return first ? result(first) : 'nothing';
+  if (first === null) return 'nothing';
+  const response = await answered;
+  return response ? result(response) : 'nothing';
 }
 
 /**
