@@ -24,11 +24,11 @@ const found = botEntries.find((b) => b.name === 'expert');
 if (!found) throw new Error('no expert bot');
 const expert = found;
 
-/** Expert's decision times (ms) over games of `kind` until `wanted` were timed (at most eight games). */
+/** Expert's decision times (ms) over games of `kind` until `wanted` were timed (at most 64 games: a Cactus game gives expert few decisions). */
 function timeDecisions(game: AnyGame): number[] {
   const seats = game.seats.min;
   const times: number[] = [];
-  for (let n = 0; n < 8 && times.length < wanted; n++) {
+  for (let n = 0; n < 64 && times.length < wanted; n++) {
     const seed = `decisions ${game.kind} ${n}`;
     let state = game.setup({ seats, options: resolveOptions(game, {}, seats), seed });
     const seen: SeenEvent[][] = Array.from({ length: seats }, () => []);
