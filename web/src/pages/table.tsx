@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import {
   type Action,
   ApiError,
@@ -13,11 +13,10 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
-import { CardButton, Cards, Fact, Pile, PileBox, SeatPanel, SeatStat, Told, type Touch, Trick } from '../felt';
-import { capitalize, cardsOf, humanize } from '../labels';
+import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
+import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
 import { flags, grouped, pick, withFlags } from '../moves';
-import { narrate, type Said } from '../narrate';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
@@ -26,17 +25,9 @@ import { canTake, seatNamer, timeLeft } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
 import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
-import { AmountControl, MoveControls } from './move-controls';
-
-/**
- * How long each move of another seat is shown before the next, so that a person can follow a bot's
- * play; a long queue (a page opened late, bots playing a whole trick) goes faster, never far behind.
- */
-const PACE_MS = 800;
-const HURRIED_MS = 200;
-
-/** The field of an action that names one of a list of piles: `tableau` for `tableaus`. */
-const pileField = (key: string) => key.replace(/s$/, '');
+import { MoveControls } from './move-controls';
+import { Centre, pileField } from './table-centre';
+import { LogPanel, useTableLog } from './table-log';
 
 /** The seats in the order they sit after mine, so that the next to play is on my left. */
 const aroundFrom = (seats: number, me: number | null) =>
@@ -48,7 +39,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   const [view, setView] = useState<SeatView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notices, setNotices] = useState<string[]>([]);
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
@@ -56,11 +46,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [busy, setBusy] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
-  const [log, setLog] = useState<Said[]>([]);
-  const [pending, setPending] = useState<Said[]>([]);
   const [shareNote, setShareNote] = useState<string | null>(null);
-  const lastSeq = useRef<number | null>(null);
-  const logBox = useRef<HTMLElement>(null);
   const now = useNow(1000);
 
   const refreshSummary = useCallback(
@@ -78,9 +64,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     setSummary(null);
     setView(null);
     setProblem(null);
-    setLog([]);
-    setPending([]);
-    lastSeq.current = null;
     refreshSummary();
   }, [refreshSummary]);
 
@@ -118,75 +101,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     };
   }, [id, token, loaded, accept]);
 
-  // The log, read up to the view's version: the seat's own reading of every event (its peeks included).
   const version = view?.version;
   const seatName = summary ? seatNamer(summary.seats) : (s: number) => `seat ${s}`;
-  useEffect(() => {
-    if (version === undefined || !summary || view?.status === 'waiting') return;
-    const first = lastSeq.current === null;
-    const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
-    if (!first && after >= version) return;
-    let current = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    // A page that failed (the server busy, the network gone a moment) is asked again: nothing after
-    // it would ask for it otherwise, and a notice (what a peek showed) would never be told.
-    const load = (attempt: number) =>
-      api.events(id, after, token).then(
-        (page) => {
-          if (!current) return;
-          // An empty first page still marks where the page began: what comes after is news.
-          if (page.events.length === 0) {
-            if (first) lastSeq.current = after;
-            return;
-          }
-          const from = lastSeq.current ?? 0;
-          const said = page.events.filter((e) => e.seq > from).map((e) => narrate(e, summary.kind, seatName, mySeat));
-          if (said.length === 0) return;
-          lastSeq.current = said[said.length - 1].seq;
-          if (first) {
-            setLog(said);
-            return;
-          }
-          const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
-          if (fresh.length) setNotices((n) => [...n, ...fresh].slice(-4));
-          // My own moves are logged at once; the others' are paced.
-          setPending((p) => [...p, ...said]);
-        },
-        () => {
-          if (current) retry = setTimeout(() => load(attempt + 1), Math.min(8000, 500 * 2 ** attempt));
-        },
-      );
-    load(0);
-    return () => {
-      current = false;
-      clearTimeout(retry);
-    };
-  }, [version, summary?.kind, id, token, mySeat]);
-
-  // Other seats' moves, one at a time.
-  useEffect(() => {
-    if (pending.length === 0) return;
-    const [next, ...rest] = pending;
-    if (next.own) {
-      setLog((l) => [...l, next]);
-      setPending(rest);
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        setLog((l) => [...l, next]);
-        setPending(rest);
-      },
-      pending.length > 3 ? HURRIED_MS : PACE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [pending]);
-
-  // The log shows its newest line.
-  useEffect(() => {
-    const box = logBox.current;
-    if (box) box.scrollTop = box.scrollHeight;
-  }, [log.length]);
+  const told = useTableLog({
+    id,
+    token,
+    version,
+    kind: view?.status === 'waiting' ? undefined : summary?.kind,
+    seatName,
+    mySeat,
+  });
 
   // A choice of cards is let go when the game moves on: its moves may be gone.
   const picked = choice.version === version ? choice.places : [];
@@ -268,7 +192,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       if (what === 'rematch') {
         const answer = await api.rematch(id, player.token);
         if (answer.rematch) go({ page: 'table', id: answer.rematch.id });
-        else setNotices((n) => [...n, 'You asked for a rematch: it starts when every seat has asked.']);
+        else told.notify('You asked for a rematch: it starts when every seat has asked.');
       } else if (what === 'leave') {
         await api.leave(id, player.token);
         go({ page: 'lobby' });
@@ -347,7 +271,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     ? (state.sides as unknown[]).map((x) => (Array.isArray(x) ? x : (x as { seats?: unknown })?.seats))
     : [];
   const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
-  const latest = pending.find((p) => !p.own) ?? null;
   const ends = view?.endings;
 
   const seatPanel = (seat: number) => {
@@ -459,81 +382,19 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <section class="felt" aria-label={mySeat === null ? 'The table, as a spectator sees it' : 'The table'}>
           <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
           {state && placed && (
-            <div class="centre">
-              {Object.entries(own).map(([k, Own]) => (
-                <div class="centre-item" key={k}>
-                  <Own value={state[k]} seating={seating} touch={placeTouch} />
-                </div>
-              ))}
-              {placed.tricks.map((t) => (
-                <Trick
-                  key={t.key}
-                  plays={t.plays}
-                  seatName={seatName}
-                  winner={
-                    typeof (state[t.key] as { winner?: unknown })?.winner === 'number'
-                      ? (state[t.key] as { winner: number }).winner
-                      : undefined
-                  }
-                  label={t.key === 'trick' ? 'The trick' : capitalize(humanize(t.key))}
-                />
-              ))}
-              {placed.rows.map((r) => (
-                <figure class="centre-item" key={r.key}>
-                  <figcaption>{capitalize(humanize(r.key))}</figcaption>
-                  <Cards cards={r.cards} label={humanize(r.key)} place={r.key} touch={touchFor(false)} />
-                </figure>
-              ))}
-              {placed.piles.map((p) => (
-                <fieldset class="piles" key={p.key}>
-                  <legend class="sr">{capitalize(humanize(p.key))}</legend>
-                  {p.piles.map((pile, i) => {
-                    const title = String(pile.name ?? pile.suit ?? `${capitalize(humanize(p.key)).replace(/s$/, '')} ${i + 1}`);
-                    return (
-                      <PileBox key={i} title={title} pile={pile} seatName={seatName} seats={summary.seats.length}>
-                        {amounts
-                          .filter((g) => g.base[pileField(p.key)] === i)
-                          .map((g) => (
-                            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} short />
-                          ))}
-                      </PileBox>
-                    );
-                  })}
-                </fieldset>
-              ))}
-              {placed.counts.map((c) => (
-                <Pile key={c.key} count={c.count} label={capitalize(humanize(c.key).replace(/ (count|size)$/, ''))} />
-              ))}
-              {[...placed.others, ...placed.last].map((k) => (
-                <div class="centre-item last" key={k}>
-                  <span class="caption">{capitalize(humanize(k))}</span>{' '}
-                  <Told value={state[k]} seatName={seatName} seats={summary.seats.length} name={k} />
-                </div>
-              ))}
-              {placed.facts.length > 0 && (
-                <p class="facts">
-                  {placed.facts.map((f) =>
-                    typeof f.value === 'object' ? (
-                      <span class="fact" key={f.key}>
-                        {capitalize(humanize(f.key))}: <Told value={f.value} seatName={seatName} seats={summary.seats.length} />
-                      </span>
-                    ) : typeof f.value === 'number' &&
-                      f.value < summary.seats.length &&
-                      /^(the |a )?seat\b/i.test(entry?.viewSchema.properties?.[f.key]?.description ?? '') ? (
-                      // A seat by its number ("the seat that may use the top discard's power") is said by name.
-                      <Fact key={f.key} name={f.key} value={seatName(f.value)} />
-                    ) : (
-                      <Fact
-                        key={f.key}
-                        name={f.key}
-                        value={f.value}
-                        description={entry?.viewSchema.properties?.[f.key]?.description}
-                      />
-                    ),
-                  )}
-                </p>
-              )}
-            </div>
+            <Centre
+              state={state}
+              placed={placed}
+              schema={entry?.viewSchema}
+              own={own}
+              seating={seating}
+              placeTouch={placeTouch}
+              touch={touchFor(false)}
+              amounts={amounts}
+              kind={kind}
+              busy={busy}
+              play={play}
+            />
           )}
           <div class="mine">
             {mySeat !== null && seatPanel(mySeat)}
@@ -580,39 +441,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           </div>
         </section>
 
-        <aside class="log-panel" aria-labelledby="log-h" ref={logBox}>
-          <h2 id="log-h">What happened</h2>
-          {latest && (
-            <p class="now-playing">
-              <strong>{latest.text}</strong>{' '}
-              <button
-                type="button"
-                class="link"
-                onClick={() => {
-                  setLog((l) => [...l, ...pending]);
-                  setPending([]);
-                }}
-              >
-                Skip
-              </button>
-            </p>
-          )}
-          {notices.length > 0 && (
-            <ul class="notices" aria-label="For you">
-              {notices.map((n, i) => (
-                <li key={i} class="notice">
-                  {n}
-                </li>
-              ))}
-            </ul>
-          )}
-          <ol class="log" aria-live="polite">
-            {log.slice(-40).map((s) => (
-              <li key={s.seq}>{s.text}</li>
-            ))}
-          </ol>
-          {log.length === 0 && <p class="none">No move yet.</p>}
-        </aside>
+        <LogPanel told={told} />
       </div>
 
       {state && placed && placed.results.length > 0 && (

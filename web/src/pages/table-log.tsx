@@ -1,0 +1,163 @@
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../api';
+import { narrate, type Said } from '../narrate';
+
+/**
+ * How long each move of another seat is shown before the next, so that a person can follow a bot's
+ * play; a long queue (a page opened late, bots playing a whole trick) goes faster, never far behind.
+ */
+const PACE_MS = 800;
+const HURRIED_MS = 200;
+
+/** What the table has told: the moves shown, those still to show (paced), and the seat's own notices. */
+export interface TableLog {
+  log: Said[];
+  pending: Said[];
+  notices: string[];
+  notify(notice: string): void;
+  /** Shows every move still queued at once. */
+  skip(): void;
+  box: RefObject<HTMLElement | null>;
+}
+
+/**
+ * The log of a table, read up to the view's version: the seat's own reading of every event (its peeks
+ * included), told in words, other seats' moves one at a time.
+ */
+export function useTableLog(at: {
+  id: string;
+  token: string | null;
+  version: number | undefined;
+  /** The game's kind; undefined until the summary is read, or while the table waits for players. */
+  kind: string | undefined;
+  seatName(seat: number): string;
+  mySeat: number | null;
+}): TableLog {
+  const { id, token, version, kind, seatName, mySeat } = at;
+  const [log, setLog] = useState<Said[]>([]);
+  const [pending, setPending] = useState<Said[]>([]);
+  const [notices, setNotices] = useState<string[]>([]);
+  const lastSeq = useRef<number | null>(null);
+  const box = useRef<HTMLElement>(null);
+
+  // Another table: its log starts afresh.
+  useEffect(() => {
+    setLog([]);
+    setPending([]);
+    lastSeq.current = null;
+  }, [id]);
+
+  useEffect(() => {
+    if (version === undefined || kind === undefined) return;
+    const first = lastSeq.current === null;
+    const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
+    if (!first && after >= version) return;
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // A page that failed (the server busy, the network gone a moment) is asked again: nothing after
+    // it would ask for it otherwise, and a notice (what a peek showed) would never be told.
+    const load = (attempt: number) =>
+      api.events(id, after, token).then(
+        (page) => {
+          if (!current) return;
+          // An empty first page still marks where the page began: what comes after is news.
+          if (page.events.length === 0) {
+            if (first) lastSeq.current = after;
+            return;
+          }
+          const from = lastSeq.current ?? 0;
+          const said = page.events.filter((e) => e.seq > from).map((e) => narrate(e, kind, seatName, mySeat));
+          if (said.length === 0) return;
+          lastSeq.current = said[said.length - 1].seq;
+          if (first) {
+            setLog(said);
+            return;
+          }
+          const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
+          if (fresh.length) setNotices((n) => [...n, ...fresh].slice(-4));
+          // My own moves are logged at once; the others' are paced.
+          setPending((p) => [...p, ...said]);
+        },
+        () => {
+          if (current) retry = setTimeout(() => load(attempt + 1), Math.min(8000, 500 * 2 ** attempt));
+        },
+      );
+    load(0);
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+  }, [version, kind, id, token, mySeat]);
+
+  // Other seats' moves, one at a time.
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const [next, ...rest] = pending;
+    if (next.own) {
+      setLog((l) => [...l, next]);
+      setPending(rest);
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        setLog((l) => [...l, next]);
+        setPending(rest);
+      },
+      pending.length > 3 ? HURRIED_MS : PACE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [pending]);
+
+  // The log shows its newest line.
+  useEffect(() => {
+    const element = box.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [log.length]);
+
+  return {
+    log,
+    pending,
+    notices,
+    notify: (notice) => setNotices((n) => [...n, notice]),
+    skip: () => {
+      setLog((l) => [...l, ...pending]);
+      setPending([]);
+    },
+    box,
+  };
+}
+
+/** The side panel: the move being shown (with Skip), the seat's notices, and the last forty lines. */
+export function LogPanel({ told }: { told: TableLog }) {
+  const { log, pending, notices, skip, box } = told;
+  const latest = pending.find((p) => !p.own) ?? null;
+  return (
+    <aside class="log-panel" aria-labelledby="log-h" ref={box}>
+      <h2 id="log-h">What happened</h2>
+      {latest && (
+        <p class="now-playing">
+          <strong>{latest.text}</strong>{' '}
+          <button type="button" class="link" onClick={skip}>
+            Skip
+          </button>
+        </p>
+      )}
+      {notices.length > 0 && (
+        <ul class="notices" aria-label="For you">
+          {notices.map((n, i) => (
+            <li key={i} class="notice">
+              {n}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ol class="log" aria-live="polite">
+        {log.slice(-40).map((s) => (
+          <li key={s.seq}>{s.text}</li>
+        ))}
+      </ol>
+      {log.length === 0 && <p class="none">No move yet.</p>}
+    </aside>
+  );
+}
