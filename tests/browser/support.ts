@@ -208,7 +208,7 @@ export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selec
   const hand = page.locator('.hand .card-button:enabled');
   const buttons = page.locator('.moves > .actions button:enabled');
   // Places of a game's own drawing that take moves (Cactus's layouts).
-  const places = page.locator('.felt .slot:enabled');
+  const places = page.locator('.felt .slot:enabled:visible');
   let pool = buttons;
   if (choosing) {
     const confirm = page.locator('.choice .actions button:enabled');

@@ -168,6 +168,49 @@ describe('touching the cards', () => {
     await ann.page.unroute(/\/events/);
   });
 
+  it('at Cactus, many penalty cards fold under their count, and open to be touched', async () => {
+    // Ann's layout: K♠ A♠ / 2♠ 3♠. She draws the 7♦ and discards it, then matches wrongly until she
+    // holds more than four penalty cards (two a wrong match).
+    const id = await vsBot('cactus', { top: ['KS', 'KH', 'AS', 'AH', '2S', '2H', '3S', '3H', '7D'] });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${web.base}/games/${id}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${annToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return {
+        status: res.status,
+        view: (await res.json()) as { legalActions: { type: string; position?: number }[]; state: { layouts: unknown[][] } },
+      };
+    };
+    expect((await call('POST', '/moves', { action: { type: 'draw' } })).status).toBe(200);
+    expect((await call('POST', '/moves', { action: { type: 'discard' } })).status).toBe(200);
+    let penalties = 0;
+    for (let tries = 0; tries < 20 && penalties <= 4; tries++) {
+      const { view } = await call('GET', '/view');
+      penalties = view.state.layouts[0].length - 4;
+      // Matching works in or out of turn; a king on the discards would make the K♠ right, so try each grid place.
+      const match = view.legalActions.find((a) => a.type === 'match' && a.position === tries % 4);
+      if (match && penalties <= 4) await call('POST', '/moves', { action: match });
+    }
+    expect(penalties).toBeGreaterThan(4);
+    await open(ann.page, id);
+    const yours = ann.page.locator('.felt .layout').filter({ has: ann.page.getByText('Ann', { exact: true }) });
+    const fold = yours.locator('details.penalties');
+    await fold
+      .locator('summary')
+      .filter({ hasText: /^\d+ penalty cards/ })
+      .waitFor();
+    expect(await yours.locator('.penalty-row li').first().isVisible()).toBe(false);
+    await fold.locator('summary').click();
+    await yours.locator('.penalty-row li').first().waitFor();
+    expect(await yours.locator('.penalty-row li').count()).toBeGreaterThan(4);
+    expect(await seriousViolations(ann.page)).toEqual([]);
+    await ann.page.setViewportSize(PHONE);
+    await ann.page.screenshot({ path: screenshotPath('cactus-penalties-phone') });
+    await ann.page.setViewportSize(DESKTOP);
+  });
+
   it('a request that cannot reach the server says so in plain words', async () => {
     const id = await vsBot('divide-and-conquer');
     await open(ann.page, id);

@@ -49,6 +49,9 @@ function Slot({
   );
 }
 
+/** Past this many, a seat's penalty cards fold under their count: a careless player's forty would fill a phone. */
+const PENALTIES_SHOWN = 4;
+
 /**
  * Cactus lays each seat's cards in a grid, 0 1 over 2 3, penalty cards in a row after: the moves name
  * those places, so a place the seat may act on is touched to act.
@@ -59,19 +62,31 @@ function CactusLayouts({ value, seating, touch }: { value: unknown; seating: Sea
   const order = layouts.map((_, seat) => seat).sort((a, b) => Number(a === seating.me) - Number(b === seating.me));
   return (
     <div class="layouts">
-      {order.map((seat) => (
-        <figure key={seating.seatName(seat)} class="layout">
-          <figcaption>{seating.seatName(seat)}</figcaption>
-          <ol class="layout-grid">
-            {layouts[seat].map((card, position) => (
-              // A place keeps its number when its card is matched away: the position is the identity.
-              <li key={positionName(position)} class={position > 3 ? 'penalty' : undefined}>
-                <Slot card={card} position={position} seat={seat} seating={seating} touch={touch} />
-              </li>
-            ))}
-          </ol>
-        </figure>
-      ))}
+      {order.map((seat) => {
+        const places = layouts[seat].map((card, position) => (
+          // A place keeps its number when its card is matched away: the position is the identity.
+          <li key={positionName(position)} class={position > 3 ? 'penalty' : undefined}>
+            <Slot card={card} position={position} seat={seat} seating={seating} touch={touch} />
+          </li>
+        ));
+        const penalties = places.length - 4;
+        const folded = penalties > PENALTIES_SHOWN;
+        const touchable = layouts[seat].some((_, position) => position > 3 && (touch?.movesAt(seat, position).length ?? 0) > 0);
+        return (
+          <figure key={seating.seatName(seat)} class="layout">
+            <figcaption>{seating.seatName(seat)}</figcaption>
+            <ol class="layout-grid">{folded ? places.slice(0, 4) : places}</ol>
+            {folded && (
+              <details class="penalties">
+                <summary>
+                  {penalties} penalty cards{touchable ? ', some to touch' : ''}
+                </summary>
+                <ol class="penalty-row">{places.slice(4)}</ol>
+              </details>
+            )}
+          </figure>
+        );
+      })}
     </div>
   );
 }

@@ -133,7 +133,8 @@ export function LogPanel({ told }: { told: TableLog }) {
   const { log, pending, notices, skip, box } = told;
   const latest = pending.find((p) => !p.own) ?? null;
   return (
-    <aside class="log-panel" aria-labelledby="log-h" ref={box}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so keyboard users must reach it (axe's scrollable-region-focusable)
+    <aside class="log-panel" aria-labelledby="log-h" ref={box} tabIndex={0}>
       <h2 id="log-h">What happened</h2>
       {latest && (
         <p class="now-playing">
