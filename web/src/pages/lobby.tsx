@@ -13,6 +13,7 @@ import {
 import { Alert } from '../problem';
 import { headline } from '../results';
 import { go, href } from '../route';
+import { RulesText } from '../rules-text';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { savePlayer } from '../session';
 import { shortOptions } from '../short-games';
@@ -354,7 +355,7 @@ function Catalog({
             </p>
             <details>
               <summary>Rules as played here</summary>
-              <div class="rules">{g.rules}</div>
+              <RulesText title={g.title} rules={g.rules} />
             </details>
             {canCreate && (
               <div class="row">

@@ -21,6 +21,7 @@ import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
+import { RulesText } from '../rules-text';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
@@ -315,7 +316,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           {entry && (
             <details class="rules-pop">
               <summary>Rules</summary>
-              <div class="rules">{entry.rules}</div>
+              <RulesText title={summary.title} rules={entry.rules} />
             </details>
           )}
           {connection === 'reconnecting' && !over && (
