@@ -41,10 +41,11 @@ export function useTableLog(at: {
   const lastSeq = useRef<number | null>(null);
   const box = useRef<HTMLElement>(null);
 
-  // Another table: its log starts afresh.
+  // Another table (a rematch, a link followed): its log and notices start afresh.
   useEffect(() => {
     setLog([]);
     setPending([]);
+    setNotices([]);
     lastSeq.current = null;
   }, [id]);
 
