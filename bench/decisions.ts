@@ -8,9 +8,8 @@
 // Each decision gets exactly the input the service builds (the seat's view, its legal actions, its
 // reading of the last 256 events, a seed).
 import { parseArgs } from 'node:util';
-import { botEntries, botInput } from '../src/bots';
-import { randomInt, seedRng } from '../src/cards';
-import { type Action, type AnyGame, resolveOptions, type SeenEvent, seatViewAt, seenMove } from '../src/engine';
+import { playMatch } from '../src/bots/match';
+import type { AnyGame } from '../src/engine';
 import { games } from '../src/games';
 
 const { values } = parseArgs({
@@ -20,41 +19,21 @@ const { values } = parseArgs({
   },
 });
 const wanted = Number(values.decisions);
-const found = botEntries.find((b) => b.name === 'expert');
-if (!found) throw new Error('no expert bot');
-const expert = found;
 
 /** Expert's decision times (ms) over games of `kind` until `wanted` were timed (at most 64 games: a Cactus game gives expert few decisions). */
 function timeDecisions(game: AnyGame): number[] {
   const seats = game.seats.min;
   const times: number[] = [];
+  const players = Array.from({ length: seats }, (_, s) => (s === 0 ? 'expert' : null));
   for (let n = 0; n < 64 && times.length < wanted; n++) {
-    const seed = `decisions ${game.kind} ${n}`;
-    let state = game.setup({ seats, options: resolveOptions(game, {}, seats), seed });
-    const seen: SeenEvent[][] = Array.from({ length: seats }, () => []);
-    let rng = seedRng(`random seats ${seed}`);
-    for (let version = 0; times.length < wanted; version++) {
-      const status = game.status(state);
-      if (status.finished) break;
-      const seat = status.toAct[0];
-      let action: Action;
-      if (seat === 0) {
-        const input = botInput(seatViewAt(game, state, seat, version, 'bench'), seen[seat], seed);
-        const started = performance.now();
-        action = expert.play(input);
-        times.push(performance.now() - started);
-      } else {
-        const legal = game.legalActions(state, seat) as Action[];
-        let i: number;
-        [i, rng] = randomInt(rng, 0, legal.length - 1);
-        action = legal[i];
-      }
-      const after = game.apply(state, seat, action);
-      seen.forEach((log, viewer) => {
-        log.push({ seq: version + 1, seat, kind: 'move', by: 'bot', action: seenMove(game, state, after, seat, action, viewer) });
-      });
-      state = after;
-    }
+    playMatch({
+      game,
+      seats,
+      seed: `decisions ${game.kind} ${n}`,
+      players,
+      chose: (_action, _input, ms) => times.push(ms),
+      enough: () => times.length >= wanted,
+    });
   }
   return times.sort((a, b) => a - b);
 }

@@ -1,57 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { randomInt, seedRng } from '../cards';
-import { type Action, type AnyGame, resolveOptions, type SeenEvent, sameAction, seatViewAt, seenMove } from '../engine';
+import { type AnyGame, sameAction } from '../engine';
 import { games } from '../games';
-import { type BotEntry, botEntries, botInput } from '.';
-
-const bot = (name: string) => botEntries.find((b) => b.name === name) as BotEntry;
-
-/**
- * Plays one match in process, each seat by the bot `players` names for it (or random moves where
- * it names none), and answers the final status; `check` sees each bot's choice with its input.
- */
-function match(
-  game: AnyGame,
-  seats: number,
-  options: Record<string, unknown>,
-  seed: string,
-  players: (string | null)[],
-  check?: (action: Action, legal: Action[]) => void,
-  moves = 100_000,
-) {
-  let state = game.setup({ seats, options: resolveOptions(game, options, seats), seed });
-  const logs: SeenEvent[][] = Array.from({ length: seats }, () => []);
-  let pick = seedRng(`moves ${seed}`);
-  for (let version = 0; version < moves; version++) {
-    const status = game.status(state);
-    if (status.finished) break;
-    const seat = status.toAct[0];
-    const name = players[seat];
-    let action: Action;
-    if (name) {
-      const input = botInput(seatViewAt(game, state, seat, version, 'test'), logs[seat], seed);
-      action = bot(name).play(input);
-      check?.(action, input.legalActions);
-    } else {
-      const legal = game.legalActions(state, seat) as Action[];
-      let n: number;
-      [n, pick] = randomInt(pick, 0, legal.length - 1);
-      action = legal[n];
-    }
-    const after = game.apply(state, seat, action);
-    for (let viewer = 0; viewer < seats; viewer++) {
-      logs[viewer].push({
-        seq: version + 1,
-        seat,
-        kind: 'move',
-        by: 'bot',
-        action: seenMove(game, state, after, seat, action, viewer),
-      });
-    }
-    state = after;
-  }
-  return game.status(state);
-}
+import { playMatch } from './match';
 
 const sampled = [...games.values()].filter((g) => g.sample);
 
@@ -62,18 +12,17 @@ describe('greedy and expert', () => {
       for (const name of ['greedy', 'expert']) {
         let choices = 0;
         const players = Array.from({ length: seats }, (_, s) => (s === 0 ? name : null));
-        match(
+        playMatch({
           game,
           seats,
-          {},
-          `legal ${game.kind} ${name}`,
+          seed: `legal ${game.kind} ${name}`,
           players,
-          (action, legal) => {
-            expect(legal.some((a) => sameAction(a, action))).toBe(true);
+          chose: (action, input) => {
+            expect(input.legalActions.some((a) => sameAction(a, action))).toBe(true);
             choices++;
           },
-          24,
-        );
+          moves: 24,
+        });
         expect(choices).toBeGreaterThan(0);
       }
     });
@@ -95,7 +44,7 @@ describe('in a quick duplicate match of Poke (one game each), against random mov
       for (let pair = 0; pair < pairs; pair++) {
         for (const seat of [0, 1]) {
           const players = seat === 0 ? [name, null] : [null, name];
-          const status = match(poke, 2, { target: 1 }, `duplicate ${pair}`, players);
+          const status = playMatch({ game: poke, seats: 2, options: { target: 1 }, seed: `duplicate ${pair}`, players });
           if (status.result?.winners.length === 1 && status.result.winners[0] === seat) won++;
         }
       }
