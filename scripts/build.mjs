@@ -12,6 +12,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = resolve(root, 'dist/main.js');
 // The bots think in worker threads (src/bots/pool.ts): the worker is a bundle of its own, beside main.js.
 const BOT_WORKER = 'bot-worker.js';
+// Migrations run in a thread of their own, ended once they are applied (src/store/migrate.ts).
+const MIGRATE_WORKER = 'migrate-worker.js';
 
 // Modules that compute paths from import.meta.url (the repository root, Prisma's folders) must keep
 // meaning their own source location once bundled, not dist/main.js: each use becomes the URL of the
@@ -34,9 +36,10 @@ await build({
   entryPoints: [
     { in: 'src/main.ts', out: 'main' },
     { in: 'src/bots/worker.ts', out: BOT_WORKER.replace(/\.js$/, '') },
+    { in: 'src/store/migrate-worker.ts', out: MIGRATE_WORKER.replace(/\.js$/, '') },
   ],
   outdir: dirname(outfile),
-  define: { BOT_WORKER_BUNDLE: JSON.stringify(BOT_WORKER) },
+  define: { BOT_WORKER_BUNDLE: JSON.stringify(BOT_WORKER), MIGRATE_WORKER_BUNDLE: JSON.stringify(MIGRATE_WORKER) },
   bundle: true,
   packages: 'external',
   platform: 'node',

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Sqlite from 'better-sqlite3';
-import { applyMigrations, migrationsApplied } from './schema-engine';
+import { migrateApart } from './migrate';
+import { migrationsApplied } from './schema-engine';
 import type { Sql } from './sql';
 import { sqliteSql } from './sqlite-sql';
 
@@ -62,7 +62,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // busy_timeout lets another process on the same file wait for a writer instead of failing.
   const db = new Sqlite(file, { timeout: 5000 });
   if (!(await migrationsApplied(sqliteSql(db), schemaFiles.sqlite.migrations))) {
-    await applyMigrations(readSchema('sqlite'), schemaFiles.sqlite.migrations, new PrismaBetterSqlite3({ url: `file:${file}` }));
+    await migrateApart({ provider: 'sqlite', file, schema: readSchema('sqlite'), migrations: schemaFiles.sqlite.migrations });
   }
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${config.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { type Database, readSchema, schemaFiles } from './database';
+import { migrateApart } from './migrate';
 import { postgresSql } from './postgres-sql';
-import { applyMigrations, migrationsApplied } from './schema-engine';
+import { migrationsApplied } from './schema-engine';
 
 const TIMESTAMP = 1114;
 
@@ -22,11 +22,12 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   pool.on('error', () => {});
   const sql = postgresSql(pool);
   if (!(await migrationsApplied(sql, schemaFiles.postgresql.migrations))) {
-    await applyMigrations(
-      readSchema('postgresql'),
-      schemaFiles.postgresql.migrations,
-      new PrismaPg(url, { onPoolError: () => {} }),
-    );
+    await migrateApart({
+      provider: 'postgresql',
+      url,
+      schema: readSchema('postgresql'),
+      migrations: schemaFiles.postgresql.migrations,
+    });
   }
   return {
     provider: 'postgresql',

@@ -169,6 +169,9 @@ describe('the Docker image, built without Docker', () => {
     let output = '';
     for (const out of [server.stdout, server.stderr]) out?.on('data', (chunk) => (output += chunk));
     try {
+      // A fresh data folder: the server creates its database in a migration thread started from that
+      // thread's own bundle, and serves only once the thread has applied every migration.
+      expect(existsSync(join(runDir, 'dist/migrate-worker.js'))).toBe(true);
       await untilHealthy(server, port);
       const [hcExe, ...hcArgs] = healthcheck;
       execFileSync(hcExe === 'node' ? process.execPath : hcExe, hcArgs, { env: serverEnv, timeout: 3000 });
