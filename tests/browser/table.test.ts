@@ -236,6 +236,34 @@ describe('every move told', () => {
     expect(await ann.page.locator('.log li').last().innerText()).toMatch(/^Random bot: (discard|capture) .+\.$/);
   });
 
+  it('on a phone, where the log falls below the hand, the newest move is told in a line above it', async () => {
+    const id = await vsBot('xeri', { options: { hands: 1 } });
+    await ann.page.setViewportSize(PHONE);
+    try {
+      await open(ann.page, id);
+      await ann.page.getByText(/^Your turn/).waitFor();
+      const before = await ann.page.locator('.log li').count();
+      await ann.page.locator('.hand .card-button').first().click();
+      await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThanOrEqual(before + 2);
+      const latest = ann.page.locator('.latest-move');
+      // Once the pacing has shown it, the line and the log's last entry tell the same move.
+      await expect
+        .poll(async () => (await latest.innerText()) === (await ann.page.locator('.log li').last().innerText()))
+        .toBe(true);
+      expect(await latest.innerText()).toMatch(/^Random bot: (discard|capture) .+\.$/);
+      const line = await latest.boundingBox();
+      const hand = await ann.page.locator('.hand').boundingBox();
+      const log = await ann.page.locator('.log-panel').boundingBox();
+      expect(line && hand && log && line.y < hand.y && hand.y < log.y).toBe(true);
+      expect(line && line.y + line.height <= PHONE.height).toBe(true);
+      await ann.page.setViewportSize(DESKTOP);
+      // Beside the table the log itself is in sight: the line is not drawn.
+      expect(await latest.isVisible()).toBe(false);
+    } finally {
+      await ann.page.setViewportSize(DESKTOP);
+    }
+  });
+
   it('when time runs out, the clock’s move is told: "Time ran out: the clock played for you"', async () => {
     const id = await vsBot('divide-and-conquer', { options: { clock: { perMove: 1 } } });
     await open(ann.page, id);

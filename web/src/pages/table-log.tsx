@@ -129,6 +129,20 @@ export function useTableLog(at: {
   };
 }
 
+/**
+ * The newest move in one line above the seat's own cards, for a narrow screen, where the log falls
+ * below the hand (CSS shows it there alone). Screen readers hear the log itself, so it is hidden from them.
+ */
+export function LatestMove({ told }: { told: TableLog }) {
+  const said = told.pending.find((p) => !p.own) ?? told.log.at(-1);
+  if (!said) return null;
+  return (
+    <p class="latest-move" aria-hidden="true">
+      {said.text}
+    </p>
+  );
+}
+
 /** The side panel: the move being shown (with Skip), the seat's notices, and the last forty lines. */
 export function LogPanel({ told }: { told: TableLog }) {
   const { log, pending, notices, skip, box } = told;

@@ -28,7 +28,7 @@ import { useNow } from '../use-now';
 import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
 import { MoveControls } from './move-controls';
 import { Centre, pileField } from './table-centre';
-import { LogPanel, useTableLog } from './table-log';
+import { LatestMove, LogPanel, useTableLog } from './table-log';
 
 /** The seats in the order they sit after mine, so that the next to play is on my left. */
 const aroundFrom = (seats: number, me: number | null) =>
@@ -398,6 +398,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             />
           )}
           <div class="mine">
+            <LatestMove told={told} />
             {mySeat !== null && seatPanel(mySeat)}
             {legal.length > 0 && (
               <MoveControls
