@@ -92,10 +92,10 @@ async function cannon(server: Server, opts: autocannon.Options, expected = 200):
 const WARM_UP = 2;
 /**
  * The client loop's warm-up: it runs the code of four games, the log and the store, which V8 keeps
- * compiling for tens of seconds. After 2 s, V8's background threads (mostly its optimizer) took 22-30% of the server's
- * CPU (per-thread CPU from /proc, and `perf`), and a move cost 694 µs of CPU against 554 µs after 20 s
- * (two runs back to back, this machine); a server that plays for days runs the steady state, so that
- * is what the figure measures.
+ * compiling for tens of seconds. After 2 s, V8's background threads (mostly its optimizer) took 22-30%
+ * of the server's CPU (per-thread CPU from /proc, and `perf`), and a move cost 694 µs of CPU against
+ * 554 µs after 20 s (two runs back to back, this machine); a server that plays for days runs the
+ * steady state, so that is what the figure measures.
  */
 const LOOP_WARM_UP = Number(arg('loop-warm-up', '20'));
 
