@@ -129,12 +129,15 @@ export function useTableLog(at: {
   };
 }
 
+/** The other seat's move the pacing is showing now, if any (the seat's own moves are not paced). */
+const showing = (told: TableLog): Said | null => told.pending.find((p) => !p.own) ?? null;
+
 /**
  * The newest move in one line above the seat's own cards, for a narrow screen, where the log falls
  * below the hand (CSS shows it there alone). Screen readers hear the log itself, so it is hidden from them.
  */
 export function LatestMove({ told }: { told: TableLog }) {
-  const said = told.pending.find((p) => !p.own) ?? told.log.at(-1);
+  const said = showing(told) ?? told.log.at(-1);
   if (!said) return null;
   return (
     <p class="latest-move" aria-hidden="true">
@@ -145,8 +148,8 @@ export function LatestMove({ told }: { told: TableLog }) {
 
 /** The side panel: the move being shown (with Skip), the seat's notices, and the last forty lines. */
 export function LogPanel({ told }: { told: TableLog }) {
-  const { log, pending, notices, skip, box } = told;
-  const latest = pending.find((p) => !p.own) ?? null;
+  const { log, notices, skip, box } = told;
+  const latest = showing(told);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so keyboard users must reach it (axe's scrollable-region-focusable)
     <aside class="log-panel" aria-labelledby="log-h" ref={box} tabIndex={0}>
