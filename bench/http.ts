@@ -4,7 +4,7 @@
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
 //   npx tsx bench/http.ts [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
-//     [--routes view,loop] [--loop-warm-up 20]
+//     [--routes view,loop,bareLoop] [--loop-warm-up 20]
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -13,6 +13,7 @@ import { games } from '../src/games';
 import { withScratchDatabase } from '../src/store/postgres';
 import { clientLoop } from './loop';
 import { buildServers, type Server, startBare, startService as startServer, withDataDir } from './servers';
+import { serviceAlone } from './service';
 import { advance, call, newTable, nextMove, playMoves, type Table } from './tables';
 
 const arg = (name: string, fallback: string) => {
@@ -98,6 +99,8 @@ const WARM_UP = 2;
  * steady state, so that is what the figure measures.
  */
 const LOOP_WARM_UP = Number(arg('loop-warm-up', '20'));
+/** The runs of the client loop: the service's, and bare Fastify answering the loop's shapes. */
+const LOOPS = ['loop', 'bareLoop'];
 
 /**
  * The best of `ROUNDS` alternating runs of each measurement; `between` runs before every round after
@@ -111,7 +114,7 @@ async function alternate(
   const chosen = Object.entries(runs).filter(([name]) => !ROUTES || ['hello', 'insert', ...ROUTES.split(',')].includes(name));
   for (let round = 0; round < ROUNDS; round++) {
     if (round > 0) await between();
-    for (const [name, run] of chosen) await run(name === 'loop' ? LOOP_WARM_UP : WARM_UP);
+    for (const [name, run] of chosen) await run(LOOPS.includes(name) ? LOOP_WARM_UP : WARM_UP);
     for (const [name, run] of chosen) {
       const m = await run(SECONDS);
       if (!best[name] || m.rps > best[name].rps) best[name] = m;
@@ -144,6 +147,7 @@ const ROUTE_NAMES = {
   notModified: 'GET /games/{id}/view, If-None-Match (304)',
   move: 'POST /games/{id}/moves (own games)',
   loop: 'client loop: GET view, POST a move (per move)',
+  bareLoop: 'bare Fastify, the loop’s shapes (per move)',
 } as const;
 
 /** Every connection polls every view in turn, as its first seat; with `etags`, conditionally. */
@@ -153,6 +157,33 @@ const viewRequests = (views: Table[], etags?: (string | null)[]): autocannon.Req
     path: `/games/${t.id}/view`,
     headers: { authorization: `Bearer ${t.tokens[0]}`, ...(etags ? { 'if-none-match': etags[i] as string } : {}) },
   }));
+
+/** The client loop (bench/loop.ts) against `server`, as a run of the route table. */
+async function loop(server: Server, seconds: number): Promise<Measured> {
+  const r = await clientLoop(server, CONNECTIONS, seconds);
+  if (r.errors > 0 && process.env.BENCH_DEBUG) console.error('loop errors', r.errors);
+  return { rps: r.moves / r.seconds, p50: r.post.p50, p99: r.post.p99, errors: r.errors, cpuUs: r.cpuUs, dbUs: 0, get: r.get };
+}
+
+/**
+ * The loop's ceiling: the service's own work per move (bench/service.ts, no HTTP at all) added to
+ * bare Fastify's for the loop's shapes, in hellos of this run's bare hello. No HTTP layer, however
+ * lean, takes the loop's ratio above what these two leave.
+ */
+async function loopCeiling(results: Record<string, Measured>) {
+  const { hello, loop: overHttp, bareLoop } = results;
+  if (!hello || !overHttp || !bareLoop) return;
+  const alone = await serviceAlone(SECONDS, LOOP_WARM_UP);
+  const hellos = (us: number) => (us / hello.cpuUs).toFixed(1);
+  const ceiling = (100 * hello.cpuUs) / (alone.cpuUs + bareLoop.cpuUs);
+  console.log(
+    `the loop's CPU a move, in hellos (${fmt(hello.cpuUs)} µs): over HTTP ${fmt(overHttp.cpuUs)} µs (${hellos(overHttp.cpuUs)}); ` +
+      `the service's own work alone, no HTTP (bench/service.ts, ${fmt(alone.moves)} moves) ${fmt(alone.cpuUs)} µs ` +
+      `(${hellos(alone.cpuUs)}), of which the checkpoint's signature ${fmt(alone.signUs)} µs; bare Fastify's loop shapes ` +
+      `${fmt(bareLoop.cpuUs)} µs (${hellos(bareLoop.cpuUs)}). Ceiling with no HTTP cost beyond bare Fastify's: ` +
+      `${ceiling.toFixed(1)}% of hello per CPU-s`,
+  );
+}
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
 async function routes(label: string, env: Record<string, string>) {
@@ -194,12 +225,10 @@ async function routes(label: string, env: Record<string, string>) {
       notModified: (seconds) =>
         cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views, etags) }, 304),
       // The headline: what a bot or a page does, GET then POST on games of four kinds (bench/loop.ts).
-      loop: async (seconds) => {
-        const r = await clientLoop(service, CONNECTIONS, seconds);
-        if (r.errors > 0 && process.env.BENCH_DEBUG) console.error('loop errors', r.errors);
-        const dbUs = 0;
-        return { rps: r.moves / r.seconds, p50: r.post.p50, p99: r.post.p99, errors: r.errors, cpuUs: r.cpuUs, dbUs, get: r.get };
-      },
+      loop: (seconds) => loop(service, seconds),
+      // The same client against bare Fastify's routes of the same shapes (bench/bare.ts): what HTTP
+      // and Fastify alone cost the loop, with none of the service's work.
+      bareLoop: (seconds) => loop(bare, seconds),
       move: async (seconds) => {
         // Each request takes a game no other request has in flight (autocannon starts every request of a
         // connection with a fresh context), the next move worked out by the engine in this process.
@@ -289,6 +318,8 @@ async function routes(label: string, env: Record<string, string>) {
         ` (POST p99 scaled to 70,000 hello/s: ${((p99 * results.hello.rps) / 70_000).toFixed(1)} ms)`,
     );
   }
+  // The service alone runs on SQLite, in this process: once, beside the SQLite pass.
+  if (label === 'SQLite') await loopCeiling(results);
   return results;
 }
 
@@ -519,7 +550,7 @@ if (ONLY.includes('routes')) {
       console.log(`\n## Both databases against the faster bare hello of the two passes (${fmt(hello)} req/s)`);
       table([
         ['route', 'SQLite req/s', 'vs hello', 'PostgreSQL req/s', 'vs hello', 'PostgreSQL / SQLite'],
-        ...(['view', 'notModified', 'move'] as const)
+        ...(['view', 'notModified', 'move', 'loop'] as const)
           .filter((k) => sqlite[k] && postgres[k])
           .map((k) => [
             ROUTE_NAMES[k],

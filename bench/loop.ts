@@ -63,7 +63,7 @@ class Connection {
  * The JSON value that follows `"key":` in `text` (the first such key), parsed alone: the client reads
  * three fields of a view, and parsing the whole of each took the load generator's time from the server.
  */
-function field<T>(text: string, key: string): T | undefined {
+export function field<T>(text: string, key: string): T | undefined {
   const at = text.indexOf(`"${key}":`);
   if (at < 0) return undefined;
   const start = at + key.length + 3;
