@@ -176,13 +176,15 @@ async function loopCeiling(results: Record<string, Measured>) {
   const alone = await serviceAlone(SECONDS, LOOP_WARM_UP);
   const hellos = (us: number) => (us / hello.cpuUs).toFixed(1);
   const ceiling = (100 * hello.cpuUs) / (alone.cpuUs + bareLoop.cpuUs);
-  console.log(
-    `the loop's CPU a move, in hellos (${fmt(hello.cpuUs)} µs): over HTTP ${fmt(overHttp.cpuUs)} µs (${hellos(overHttp.cpuUs)}); ` +
-      `the service's own work alone, no HTTP (bench/service.ts, ${fmt(alone.moves)} moves) ${fmt(alone.cpuUs)} µs ` +
-      `(${hellos(alone.cpuUs)}), of which the checkpoint's signature ${fmt(alone.signUs)} µs; bare Fastify's loop shapes ` +
-      `${fmt(bareLoop.cpuUs)} µs (${hellos(bareLoop.cpuUs)}). Ceiling with no HTTP cost beyond bare Fastify's: ` +
-      `${ceiling.toFixed(1)}% of hello per CPU-s`,
-  );
+  console.log(`\nThe loop’s CPU a move, in hellos (bare hello’s CPU a request in this run, ${fmt(hello.cpuUs)} µs)`);
+  table([
+    ['a move of the client loop', 'CPU µs', 'hellos'],
+    ['over HTTP (the loop’s row)', fmt(overHttp.cpuUs), hellos(overHttp.cpuUs)],
+    [`the service alone, no HTTP (bench/service.ts, ${fmt(alone.moves)} moves)`, fmt(alone.cpuUs), hellos(alone.cpuUs)],
+    ['  of which the checkpoint’s signature', fmt(alone.signUs), hellos(alone.signUs)],
+    ['bare Fastify answering the loop’s shapes', fmt(bareLoop.cpuUs), hellos(bareLoop.cpuUs)],
+  ]);
+  console.log(`ceiling: the service alone plus bare Fastify’s shapes, ${ceiling.toFixed(1)}% of hello per CPU-s`);
 }
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
