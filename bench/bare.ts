@@ -91,13 +91,12 @@ app.get('/games/:id/view', async (request, reply) => {
 app.post('/games/:id/moves', async (request, reply) => {
   const id = (request.params as { id: string }).id;
   const { action, expectedVersion } = request.body as { action: unknown; expectedVersion?: number };
-  const table = tables.get(id);
-  if (!table || action === undefined || (expectedVersion !== undefined && expectedVersion !== table.version)) {
-    return reply.code(409).send({ error: 'stale' });
-  }
-  table.version++;
   const view = answer(id, request.headers.authorization);
   if (!view) return reply.code(404).send({ error: 'no such seat' });
+  if (action === undefined || (expectedVersion !== undefined && expectedVersion !== view.version)) {
+    return reply.code(409).send({ error: 'stale' });
+  }
+  view.version = ++(tables.get(id) as { version: number }).version;
   return reply.header('etag', `"${view.version}.seat${view.seat}"`).send(view);
 });
 

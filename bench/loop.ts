@@ -63,7 +63,7 @@ class Connection {
  * The JSON value that follows `"key":` in `text` (the first such key), parsed alone: the client reads
  * three fields of a view, and parsing the whole of each took the load generator's time from the server.
  */
-export function field<T>(text: string, key: string): T | undefined {
+function field<T>(text: string, key: string): T | undefined {
   const at = text.indexOf(`"${key}":`);
   if (at < 0) return undefined;
   const start = at + key.length + 3;
@@ -86,18 +86,38 @@ export function field<T>(text: string, key: string): T | undefined {
   return undefined;
 }
 
-interface LoopTable {
+export interface LoopTable {
   id: string;
   tokens: string[];
   /** The seat whose view is read next: the first the game waits for. */
   next: number;
 }
 
-async function newLoopTable(base: string, n: number): Promise<LoopTable> {
-  const { kind, seats } = LOOP_KINDS[n % LOOP_KINDS.length];
-  const created = await call(base, 'POST', '/games', { kind, seats });
-  return { id: created.id, tokens: created.seats.map((s: { token: string }) => s.token), next: created.toAct[0] };
+/** The `n`th client's game: the loop's kinds in turn. */
+export const loopGame = (n: number) => LOOP_KINDS[n % LOOP_KINDS.length];
+
+/** A client's table from the answer that created the game. */
+export const loopTable = (created: { id: string; seats: { token?: string }[]; toAct: number[] }): LoopTable => ({
+  id: created.id,
+  tokens: created.seats.map((s) => s.token as string),
+  next: created.toAct[0],
+});
+
+const newLoopTable = async (base: string, n: number) => loopTable(await call(base, 'POST', '/games', loopGame(n)));
+
+/**
+ * What a client does with a view's JSON text: its version, and the legal action it posts (chosen by the
+ * version); no action once the game is over.
+ */
+export function chooseMove(view: string): { version: number; action?: unknown } {
+  const version = field<number>(view, 'version') as number;
+  if (field<string>(view, 'status') !== 'active') return { version };
+  const legal = field<unknown[]>(view, 'legalActions') ?? [];
+  return { version, action: legal[(version * 7919) % legal.length] };
 }
+
+/** The seat a move's answer says is due next (the one before, if it names none). */
+export const nextSeat = (answer: string, before: number) => field<number[]>(answer, 'toAct')?.[0] ?? before;
 
 export interface LoopResult {
   moves: number;
@@ -145,18 +165,13 @@ export async function clientLoop(server: Server, clients: number, seconds: numbe
             errors++;
             break;
           }
-          const view = {
-            version: field<number>(read.body, 'version') as number,
-            status: field<string>(read.body, 'status'),
-            legalActions: field<unknown[]>(read.body, 'legalActions') ?? [],
-          };
-          if (view.status !== 'active') {
+          const { version, action } = chooseMove(read.body);
+          if (action === undefined) {
             games++;
             table = await newLoopTable(server.base, n + games * clients);
             continue;
           }
-          const action = view.legalActions[(view.version * 7919) % view.legalActions.length];
-          const body = JSON.stringify({ action, expectedVersion: view.version });
+          const body = JSON.stringify({ action, expectedVersion: version });
           const moved = await connection.send(
             `POST /games/${table.id}/moves HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n` +
               `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -167,7 +182,7 @@ export async function clientLoop(server: Server, clients: number, seconds: numbe
             break;
           }
           moves++;
-          table.next = field<number[]>(moved.body, 'toAct')?.[0] ?? table.next;
+          table.next = nextSeat(moved.body, table.next);
         }
       } finally {
         connection.close();

@@ -3,13 +3,12 @@
 // moves.post) on a fresh SQLite database, in this process. What a move costs here, no HTTP layer can
 // take away: with what bare Fastify spends on the loop's shapes, it bounds the loop's ratio to hello.
 //   npx tsx bench/service.ts [--seconds 6] [--warm-up 20]   (prints one line of JSON)
-import { sign } from 'node:crypto';
 import { games } from '../src/games';
-import { checkpointText, signingKey } from '../src/log';
+import { checkpointSigner, signingKey } from '../src/log';
 import { services } from '../src/service';
 import { inProcessNotifier } from '../src/service/notifier';
 import { openDatabase } from '../src/store/database';
-import { field, LOOP_KINDS } from './loop';
+import { chooseMove, type LoopTable, loopGame, loopTable, nextSeat } from './loop';
 import { withDataDir } from './servers';
 
 const arg = (name: string, fallback: string) => {
@@ -31,20 +30,10 @@ export interface ServiceAlone {
 
 type Service = ReturnType<typeof services>;
 
-interface Client {
-  id: string;
-  tokens: string[];
-  next: number;
-}
-
-async function newClient(service: Service, n: number): Promise<Client> {
-  const { kind, seats } = LOOP_KINDS[n % LOOP_KINDS.length];
-  const created = await service.tables.create({ kind, seats });
-  return { id: created.id, tokens: created.seats.map((s) => s.token as string), next: created.toAct[0] };
-}
+const newClient = async (service: Service, n: number) => loopTable(await service.tables.create(loopGame(n)));
 
 /** Every client reads its view, then posts one of its legal actions, for `seconds`: the moves made. */
-async function play(service: Service, clients: Client[], seconds: number): Promise<number> {
+async function play(service: Service, clients: LoopTable[], seconds: number): Promise<number> {
   const until = performance.now() + seconds * 1000;
   let moves = 0;
   let created = clients.length;
@@ -54,31 +43,28 @@ async function play(service: Service, clients: Client[], seconds: number): Promi
       while (performance.now() < until) {
         const token = c.tokens[c.next];
         const { json } = await service.tables.view(c.id, token);
-        const text = json as string;
-        const version = field<number>(text, 'version') as number;
-        if (field<string>(text, 'status') !== 'active') {
+        const { version, action } = chooseMove(json as string);
+        if (action === undefined) {
           c = await newClient(service, created++);
           clients[n] = c;
           continue;
         }
-        const legal = field<unknown[]>(text, 'legalActions') ?? [];
-        const action = legal[(version * 7919) % legal.length] as never;
-        const answer = await service.moves.post(c.id, token, { action, expectedVersion: version });
+        const answer = await service.moves.post(c.id, token, { action: action as never, expectedVersion: version });
         moves++;
-        c.next = field<number[]>(answer.json, 'toAct')?.[0] ?? c.next;
+        c.next = nextSeat(answer.json, c.next);
       }
     }),
   );
   return moves;
 }
 
-/** The µs of CPU one signature of a checkpoint's text takes, over `n` signatures. */
+/** The µs of CPU the log's signer takes for one checkpoint, as each version's answer has it signed, over `n`. */
 function signatureUs(n: number): number {
-  const key = signingKey(LOG_KEY);
-  const text = Buffer.from(checkpointText('00000000-0000-0000-0000-000000000000', 120, 'A'.repeat(43).concat('=')));
-  for (let i = 0; i < 200; i++) sign(null, text, key);
+  const signer = checkpointSigner(signingKey(LOG_KEY));
+  const root = new Uint8Array(32);
+  for (let i = 0; i < 200; i++) signer.sign('00000000-0000-0000-0000-000000000000', i, root);
   const before = process.cpuUsage();
-  for (let i = 0; i < n; i++) sign(null, text, key);
+  for (let i = 0; i < n; i++) signer.sign('00000000-0000-0000-0000-000000000000', i, root);
   const used = process.cpuUsage(before);
   return (used.user + used.system) / n;
 }
