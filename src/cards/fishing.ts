@@ -1,5 +1,6 @@
 import type { Card } from './cards';
 import { deal } from './deal';
+import { allMost } from './scoring';
 
 /**
  * Bookkeeping shared by the fishing games (Kontsina, Xeri, Stealing Bundles, Escoba, Scopa, Diloti...):
@@ -71,4 +72,18 @@ export function movesOfDeal<A>(
     if (isPlay(action as A)) counted++;
   }
   return moves.reverse();
+}
+
+/**
+ * The end of a one-deal (or fixed-length) match where the highest total wins and equal highest totals
+ * share the win: the result the engine's status reports, its summary counting totals in `unit`.
+ */
+export function highestTotalWins(scores: number[], unit: string): { winners: number[]; summary: string } {
+  const winners = allMost(scores);
+  const best = Math.max(...scores);
+  const summary =
+    winners.length > 1
+      ? `seats ${winners.join(' and ')} share the win with ${best} ${unit}`
+      : `seat ${winners[0]} wins with ${best} ${unit} (${scores.join(' / ')})`;
+  return { winners, summary };
 }

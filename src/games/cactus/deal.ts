@@ -1,5 +1,5 @@
 import type { Card } from '../../cards';
-import type { Options, Slot, State } from '.';
+import type { Options, Slot, State } from './state';
 
 /** The deal: four cards face down to each seat, one at a time, the non-dealer first; the rest is the stock. */
 

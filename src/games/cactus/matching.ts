@@ -1,6 +1,6 @@
 import type { Card } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Slot, State } from '.';
+import type { Slot, State } from './state';
 import { copy, settle, slotAt, supply, takeFromStock, top } from './table';
 import { matches } from './values';
 

@@ -1,5 +1,5 @@
 import { IllegalMove } from '../../engine';
-import type { Action, Held, Slot, State } from '.';
+import type { Action, Held, Slot, State } from './state';
 import { copy, ending, hasCards, occupied, settle, slotAt } from './table';
 import { discardHeld, endTurn, holding } from './turn';
 import { type Power, powerOf } from './values';

@@ -1,6 +1,6 @@
 import { type Card, type RngState, shuffle, standardDeck, unseenCards } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import type { Discard, Held, Slot, State, View } from '.';
+import type { Discard, Held, Slot, State, View } from './state';
 import { powerOf } from './values';
 
 /** What a seat remembers of one layout position: the card, if it saw it, and who has seen it. */

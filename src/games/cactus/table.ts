@@ -1,6 +1,6 @@
 import { type Card, shuffle } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Action, Discard, Slot, State } from '.';
+import type { Action, Discard, Slot, State } from './state';
 import { layoutTotal } from './values';
 
 /** The table every phase works on: the stock and its rebuilds, the discard pile, the layouts. */

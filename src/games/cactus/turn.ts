@@ -1,6 +1,6 @@
 import type { Card } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Action, Held, Slot, State } from '.';
+import type { Action, Held, Slot, State } from './state';
 import { copy, ending, hasCards, occupied, settle, slotAt, takeFromStock, top } from './table';
 import { powerOf } from './values';
 

@@ -1,6 +1,6 @@
 import type { MoveContext } from '../../engine';
-import type { Action, Held, Slot, State, View } from '.';
 import { DEALER } from './deal';
+import type { Action, Held, Slot, State, View } from './state';
 import { top, totals } from './table';
 import { powerOf } from './values';
 

@@ -1,7 +1,7 @@
 import { type Card, dealUnseen, type RngState, shuffle, suitOf, unseenCards } from '../../cards';
 import { tricksOfDeal, trickWinner, voidsShown } from '../../cards/tricks';
 import { cardPlays, type SeenEvent } from '../../engine';
-import { DEALS, dealPoints, type State, saladDeck, type View } from '.';
+import { DEALS, dealPoints, type State, saladDeck, type View } from './state';
 
 /** Tries at placing the taken cards a seat did not watch so that the voids shown are kept too. */
 const TRIES = 50;

@@ -1,16 +1,9 @@
 /** The end of a turn: drawing back up to eight, the reshuffle, and the joker that ends the game. */
 import { type Card, JOKER, SUITS, type Suit, shuffle } from '../../cards';
-import type { State } from '.';
 import { HAND_SIZE } from './deal';
 import { type Stock, stockValue } from './market';
+import type { FinalSale, State } from './state';
 import { collect, replaceAt } from './turn';
-
-/** What a player got for all its stock when the joker ended the game. */
-export interface FinalSale {
-  seat: number;
-  certificates: Card[];
-  proceeds: number;
-}
 
 /** The draw pile is gone: the market piles but their top cards, the discard pile and the jokers aside make the new one. */
 function reshuffle(s: State): State {

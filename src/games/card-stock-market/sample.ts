@@ -1,7 +1,7 @@
 import { type Card, dealUnseen, JOKER, type RngState, SUITS, type Suit, shuffle, unseenCards } from '../../cards';
-import type { State, View } from '.';
 import { openingCards } from './deal';
 import { type Limits, type Stock, SUIT_NAMES } from './market';
+import type { State, View } from './state';
 
 /**
  * A Card Stock Market state for `seat` from its view. Everything lies face up but the other hands

@@ -4,23 +4,14 @@
  */
 import { type Card, removeCards, type Suit, suitOf } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { State } from '.';
 import { bankPays, payBank } from './bank';
 import { type Direction, priceAfter, SUIT_NAMES, sharesHeld, sharesOf } from './market';
+import type { State, Turn } from './state';
 
 export const MAX_SHARES = 12;
 export const MAX_TRADES = 2;
 export const MAX_PLAYS = 2;
 export const MAX_DISCARDS = 4;
-
-/** Where a turn is: how many trades, market plays and discards so far, and the phase of the last action. */
-export interface Turn {
-  seat: number;
-  trades: number;
-  plays: number;
-  discards: number;
-  phase: 'trading' | 'market' | 'discarding' | null;
-}
 
 export const distinct = (cards: readonly Card[]): Card[] => [...new Set(cards)];
 const without = (cards: readonly Card[], c: Card): Card[] => removeCards(cards, [c]);

@@ -1,8 +1,8 @@
 /** What each seat sees of the table: everything but the hands of others and the draw pile, until the end. */
 import { SUITS, type Suit } from '../../cards';
-import type { State, View } from '.';
 import { BANKER } from './deal';
 import { SUIT_NAMES, sharesHeld, stockValue } from './market';
+import type { State, View } from './state';
 import { discardRefusal, playRefusal, tradeRefusal } from './turn';
 
 export function view(s: State, seat: number | null): View {

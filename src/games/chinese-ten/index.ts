@@ -1,114 +1,10 @@
-import { allMost, buildDeck, type Card, compareCards, deal, isRed, rankNumber, rankOf, sortCards } from '../../cards';
-import {
-  CardCode,
-  CardSet,
-  type Game,
-  IllegalMove,
-  openingDeck,
-  type SetupContext,
-  type Static,
-  type Status,
-  Type,
-} from '../../engine';
+import { buildDeck, type Card, compareCards, deal, isRed, rankNumber, rankOf, sortCards } from '../../cards';
+import { highestTotalWins } from '../../cards/fishing';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
+import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
 
-/** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
-
-export const optionsSchema = Type.Object({}, { additionalProperties: false });
-export type Options = Static<typeof optionsSchema>;
-
-const playAction = Type.Object(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 3,
-      description:
-        'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
-    }),
-  },
-  { additionalProperties: false, description: 'play a card from the hand; then the top stock card is turned' },
-);
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  { additionalProperties: false, description: 'choose the table card the turned stock card captures' },
-);
-export const actionSchema = Type.Union([playAction, captureAction]);
-export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
-
-const TurnView = Type.Object(
-  {
-    seat: Seat('the seat that played'),
-    played: CardCode,
-    captured: Cards('the table cards the played card captured ([] if it was laid on the table)'),
-    turned: Type.Union([CardCode, Type.Null()], { description: 'the stock card turned after the play; null until it is turned' }),
-    turnedCaptured: Type.Union([Cards('the table cards it captured'), Type.Null()], {
-      description: 'what the turned card captured ([] if nothing); null while the seat is still choosing',
-    }),
-  },
-  { additionalProperties: false, description: 'the last turn, for the table to show' },
-);
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
-    dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
-    turn: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'the seat to act; null once the game is over' }),
-    phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
-      description:
-        'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
-    }),
-    hand: Type.Union([Cards("this seat's own hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
-    handSizes: Type.Array(Type.Integer(), { description: 'how many cards each seat holds, by seat' }),
-    hands: Type.Union([BySeat('every hand, by seat'), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (empty unless it ended early); null during play',
-    }),
-    stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
-    table: Cards('the face-up cards on the table, in the order they arrived'),
-    turned: Type.Union([CardCode, Type.Null()], {
-      description: 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise',
-    }),
-    layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
-    won: BySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
-    points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
-    last: Type.Union([TurnView, Type.Null()], { description: 'the last turn played; null before the first' }),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-/** What one turn did, for the table to show. */
-export interface Turn {
-  seat: number;
-  played: Card;
-  captured: Card[];
-  /** The stock card turned after the play (null until it is turned). */
-  turned: Card | null;
-  /** What the turned card captured (null while the seat is still choosing). */
-  turnedCaptured: Card[] | null;
-}
-
-export interface State {
-  seats: number;
-  dealer: number;
-  /** The seat to act. */
-  turn: number;
-  hands: Card[][];
-  /** Face down, top first. */
-  stock: Card[];
-  table: Card[];
-  /** Each seat's won-cards pile. */
-  won: Card[][];
-  /** The cards the dealer captured from a four-of-a-kind layout before the first turn, if any. */
-  layoutCapture: Card[];
-  /** A turned stock card waiting for its seat to choose which of several table cards it captures. */
-  turned: Card | null;
-  last: Turn | null;
-}
+export { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
 
 /** Pip value: ace one, number cards their pips, tens and face cards ten. */
 export function pips(c: Card): number {
@@ -187,6 +83,7 @@ function totals(s: State): number[] {
   return s.won.map((pile) => pilePoints(pile, s.seats));
 }
 
+/** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
 export const chineseTen: Game<State, Action, Options, View> = {
   kind: 'chinese-ten',
   title: 'Chinese Ten',
@@ -321,13 +218,7 @@ export const chineseTen: Game<State, Action, Options, View> = {
   status(s): Status {
     const scores = totals(s);
     if (!finished(s)) return { toAct: [s.turn], finished: false, scores };
-    const winners = allMost(scores);
-    const best = Math.max(...scores);
-    const summary =
-      winners.length > 1
-        ? `seats ${winners.join(' and ')} share the win with ${best} points`
-        : `seat ${winners[0]} wins with ${best} points (${scores.join(' / ')})`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+    return { toAct: [], finished: true, scores, result: highestTotalWins(scores, 'points') };
   },
 
   sample,

@@ -1,5 +1,5 @@
 import { buildDeck, dealTable, type RngState } from '../../cards';
-import type { State, View } from '.';
+import type { State, View } from './state';
 
 /**
  * A Chinese Ten state for `seat` from its view: every capture was made face up, so only the other hands

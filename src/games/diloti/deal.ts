@@ -1,7 +1,7 @@
 import { type Card, deal, type RngState, rankOf, shuffle, standardDeck } from '../../cards';
-import type { State } from '.';
 import { cardsOf, sideOf } from './plays';
 import { scoreDeal } from './scoring';
+import type { State } from './state';
 
 /** The deal: six cards to each seat and four to the table, six more each when the hands run out, and the end of a deal. */
 

@@ -1,23 +1,12 @@
-import { type Card, type RngState, standardDeck } from '../../cards';
-import {
-  CardCode,
-  CardSet,
-  type Game,
-  IllegalMove,
-  openingDeck,
-  type SetupContext,
-  type Static,
-  type Status,
-  type TSchema,
-  Type,
-} from '../../engine';
+import { standardDeck } from '../../cards';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { defaultStep, done, legalSteps, more } from './pending';
 import { defaultTurn, legalTurn, startPlay } from './play';
-import { type Declaration, MAX_VALUE, sideOf } from './plays';
+import { sideOf } from './plays';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
-import type { DealScore } from './scoring';
+import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 import { seatsOfSide, viewOf } from './view';
 
 export { pendingChoices } from './pending';
@@ -25,271 +14,24 @@ export { declareValues } from './play';
 export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
 export { type DealScore, scoreDeal } from './scoring';
-
-/** Diloti: a Greek fishing game for two, or four in partnerships, with declarations and xeris. */
-
-export const optionsSchema = Type.Object(
-  {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 1000,
-      default: 61,
-      description: 'the game ends after a deal in which a side reaches this score; the higher score wins (equal: a shared win)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const group = CardSet({ minItems: 1, maxItems: 52, description: 'the cards of one group or set, in any order' });
-const layAction = Type.Object(
-  { type: Type.Literal('lay'), card: CardCode },
-  { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },
-);
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  {
-    additionalProperties: false,
-    description:
-      'play a card to capture with it: a face card takes every table card of its rank at once; a number card then takes ' +
-      'groups worth its value with `take`, and `done` ends the capture',
-  },
-);
-const takeAction = Type.Object(
-  { type: Type.Literal('take'), group },
-  {
-    additionalProperties: false,
-    description:
-      'capture with the card being played: loose cards worth its value (or, on a crowded table, one card of such a group at ' +
-      'a time), or a whole declaration of its value',
-  },
-);
-const declareAction = Type.Object(
-  { type: Type.Literal('declare'), card: CardCode, value: Type.Integer({ minimum: 1, maximum: MAX_VALUE }) },
-  {
-    additionalProperties: false,
-    description: 'play a number card to form a declaration of `value` with it; its cards follow with `add`, and `done` ends it',
-  },
-);
-const addAction = Type.Object(
-  { type: Type.Literal('add'), group },
-  {
-    additionalProperties: false,
-    description:
-      'add cards to the declaration being formed: loose cards to complete the open set (on a crowded table one at a ' +
-      "time), an opponent's regular declaration to raise with the card played, or a new set of the same value (loose " +
-      'cards or a regular declaration), making a group declaration',
-  },
-);
-const doneAction = Type.Object(
-  { type: Type.Literal('done') },
-  { additionalProperties: false, description: 'end the capture or the declaration in progress' },
-);
-export const actionSchema = Type.Union([layAction, captureAction, takeAction, declareAction, addAction, doneAction]);
-export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Count = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
-const Value = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_VALUE, description });
-const BySide = (description: string) => Type.Array(Count('a number'), { description });
-
-const DeclarationSchema = Type.Object(
-  {
-    sets: Type.Array(Cards('one set, worth the value'), {
-      description: 'its sets, each worth the value: one set is a regular declaration, several a group declaration',
-    }),
-    value: Value('the value of the card that captures it (1 to 10)'),
-    owner: Seat('the seat obliged to capture it: who formed it, or last raised it or took it into a group'),
-  },
-  { additionalProperties: false, description: 'a declaration: a bundle captured only whole, by a card of its value' },
-);
-
-const PendingSchema = Type.Union(
-  [
-    Type.Object(
-      {
-        kind: Type.Literal('capture', { description: 'capture: a capture is in progress' }),
-        seat: Seat('the seat capturing'),
-        card: Type.With(CardCode, { description: 'the card being played to capture' }),
-        taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups taken so far, in order' }),
-        open: Cards('the cards of a group being built one card at a time, not yet worth the value; empty when none'),
-        from: Count('internal: the table position the open group goes on from (each group is built in table order)'),
-        needs: Count('what the open group still needs to be worth the value; 0 when no group is open'),
-      },
-      { additionalProperties: false, description: 'a capture in progress' },
-    ),
-    Type.Object(
-      {
-        kind: Type.Literal('declare', { description: 'declare: a declaration is being formed' }),
-        seat: Seat('the seat declaring'),
-        card: Type.With(CardCode, { description: 'the card being played into the declaration' }),
-        forming: DeclarationSchema,
-        open: Cards('the cards of a set not yet worth the value (the card played and loose cards); empty when none'),
-        from: Count('internal: the table position the open set goes on from (each set is built in table order)'),
-        raised: Nullable(Value('a value'), "the value of the opponent's declaration the card raised; null when it raised none"),
-        needs: Count('what the open set still needs to be worth the value; 0 when no set is open'),
-      },
-      { additionalProperties: false, description: 'a declaration being formed' },
-    ),
-  ],
-  {},
-);
-
-const DealScoreSchema = Type.Object(
-  {
-    dealer: Seat('the seat that dealt it'),
-    cards: BySide('cards won, by side (leftovers included)'),
-    xeris: BySide('xeris made, by side'),
-    aces: BySide('aces won, by side'),
-    mostCards: Nullable(Count('a side'), 'the side scoring 4 for the most cards; null on a 26-26 tie'),
-    tenOfDiamonds: Nullable(Count('a side'), 'the side scoring 2 for the 10 of diamonds; null when nobody won it'),
-    twoOfClubs: Nullable(Count('a side'), 'the side scoring 1 for the 2 of clubs; null when nobody won it'),
-    leftovers: Type.Object(
-      {
-        side: Nullable(Count('a side'), 'the side of the last capturer, who took them; null when nobody captured'),
-        cards: Cards('the cards left on the table at the end of the deal'),
-      },
-      { additionalProperties: false, description: 'the cards left on the table at the end, and who took them' },
-    ),
-    points: BySide('points scored in the deal, by side'),
-  },
-  { additionalProperties: false, description: "one deal's score, line by line" },
-);
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'two seats, or four in partnerships' }),
-    target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealer: Seat('the seat that dealt this deal'),
-    turn: Nullable(
-      Seat('the seat to play'),
-      'the seat to play (the one finishing a play in progress); null once the game is over',
-    ),
-    phase: Type.Union([Type.Literal('play'), Type.Literal('capturing'), Type.Literal('declaring'), Type.Literal('over')], {
-      description:
-        'play: a turn is to begin; capturing or declaring: a play is in progress (see pending); over: the game has ended',
-    }),
-    pending: Nullable(PendingSchema, 'the play in progress, face up for everyone; null when none'),
-    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
-    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
-    stock: Count('how many cards are left in the stock'),
-    table: Cards('the loose face-up table cards, in the order they came'),
-    declarations: Type.Array(DeclarationSchema, { description: 'the declarations on the table' }),
-    obligation: Nullable(Value('a value'), 'the value of the declaration this seat must capture; null when it holds none'),
-    sides: Type.Array(
-      Type.Object(
-        {
-          seats: Type.Array(Seat('a seat'), { description: 'the seats of the side' }),
-          won: Count('how many cards its face-down pile of won cards holds this deal'),
-          xeris: Count('its xeris this deal'),
-          score: Count('its score in the game'),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'the two sides (seats 0 and 1, or partners 0+2 and 1+3), by side' },
-    ),
-    lastCapturer: Nullable(
-      Seat('a seat'),
-      'the last seat to capture this deal (it takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played' }),
-          kind: Type.Union([Type.Literal('lay'), Type.Literal('capture'), Type.Literal('declare')], {
-            description: 'laid on the table, a capture, or a declaration',
-          }),
-          taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups captured, in order' }),
-          declaration: Nullable(DeclarationSchema, 'the declaration formed; null for a lay or a capture'),
-          raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
-          xeri: Type.Boolean({ description: 'true when the capture swept the table for a xeri' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last finished play of this deal; null before the first',
-    ),
-    scores: BySide('the scores, by side'),
-    scoresheet: Type.Array(BySide("one deal's points, by side"), { description: "each finished deal's points, in order" }),
-    lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
-    finished: Type.Boolean({ description: 'true once the game is over' }),
-    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
-    wonCards: Nullable(
-      Type.Array(Cards('a pile')),
-      "each side's won cards of the last deal, once the game is over; null during play",
-    ),
-    stockCards: Nullable(Cards('the stock, top first'), 'the cards left in the stock, once the game is over; null during play'),
-    deals: Nullable(Type.Array(DealScoreSchema), 'every deal, line by line, once the game is over; null during play'),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-/**
- * A play in progress, posted a group at a time. `open` holds a group (capture) or set (declaration) not yet
- * worth the value: the loose cards taken into it, and for a declaration's first set the card played. It
- * goes on with table cards from position `from` on, so each group is built in table order.
- */
-export type Pending =
-  | { kind: 'capture'; seat: number; card: Card; taken: Card[][]; open: Card[]; from: number }
-  | {
-      kind: 'declare';
-      seat: number;
-      card: Card;
-      forming: Declaration;
-      open: Card[];
-      from: number;
-      /** The value of the opponent's declaration the card raised, if it did. */
-      raised: number | null;
-    };
-
-/** One finished play, as everyone saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  kind: 'lay' | 'capture' | 'declare';
-  /** The groups captured, in the order taken. */
-  taken: Card[][];
-  /** The declaration formed; `raised` is the value it had when the play raised it. */
-  declaration: Declaration | null;
-  raised: number | null;
-  xeri: boolean;
-}
-
-export interface State {
-  seats: number;
-  target: number;
-  rng: RngState;
-  dealer: number;
-  /** The seat to play (the one finishing a pending play). */
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
-  /** Loose cards on the table, in the order they came. */
-  table: Card[];
-  declarations: Declaration[];
-  pending: Pending | null;
-  /** Each side's face-down pile of won cards for the current deal, and its xeris. */
-  won: Card[][];
-  xeris: number[];
-  lastCapturer: number | null;
-  /** Plays finished in this deal: the first one cannot be a xeri. */
-  plays: number;
-  lastPlay: Play | null;
-  /** Match points by side. */
-  scores: number[];
-  deals: DealScore[];
-  finished: boolean;
-}
+export {
+  type Action,
+  actionSchema,
+  type Options,
+  optionsSchema,
+  type Pending,
+  type Play,
+  type State,
+  type View,
+  viewSchema,
+} from './state';
 
 const sideName = (s: State, side: number) => {
   const seats = seatsOfSide(s, side);
   return seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(' and ')}`;
 };
 
+/** Diloti: a Greek fishing game for two, or four in partnerships, with declarations and xeris. */
 export const diloti: Game<State, Action, Options, View> = {
   kind: 'diloti',
   title: 'Diloti',

@@ -1,8 +1,8 @@
 import { type Card, isFace, sortCards } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
 import { cardsOf, type Declaration, looseChoices, looseSets, MAX_VALUE, oneAtATime, pips, setKey, sideOf } from './plays';
+import type { Action, Pending, Play, State } from './state';
 
 /**
  * A capture or a declaration in progress, posted a group at a time (`take`, `add`) and ended by `done`

@@ -1,9 +1,9 @@
 import { type Card, compareCards, rankOf, removeCards } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Action, Pending, Play, State } from '.';
 import { endTurn } from './deal';
 import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
 import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
+import type { Action, Pending, Play, State } from './state';
 
 /** A turn begins: a card is laid, starts a capture, or starts a declaration. */
 

@@ -1,9 +1,9 @@
 import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
-import type { Action, Pending, State, View } from '.';
 import { cardsOf, pips, sideOf } from './plays';
 import type { DealScore } from './scoring';
+import type { Action, Pending, State, View } from './state';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 

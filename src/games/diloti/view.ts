@@ -1,6 +1,6 @@
-import type { State, View } from '.';
 import { needOf, ownDeclaration } from './pending';
 import { sideOf } from './plays';
+import type { State, View } from './state';
 
 /** What a seat sees, and who plays for which side. */
 

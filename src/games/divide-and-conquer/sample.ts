@@ -1,6 +1,6 @@
 import { type Card, type RngState, randomInt } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import { cardsFor, type State, type View } from '.';
+import { cardsFor, type State, type View } from './state';
 
 /**
  * Determinization: both hands are public, so all a seat does not know is the card the other seat has

@@ -1,5 +1,5 @@
 import { dealTable, fortyCardDeck, type RngState } from '../../cards';
-import type { State, View } from '.';
+import type { State, View } from './state';
 
 /**
  * An Escoba state for `seat` from its view: the table, the score piles and the escobas lie face up,

@@ -1,7 +1,7 @@
 import { type Card, dealUnseen, type RngState, unseenCards } from '../../cards';
 import { aceToTenDeck } from '../../cards/banking';
 import type { SeenEvent } from '../../engine';
-import type { State, View } from '.';
+import type { State, View } from './state';
 
 /**
  * Determinization: every card is drawn face down, so a seat knows its own hand and the counts of the

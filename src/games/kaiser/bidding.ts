@@ -1,9 +1,9 @@
 import { type Card, SUITS, type Suit, suitOf } from '../../cards';
 import { newTrick, nextSeat } from '../../cards/tricks';
 import { IllegalMove } from '../../engine';
-import type { Action, Call, Contract, State } from '.';
 import { SEATS } from './deal';
 import { ALL_BIDS, type Bid, bidName, bidRank, MAXIMUM_BID, MINIMUM_BID } from './scoring';
+import type { Action, Call, Contract, State } from './state';
 
 /** The bidding (one round, the dealer last) and the naming of trumps. */
 

@@ -1,7 +1,7 @@
 import { buildDeck, type Card, deal, isFace, rankOf, shuffle } from '../../cards';
 import { newTrick, nextSeat } from '../../cards/tricks';
-import type { State } from '.';
 import { FIVE_OF_HEARTS, THREE_OF_SPADES } from './scoring';
+import type { State } from './state';
 
 /** The deal: the 32 cards, eight to each seat, and the misdeal a poor hand may declare. */
 

@@ -11,9 +11,9 @@ import {
   trickWinner,
 } from '../../cards/tricks';
 import { IllegalMove } from '../../engine';
-import type { Action, DealRecord, State } from '.';
 import { SEATS, shuffled } from './deal';
 import { scoreDeal, trickValue } from './scoring';
+import type { Action, DealRecord, State } from './state';
 
 /** The play of the eight tricks, and the scoring that ends each deal. */
 

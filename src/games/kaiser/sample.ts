@@ -1,10 +1,10 @@
 import { type Card, dealUnseen, type HiddenPlace, type RngState, suitOf, unseenCards } from '../../cards';
 import { tricksOfDeal, trickWinner, voidsShown } from '../../cards/tricks';
 import { cardPlays, type SeenEvent } from '../../engine';
-import type { State, View } from '.';
 import { kaiserDeck, SEATS } from './deal';
 import { sideOf } from './play';
 import { FIVE_OF_HEARTS, THREE_OF_SPADES } from './scoring';
+import type { State, View } from './state';
 
 /**
  * Determinization: a deal consistent with what `seat` knows. Its own hand and every card seen played

@@ -2,7 +2,6 @@ import {
   type Card,
   compareCards,
   isFace,
-  type RngState,
   rankNumber,
   rankOf,
   removeCards,
@@ -15,162 +14,34 @@ import {
 } from '../../cards';
 import { deal } from '../../cards/deal';
 import { replenishHands, takeLeftovers } from '../../cards/fishing';
-import {
-  CardCode,
-  CardSet,
-  type Game,
-  IllegalMove,
-  openingDeck,
-  type SetupContext,
-  type Static,
-  type Status,
-  Type,
-} from '../../engine';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
+import {
+  type Action,
+  actionSchema,
+  type DealScore,
+  type Options,
+  optionsSchema,
+  type State,
+  type View,
+  viewSchema,
+} from './state';
 
-/** Kontsina: a Greek fishing game for two to four players, each playing alone. */
-
-export const optionsSchema = Type.Object(
-  {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 500,
-      default: 21,
-      description: 'the game ends after a deal in which a seat reaches this score (highest score wins; a tie plays on)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const layAction = Type.Object(
-  { type: Type.Literal('lay'), card: CardCode },
-  { additionalProperties: false, description: 'play a card from the hand face up to the table, capturing nothing' },
-);
-const captureAction = Type.Object(
-  {
-    type: Type.Literal('capture'),
-    card: CardCode,
-    take: CardSet({ minItems: 1, maxItems: 52, description: 'the table cards captured, in any order' }),
-  },
-  {
-    additionalProperties: false,
-    description: 'play a card and capture `take`: one table card of its rank, or two or more number cards adding up to it',
-  },
-);
-export const actionSchema = Type.Union([layAction, captureAction]);
-export type Action = Static<typeof actionSchema>;
+export {
+  type Action,
+  actionSchema,
+  type DealScore,
+  type Options,
+  optionsSchema,
+  type Play,
+  type State,
+  type View,
+  viewSchema,
+} from './state';
 
 /** Cards dealt to each seat at a time, and face up to the table at the start of a deal. */
 const HAND = 4;
 const TABLE = 4;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Counts = (description: string) => Type.Array(Type.Integer(), { description });
-const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
-
-const PlayView = Type.Object(
-  {
-    seat: Seat('the seat that played'),
-    card: CardCode,
-    took: Cards('the table cards captured with it, in the order they lay; [] when the card was laid'),
-  },
-  { additionalProperties: false, description: 'one play, as everyone saw it' },
-);
-
-const DealScoreView = Type.Object(
-  {
-    dealer: Seat('the seat that dealt'),
-    cards: Counts('cards captured by each seat, leftovers included, by seat'),
-    clubs: Counts('clubs captured by each seat, by seat'),
-    mostCards: SeatOrNull('the seat scoring 2 for the most cards; null on a tie for the most'),
-    mostClubs: SeatOrNull('the seat scoring 1 for the most clubs; null on a tie for the most'),
-    twoOfClubs: SeatOrNull('the seat that captured the 2 of clubs; null if nobody did'),
-    tenOfDiamonds: SeatOrNull('the seat that captured the 10 of diamonds; null if nobody did'),
-    leftovers: Type.Object(
-      {
-        seat: SeatOrNull('the last capturer, who took them; null if nobody captured all deal (they were not scored)'),
-        cards: Cards('the cards left on the table at the end of the deal'),
-      },
-      { additionalProperties: false, description: 'the cards left on the table at the end, and who took them' },
-    ),
-    points: Counts("each seat's points for the deal, by seat"),
-  },
-  { additionalProperties: false, description: 'the scoring of one deal, line by line' },
-);
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
-    target: Type.Integer({ description: 'the score that ends the game (option target)' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played, from 1 (the last one, once the game is over)' }),
-    dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
-    turn: SeatOrNull('the seat to play; null once the game is over'),
-    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
-    handCounts: Counts('how many cards each seat holds, by seat'),
-    stock: Type.Integer({ description: 'cards left in the face-down stock' }),
-    table: Cards('the face-up cards on the table, in the order they arrived'),
-    captured: Counts("how many cards are in each seat's face-down captured pile this deal, by seat"),
-    lastCapturer: SeatOrNull('the last seat to capture this deal; null if nobody has'),
-    lastPlay: Type.Union([PlayView, Type.Null()], { description: 'the last play; null at the start of a deal' }),
-    scores: Counts("each seat's score, by seat"),
-    deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
-    finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Type.Union([CardsBySeat('every hand'), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
-    }),
-    capturedCards: Type.Union([CardsBySeat('captured piles'), Type.Null()], {
-      description: "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
-    }),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-/** One play, as everyone saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  /** The table cards captured with it; empty when the card was laid. */
-  took: Card[];
-}
-
-/** The scoring of one deal. */
-export interface DealScore {
-  dealer: number;
-  /** Cards and clubs captured, by seat (leftovers included). */
-  cards: number[];
-  clubs: number[];
-  /** The seat scoring each line, null when nobody does (a tie for the most, or the card never captured). */
-  mostCards: number | null;
-  mostClubs: number | null;
-  twoOfClubs: number | null;
-  tenOfDiamonds: number | null;
-  /** The cards left on the table and who took them (the last capturer; null if nobody captured all deal). */
-  leftovers: { seat: number | null; cards: Card[] };
-  points: number[];
-}
-
-export interface State {
-  seats: number;
-  target: number;
-  rng: RngState;
-  dealer: number;
-  /** The seat to play. */
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
-  table: Card[];
-  /** Each seat's face-down pile of captured cards for the current deal. */
-  captured: Card[][];
-  lastCapturer: number | null;
-  lastPlay: Play | null;
-  scores: number[];
-  deals: DealScore[];
-  finished: boolean;
-}
 
 /** Capturing value of a number card: ace 1, two to ten their pips. Face cards have none. */
 export function value(c: Card): number {
@@ -258,6 +129,7 @@ function endDeal(s: State): State {
   };
 }
 
+/** Kontsina: a Greek fishing game for two to four players, each playing alone. */
 export const kontsina: Game<State, Action, Options, View> = {
   kind: 'kontsina',
   title: 'Kontsina',

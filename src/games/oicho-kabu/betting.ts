@@ -1,12 +1,8 @@
 import { IllegalMove } from '../../engine';
-import type { Action, State } from '.';
 import { TABLEAUS } from './deal';
 import { endRound } from './settlement';
-
-/** Betting: once around in the order of play, all bets together within the round limit. */
-
-/** Most chips one bet action stakes; a seat bets again (on the same tableau or another) to stake more. */
-export const MAX_BET_STEP = 50;
+import type { Action, State } from './state';
+import { MAX_BET_STEP } from './state';
 
 /** The round limit: maxBet, and never more than the dealer can cover. */
 export const roundLimit = (s: State): number => Math.min(s.options.maxBet, s.chips[s.dealer]);

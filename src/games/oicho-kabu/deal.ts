@@ -1,5 +1,5 @@
 import type { Card } from '../../cards';
-import type { State } from '.';
+import type { State } from './state';
 
 /** The deal of a round: a private card to each seat but the dealer, then the first field. */
 

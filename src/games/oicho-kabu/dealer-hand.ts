@@ -1,9 +1,9 @@
 import { totalModTen } from '../../cards/banking';
 import { IllegalMove } from '../../engine';
-import type { State } from '.';
 import { type DrawFrom, takeFrom } from './deal';
 import { checkDraw, thirdCardRule } from './fields';
 import { dealerSpecial, endRound } from './settlement';
+import type { State } from './state';
 
 /** The dealer's hand: his second card, his look at both, and his third card or not. */
 

@@ -1,7 +1,7 @@
 import { totalModTen } from '../../cards/banking';
 import { IllegalMove } from '../../engine';
-import type { Action, State } from '.';
 import { DRAWS, type DrawFrom, TABLEAUS, takeFrom } from './deal';
+import type { Action, State } from './state';
 
 /** The dealer's first card, the second field (face down) and the third cards (face up). */
 

@@ -1,4 +1,4 @@
-import { MAX_BET_STEP } from './betting';
+import { MAX_BET_STEP } from './state';
 
 /** Oicho-Kabu as this service plays it, for the catalog: what the players read. */
 export const rules = [

@@ -1,8 +1,8 @@
 import { type Card, dealUnseen, type HiddenPlace, type RngState, shuffle, unseenCards } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
 import type { SeenEvent } from '../../engine';
-import type { Action, State, View } from '.';
 import { dealerSpecial } from './settlement';
+import type { Action, State, View } from './state';
 
 const FACE_DOWN = 'face-down';
 

@@ -1,22 +1,13 @@
 import { type Card, rankOf, shuffle } from '../../cards';
 import { aceToTenDeck, totalModTen } from '../../cards/banking';
-import type { RoundRecord, State } from '.';
 import { startRound } from './deal';
 import { drawForDealer } from './dealer-draw';
+import type { Outcome, Payout, RoundRecord, Special, State } from './state';
 
 /** The end of a round: the special hands, the outcome of each tableau, the payments, then the next round. */
 
 /** How a tie between a tableau and the dealer goes: the dealer wins it, or the bets come back. */
 export type Ties = 'dealer' | 'push';
-
-/** The dealer's two special hands, checked on the first two cards in the order drawn. */
-export type Special = 'shippin' | 'kuppin';
-
-/**
- * What happened to the bets on one tableau: `dealer` the dealer takes them, `push` they come back,
- * `win` the dealer pays even money, `arashi` the dealer pays twice the bet (triple back), `none` no bets.
- */
-export type Outcome = 'dealer' | 'push' | 'win' | 'arashi' | 'none';
 
 /** Shippin: the dealer's first card a 4 and the second an ace; kuppin: a 9 then an ace. The reverse order is nothing. */
 export function dealerSpecial(dealerCards: readonly Card[]): Special | null {
@@ -41,15 +32,6 @@ export function outcome(tableau: readonly Card[], dealerCards: readonly Card[], 
   if (mine > bank) return 'win';
   if (mine < bank) return 'dealer';
   return ties;
-}
-
-/** One bet as settled: `net` is what the bettor gained (negative: lost to the dealer). */
-export interface Payout {
-  seat: number;
-  tableau: number;
-  bet: number;
-  outcome: Outcome;
-  net: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { totalModTen } from '../../cards/banking';
-import type { State, View } from '.';
 import { betTotal, roundLimit } from './betting';
 import { decider } from './fields';
+import type { State, View } from './state';
 
 /** What one seat sees of the table: the second field only where it bet, the dealer's cards once he has looked. */
 

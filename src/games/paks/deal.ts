@@ -1,5 +1,5 @@
 import { buildDeck, type Card, deal, teamOf } from '../../cards';
-import type { State } from '.';
+import type { State } from './state';
 import { record } from './table';
 
 /** Seats, sides and cards, and the deal of a hand. */

@@ -1,5 +1,5 @@
 import { type Card, type Suit, suitOf } from '../../cards';
-import type { Action, State, Turn } from '.';
+import type { Action, State, Turn } from './state';
 import { ofSuit } from './table';
 import { bestValue, singleValue } from './values';
 

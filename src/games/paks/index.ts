@@ -1,11 +1,12 @@
-import { type Card, compareCards, type RngState, type Suit } from '../../cards';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type Card, compareCards } from '../../cards';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { cardsFor, dealHand, sideOf, sidesFor } from './deal';
 import { captureRefusal, formActions } from './forming';
 import { doneRefusal, makingActions, playRefusal, settle, take } from './making';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
-import { matchWinner, type Pak, type SideScore } from './scoring';
+import { matchWinner } from './scoring';
+import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
 import { stealActions, stealRefusal } from './stealing';
 import { draft, record } from './table';
 import { beginTurn, endTurn, pendingTarget, phaseOf } from './turn';
@@ -14,320 +15,21 @@ import { moveView, view } from './view';
 
 export { cardsFor, sideOf, sidesFor } from './deal';
 export { capturable } from './forming';
-export type { Pak, SideScore } from './scoring';
 export { matchWinner, scoreHand } from './scoring';
+export type { Pak, SideScore } from './state';
+export {
+  type Action,
+  actionSchema,
+  type HandResult,
+  type Happening,
+  type Options,
+  optionsSchema,
+  type State,
+  type Turn,
+  type View,
+  viewSchema,
+} from './state';
 export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './values';
-
-/**
- * Paks (Phil Laurence, in Sackson's A Gamut of Games): capture board cards into paks, steal the
- * opponents' paks. In the order a game is played: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
- * forming a pak (`forming.ts`), stealing (`stealing.ts`), the set being made for either
- * (`making.ts`), the end of a hand (`scoring.ts`); set values in `values.ts`, views in `view.ts`.
- */
-
-export const optionsSchema = Type.Object(
-  {
-    target: Type.Integer({
-      minimum: 50,
-      maximum: 5000,
-      default: 500,
-      description:
-        'a hand that ends with a seat or team at this score or more (default 500) wins the game for the highest score (a tie at the top plays another hand)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const SeatIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
-export const actionSchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('capture'), card: CardCode, with: CardCode },
-    {
-      additionalProperties: false,
-      description:
-        'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
-    },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('steal'),
-      from: SeatIndex('the seat whose pak is stolen'),
-      pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
-    },
-    {
-      additionalProperties: false,
-      description: "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
-    },
-  ),
-  Type.Object(
-    { type: Type.Literal('play'), card: CardCode },
-    { additionalProperties: false, description: 'put a card from the hand into the capturing or stealing set being made' },
-  ),
-  Type.Object(
-    { type: Type.Literal('done') },
-    { additionalProperties: false, description: 'make the capture or steal: the set beats the board card or the paks chosen' },
-  ),
-  Type.Object(
-    { type: Type.Literal('pass') },
-    { additionalProperties: false, description: 'form no pak this turn (not on a full table)' },
-  ),
-  Type.Object({ type: Type.Literal('end') }, { additionalProperties: false, description: 'steal nothing more: end the turn' }),
-]);
-export type Action = Static<typeof actionSchema>;
-
-const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal('D'), Type.Literal('C')], {
-  description: 'a suit: S spades, H hearts, D diamonds, C clubs',
-});
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Ints = (description: string) => Type.Array(Type.Integer(), { description });
-const closed = (description: string) => ({ additionalProperties: false, description }) as const;
-
-const HappeningShape = Type.Union(
-  [
-    Type.Object(
-      {
-        type: Type.Literal('deal', { description: 'what happened: deal' }),
-        hand: Type.Integer({ minimum: 1, description: 'the hand dealt, from 1' }),
-        dealer: SeatIndex('its dealer'),
-        board: Cards('the three board cards dealt face up'),
-      },
-      closed('a new hand was dealt'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('feed', { description: 'what happened: feed' }),
-        card: CardCode,
-      },
-      closed('a drawn card of a suit missing from the board fed the table'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('draw', { description: 'what happened: draw' }),
-        card: Type.Union([CardCode, Type.Null()], { description: 'the card kept; null where the draw was secret to you' }),
-        shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
-      },
-      closed('a drawn card joined the hand'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('reveal', { description: 'what happened: reveal' }),
-        hand: Cards('its whole hand, shown to all'),
-      },
-      closed('on a full table the seat could form no pak: its hand was shown and its turn ended'),
-    ),
-    Type.Object(
-      { seat: SeatIndex('the seat'), type: Type.Literal('pass', { description: 'what happened: pass' }) },
-      closed('the seat formed no pak'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('pak', { description: 'what happened: pak' }),
-        captured: CardCode,
-        with: Cards('the hand cards that captured it'),
-      },
-      closed('a pak was formed: the board card captured and its capturers'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the stealer'),
-        type: Type.Literal('steal', { description: 'what happened: steal' }),
-        from: SeatIndex('the seat robbed'),
-        paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
-        with: Cards('the hand cards that stole them'),
-      },
-      closed('paks were stolen; with the stealing cards they make one new pak'),
-    ),
-  ],
-  { description: 'something the table saw happen' },
-);
-
-const PakSideShape = Type.Object(
-  {
-    kept: Type.Array(Cards('one pak'), { description: 'the paks kept, which scored' }),
-    discarded: Type.Array(Cards('one pak'), { description: 'the paks discarded, suit by suit' }),
-    points: Type.Integer({ description: 'what the paks kept scored' }),
-  },
-  closed('one side’s paks at the end of the hand'),
-);
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 6, description: 'the number of seats' }),
-    sides: Type.Array(Type.Array(SeatIndex('a seat of the side')), {
-      description: 'the sides, by side: each seat alone with 2 or 3 seats, two teams of alternate seats with 4 or 6',
-    }),
-    target: Type.Integer({ description: 'the score that ends the game (option target)' }),
-    hand: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
-    dealer: SeatIndex('the dealer of this hand'),
-    stock: Type.Integer({ minimum: 0, description: 'cards left in the stock' }),
-    board: Cards('the board cards, face up, in the order they came'),
-    myHand: Type.Union([Cards('your hand'), Type.Null()], { description: 'your own hand; null for a spectator' }),
-    handCounts: Ints('the number of cards in each hand, by seat'),
-    hands: Type.Union([Type.Array(Cards('one hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over; null before',
-    }),
-    stockCards: Type.Union([Cards('the stock, top first'), Type.Null()], {
-      description: 'the stock’s cards once the game is over; null before',
-    }),
-    paks: Type.Array(
-      Type.Array(
-        Type.Object(
-          {
-            suit: SuitCode,
-            cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
-            value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
-          },
-          closed('one pak, face up'),
-        ),
-        { description: 'one seat’s paks, in the order formed: steals name them by this index' },
-      ),
-      { description: 'every seat’s paks this hand, by seat' },
-    ),
-    turn: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: SeatIndex('the seat to play'),
-            phase: Type.Union([Type.Literal('form'), Type.Literal('steal'), Type.Literal('choosing')], {
-              description: 'form a pak or pass; steal or end; choosing: making a set (shown only to the seat to play)',
-            }),
-            drawn: Type.Union([CardCode, Type.Null()], {
-              description: 'the card it drew; null to the others on a full table (the draw is secret)',
-            }),
-            fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
-            formed: Type.Union([SuitCode, Type.Null()], { description: 'the suit of the pak formed this turn; null before' }),
-            stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
-            making: Type.Union(
-              [
-                Type.Object(
-                  {
-                    capture: Type.Union([CardCode, Type.Null()], {
-                      description: 'the board card being captured; null for a steal',
-                    }),
-                    steal: Type.Union(
-                      [
-                        Type.Object(
-                          {
-                            from: SeatIndex('the seat robbed'),
-                            suit: SuitCode,
-                            paks: Ints('the indexes of its paks being stolen'),
-                          },
-                          closed('the paks being stolen'),
-                        ),
-                        Type.Null(),
-                      ],
-                      { description: 'the paks being stolen; null for a capture' },
-                    ),
-                    beat: Type.Integer({ description: 'the value the set must beat' }),
-                    chosen: Cards('the hand cards put into the set so far (still in the hand)'),
-                    worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
-                  },
-                  closed('the capture or steal being made'),
-                ),
-                Type.Null(),
-              ],
-              { description: 'the set the seat to play is making, shown to that seat alone; null otherwise' },
-            ),
-          },
-          closed('the turn in progress'),
-        ),
-        Type.Null(),
-      ],
-      { description: 'the turn in progress; null once the game is over' },
-    ),
-    recent: Type.Array(HappeningShape, { description: 'the latest happenings at the table (up to 16), oldest first' }),
-    scores: Ints('the game score, by side'),
-    history: Type.Array(Ints('what each side scored in one hand'), { description: 'every hand’s points, by side' }),
-    lastHand: Type.Union(
-      [
-        Type.Object(
-          {
-            hand: Type.Integer({ minimum: 1, description: 'which hand it was' }),
-            dealer: SeatIndex('its dealer'),
-            sides: Type.Array(PakSideShape, { description: 'each side’s paks, kept and discarded, by side' }),
-            scores: Ints('the game score after it, by side'),
-          },
-          closed('the last hand scored'),
-        ),
-        Type.Null(),
-      ],
-      { description: 'how the last hand scored; null before the first is over' },
-    ),
-    toAct: Ints('the seat the game waits for (empty once over)'),
-    finished: Type.Boolean({ description: 'whether the game is over' }),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-/** What the table saw happen, in order. */
-export type Happening =
-  /** A new hand: its dealer and the three board cards dealt face up. */
-  | { type: 'deal'; hand: number; dealer: number; board: Card[] }
-  | { seat: number; type: 'feed'; card: Card }
-  /** A drawn card kept in the hand: shown to all unless the table was full. */
-  | { seat: number; type: 'draw'; card: Card; shown: boolean }
-  /** A full table and no pak possible: the hand is shown to all. */
-  | { seat: number; type: 'reveal'; hand: Card[] }
-  | { seat: number; type: 'pass' }
-  /** A pak formed: the board card captured, then the cards that captured it. */
-  | { seat: number; type: 'pak'; captured: Card; with: Card[] }
-  | { seat: number; type: 'steal'; from: number; paks: Card[][]; with: Card[] };
-
-export interface Turn {
-  seat: number;
-  drawn: Card;
-  /** The board held every suit when the card was drawn: the draw is secret and a pak is compulsory if possible. */
-  fullTable: boolean;
-  /** Suit of the pak formed this turn, null before one is formed. */
-  formed: Suit | null;
-  /** Suits stolen this turn (one steal, from one seat, per suit). */
-  stolen: Suit[];
-  /** The board card of the pak being made, or the paks being stolen; null when neither. */
-  capture: Card | null;
-  steal: { from: number; suit: Suit; paks: number[] } | null;
-  /** Hand cards put into the set being made (they stay in the hand until done). */
-  chosen: Card[];
-}
-
-export interface HandResult {
-  hand: number;
-  dealer: number;
-  sides: SideScore[];
-  /** Scores by side after the hand. */
-  scores: number[];
-}
-
-export interface State {
-  seats: number;
-  target: number;
-  /** Seats of each side: one seat each with 2 or 3 seats, two teams of alternate seats with 4 or 6. */
-  sides: number[][];
-  rng: RngState;
-  /** Hands played so far, counting the current one. */
-  hand: number;
-  dealer: number;
-  stock: Card[];
-  board: Card[];
-  hands: Card[][];
-  /** Each seat's paks in the current hand, in the order formed. */
-  paks: Pak[][];
-  /** The turn in progress; null once the game is over. */
-  turn: Turn | null;
-  /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
-  recent: Happening[];
-  /** By side. */
-  scores: number[];
-  /** Points by side of every hand played. */
-  history: number[][];
-  lastHand: HandResult | null;
-  finished: boolean;
-}
 
 /** Why `action` is not legal for `seat` now, or undefined when it is. */
 function refusal(s: State, seat: number, action: Action): string | undefined {
@@ -404,6 +106,12 @@ function status(s: State): Status {
   return { toAct: [], finished: true, scores, result: { winners: s.sides[side], summary } };
 }
 
+/**
+ * Paks (Phil Laurence, in Sackson's A Gamut of Games): capture board cards into paks, steal the
+ * opponents' paks. In the order a game is played: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
+ * forming a pak (`forming.ts`), stealing (`stealing.ts`), the set being made for either
+ * (`making.ts`), the end of a hand (`scoring.ts`); set values in `values.ts`, views in `view.ts`.
+ */
 export const paks: Game<State, Action, Options, View> = {
   kind: 'paks',
   title: 'Paks',

@@ -1,5 +1,5 @@
 import { countCards, removeCards, type Suit, suitOf } from '../../cards';
-import type { Action, State, Turn } from '.';
+import type { Action, State, Turn } from './state';
 import { draft, ofSuit, record } from './table';
 import { afterTaking, pendingTarget } from './turn';
 import { bestValue, setValue, sumOfSingles } from './values';

@@ -1,7 +1,7 @@
 import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
-import type { Happening, State, Turn, View } from '.';
 import { cardsFor } from './deal';
 import { capturable } from './forming';
+import type { Happening, State, Turn, View } from './state';
 import { setValue, singleValue } from './values';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'rng'>;

@@ -1,22 +1,7 @@
-import { type Card, SUITS, type Suit, shuffle, strictlyMost } from '../../cards';
-import type { State } from '.';
+import { SUITS, shuffle, strictlyMost } from '../../cards';
 import { cardsFor, dealHand } from './deal';
+import type { Pak, SideScore, State } from './state';
 import { pointsOf } from './values';
-
-/** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */
-
-/** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
-export interface Pak {
-  suit: Suit;
-  cards: Card[];
-}
-
-/** One side's paks at the end of a hand (the cards of each): those kept score, those discarded do not. */
-export interface SideScore {
-  kept: Card[][];
-  discarded: Card[][];
-  points: number;
-}
 
 /**
  * The end of a hand. In each suit, every side (a seat playing alone, or a team pooling its paks)

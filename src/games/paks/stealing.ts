@@ -1,5 +1,5 @@
 import type { Suit } from '../../cards';
-import type { Action, State, Turn } from '.';
+import type { Action, State, Turn } from './state';
 import { ofSuit } from './table';
 import { pendingTarget, stealableSuit } from './turn';
 import { bestValue, sumOfSingles } from './values';

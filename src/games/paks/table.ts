@@ -1,5 +1,5 @@
 import { type Card, type Suit, suitOf } from '../../cards';
-import type { Happening, State } from '.';
+import type { Happening, State } from './state';
 
 /** What every phase of a hand works on: a private draft of the state, and the record of what the table saw. */
 

@@ -1,7 +1,7 @@
 import { type Suit, suitOf } from '../../cards';
-import type { State, Turn } from '.';
 import { capturable } from './forming';
 import { endHand } from './scoring';
+import type { State, Turn } from './state';
 import { record } from './table';
 import { singleValue, sumOfSingles } from './values';
 

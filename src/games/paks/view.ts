@@ -1,5 +1,5 @@
 import type { MoveContext } from '../../engine';
-import type { Action, Happening, State, Turn, View } from '.';
+import type { Action, Happening, State, Turn, View } from './state';
 import { pendingTarget, phaseOf } from './turn';
 import { setValue, sumOfSingles } from './values';
 

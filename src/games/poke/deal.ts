@@ -1,7 +1,7 @@
 /** Poke's deal: five cards each from the whole deck, the non-dealer first; the deal alternates. */
 import { type Card, deal, type RngState } from '../../cards';
 import { nextSeat } from '../../cards/tricks';
-import type { State } from '.';
+import type { State } from './state';
 
 export const SEATS = 2;
 export const HAND_SIZE = 5;

@@ -4,10 +4,9 @@
  */
 import { type Card, removeCards } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { State } from '.';
 import { nonDealer } from './deal';
-
-export const MAX_DISCARD = 3;
+import type { State } from './state';
+import { MAX_DISCARD } from './state';
 
 /** Draws a seat may make in one deal: the dealer three (its first is free), the non-dealer two. */
 export const maxDraws = (s: State, seat: number) => (seat === s.dealer ? 3 : 2);

@@ -5,17 +5,9 @@
  */
 import { type Card, compareCards, rankNumberAceHigh, removeCards, sortCards } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { State } from '.';
 import { checkCards } from './draw';
 import { scored } from './scoring';
-
-/** One lead and its answer: as many tricks as cards led, all to `winner`. */
-export interface Play {
-  leader: number;
-  led: Card[];
-  answer: Card[];
-  winner: number;
-}
+import type { State } from './state';
 
 /** Every way to take `k` cards of `cards`, in hand order. */
 export function choose(cards: readonly Card[], k: number): Card[][] {

@@ -1,7 +1,7 @@
 import { buildDeck, type Card, dealUnseen, type RngState, unseenCards } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import type { State, View } from '.';
 import { other } from './deal';
+import type { State, View } from './state';
 
 /**
  * Determinization: a deal consistent with what `seat` knows. Its hand and its own discards are its

@@ -6,9 +6,8 @@
 import { buildDeck, type Card, shuffle } from '../../cards';
 import { isRoyalFlush, type PokerCategory, pokerHand } from '../../cards/poker';
 import { nextDealer } from '../../cards/tricks';
-import type { State } from '.';
 import { newDeal, SEATS } from './deal';
-import type { Play } from './play';
+import type { DealScore, Honours, Play, State } from './state';
 
 /** Honours for the better hand; high card scores nothing. */
 export const HONOURS: Record<PokerCategory, number> = {
@@ -46,12 +45,6 @@ export function trickValue(opponent: Level): number {
   return 2 ** LEVELS.indexOf(opponent);
 }
 
-export interface Honours {
-  seat: number;
-  hand: string;
-  points: number;
-}
-
 /**
  * Honours for the better of the two hands as held after the draw: nothing when the hands tie or
  * when the better one has not even a pair.
@@ -74,33 +67,6 @@ export function gameWinner(below: readonly [number, number], target: number): nu
 /** The rubber bonus for the seat winning its second game, given the games the other seat won. */
 export function rubberBonus(loserGames: number): number {
   return loserGames > 0 ? RUBBER_BONUS.contested : RUBBER_BONUS.clean;
-}
-
-/** One line of the scoresheet: what a deal scored below and above the line. */
-export interface DealScore {
-  dealer: number;
-  /** Cards taken in each draw, by seat (the doubling history). */
-  draws: [number[], number[]];
-  tricks: [number, number];
-  /** Points below the line, by seat. */
-  below: [number, number];
-  honours: Honours | null;
-  /** The seat that took all five tricks, if any. */
-  slam: number | null;
-  /** The seat that won a game on this deal, if any (its below-the-line scores start again from 0). */
-  game: number | null;
-  rubberBonus: number;
-  /** Points above the line, by seat: honours, slam, game and rubber bonuses. */
-  above: [number, number];
-}
-
-/** A finished deal as the table saw it: the hands shown for honours, and every play. */
-export interface DealRecord {
-  score: DealScore;
-  /** The hands as held after the draw. */
-  hands: [Card[], Card[]];
-  handNames: [string, string];
-  plays: Play[];
 }
 
 export const levelOf = (s: State, seat: number): Level => doubling(s.draws[seat].length, seat === s.dealer);

@@ -1,8 +1,9 @@
 /** What each seat sees of a Poke table. */
-import type { State } from '.';
+
 import { nonDealer, toAct } from './deal';
 import { drawsLeft } from './draw';
 import { gamesWon, levelOf, tricksWon, trickValues } from './scoring';
+import type { State } from './state';
 
 export function view(s: State, seat: number | null) {
   const over = s.phase === 'over';

@@ -1,5 +1,5 @@
 import { IllegalMove } from '../../engine';
-import type { Action, State } from '.';
+import type { Action, State } from './state';
 import { declarationOf } from './values';
 
 /** Rondas and rondines: every seat answers each deal at the same time, before its first card is played. */

@@ -1,367 +1,34 @@
-import { type Card, type Rank, type RngState, standardDeck } from '../../cards';
-import {
-  CardCode,
-  type Game,
-  IllegalMove,
-  type MoveContext,
-  openingDeck,
-  type SetupContext,
-  type Static,
-  type Status,
-  type TSchema,
-  Type,
-} from '../../engine';
+import { standardDeck } from '../../cards';
+import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
 import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
 import { applyPlay, defaultPlay, legalPlays } from './play';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
 import { seatsOfSide, sideCount, sideOf } from './scoring';
-import type { Declaration, TendidoScore } from './values';
+import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 import { toAct, viewOf } from './view';
 
 export { dealsPerHand } from './deal';
 export { sideOf } from './scoring';
+export {
+  type Action,
+  type Answer,
+  actionSchema,
+  type HandResult,
+  type Note,
+  type Options,
+  optionsSchema,
+  type Pending,
+  type Phase,
+  type Play,
+  type PlayKind,
+  type ScoreReason,
+  type State,
+  type View,
+  viewSchema,
+} from './state';
 export * from './values';
-
-/** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
-
-export const optionsSchema = Type.Object(
-  {
-    partners: Type.Boolean({
-      default: false,
-      description: 'four seats only: seats 0+2 and 1+3 play as partners, pooling their captured cards and points',
-    }),
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 1000,
-      default: 61,
-      description: 'play stops the moment a seat or partnership reaches this score',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const RankSchema = (description: string) =>
-  Type.Union(
-    [
-      Type.Literal('A'),
-      Type.Literal('2'),
-      Type.Literal('3'),
-      Type.Literal('4'),
-      Type.Literal('5'),
-      Type.Literal('6'),
-      Type.Literal('7'),
-      Type.Literal('8'),
-      Type.Literal('9'),
-      Type.Literal('T'),
-      Type.Literal('J'),
-      Type.Literal('Q'),
-      Type.Literal('K'),
-    ],
-    { description },
-  );
-const SetSchema = (description: string) => Type.Union([Type.Literal('ronda'), Type.Literal('rondine')], { description });
-
-export const actionSchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('tendido') },
-    { additionalProperties: false, description: 'dealer, right after a deal of three while the tendido is undealt: deal it now' },
-  ),
-  Type.Object(
-    { type: Type.Literal('noTendido') },
-    {
-      additionalProperties: false,
-      description: "dealer: no tendido after this deal of three (not yet: if still undealt, it comes after the hand's last deal)",
-    },
-  ),
-  Type.Object(
-    {
-      type: Type.Literal('declare'),
-      set: SetSchema('ronda: the pair held; rondine: the three of a kind held'),
-      rank: RankSchema('the rank held: A 2-9 T J Q K'),
-    },
-    {
-      additionalProperties: false,
-      description: 'declare the pair (ronda) or three of a kind (rondine) held; others see only the set',
-    },
-  ),
-  Type.Object({ type: Type.Literal('pass') }, { additionalProperties: false, description: 'make no declaration for this deal' }),
-  Type.Object(
-    { type: Type.Literal('play'), card: CardCode },
-    { additionalProperties: false, description: 'play a card: it captures if it can, otherwise it stays on the table' },
-  ),
-  Type.Object(
-    { type: Type.Literal('inPlace'), card: CardCode },
-    { additionalProperties: false, description: 'lay an ace to 4 in place, forgoing the capture it could make' },
-  ),
-]);
-export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Count = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
-
-const PlaySchema = Type.Object(
-  {
-    seat: Seat('the seat that played'),
-    card: Type.With(CardCode, { description: 'the card played from the hand' }),
-    as: Type.Union(
-      [
-        Type.Literal('capture'),
-        Type.Literal('laid'),
-        Type.Literal('in place'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('last card'),
-      ],
-      {
-        description:
-          "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
-      },
-    ),
-    took: Cards(
-      'the table cards captured, the run in order from the matched card up; for a counter-porrazo the two cards taken from the porrazo',
-    ),
-    swept: Type.Optional(Cards("the dealer's last card only: every table card swept up with it")),
-  },
-  { additionalProperties: false, description: 'one card played' },
-);
-
-const NoteSchema = Type.Object(
-  {
-    side: Count('the seat, or the partnership (0: seats 0+2, 1: seats 1+3), that scored'),
-    seat: Nullable(Seat('the seat that made the score'), "the seat that made the score; null for a partnership's hand score"),
-    points: Count('the points scored'),
-    for: Type.Union(
-      [
-        Type.Literal('in place'),
-        Type.Literal('limpia'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('ronda'),
-        Type.Literal('rondine'),
-        Type.Literal('tendido'),
-        Type.Literal('hand'),
-      ],
-      {
-        description: 'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
-      },
-    ),
-    rank: Type.Optional(RankSchema('the rank that scored, where a rank decides the points')),
-  },
-  { additionalProperties: false, description: 'one score, in the order made' },
-);
-
-export const viewSchema = Type.Object(
-  {
-    phase: Type.Union([Type.Literal('tendido'), Type.Literal('declaring'), Type.Literal('playing'), Type.Literal('over')], {
-      description:
-        'tendido: the dealer decides whether to deal the tendido now; declaring: every seat declares or passes; playing: cards are played; over: the game has ended',
-    }),
-    toAct: Type.Array(Seat('a seat to act'), { description: 'the seats the game waits for (several while declaring)' }),
-    handNo: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal of three within the hand, from 1' }),
-    dealsPerHand: Type.Integer({
-      minimum: 1,
-      description: 'deals of three in a hand: 8 for two seats, 5 for three, 4 for four, 3 for five',
-    }),
-    dealer: Seat('the seat that deals this hand (it decides on the tendido and plays last)'),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play a card; null outside the play and once the game is over'),
-    partners: Type.Boolean({ description: 'true when four seats play as partners 0+2 and 1+3 (option partners)' }),
-    target: Type.Integer({ description: 'the score that wins (option target)' }),
-    sideOf: Type.Array(Count('a side'), {
-      description: 'the side each seat scores for, by seat: its own number alone, 0 or 1 with partners',
-    }),
-    scores: Type.Array(Count('a score'), { description: 'the scores, by side' }),
-    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
-    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
-    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
-    stockCount: Count('how many cards are left in the stock'),
-    stock: Nullable(
-      Cards('the stock, top first'),
-      'the cards left in the stock, top first, once the game is over; null during play',
-    ),
-    table: Cards('the face-up table cards, in the order they came'),
-    capturedCounts: Type.Array(Count('a pile size'), {
-      description: "how many cards each seat's face-down won-cards pile holds, by seat",
-    }),
-    tendidoDealt: Type.Boolean({
-      description: "true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)",
-    }),
-    tendido: Nullable(
-      Type.Object(
-        {
-          cards: Cards('the four tendido cards as dealt: pairs 1st-2nd and 3rd-4th'),
-          counted: Cards('the four cards in the order that scored best, position 1 first'),
-          places: Count('pips of the cards lying in their own position'),
-          sets: Type.Array(
-            Type.Object(
-              {
-                rank: RankSchema('the rank of the set'),
-                count: Type.Integer({ minimum: 2, maximum: 4, description: 'how many of that rank lie on the table' }),
-                points: Count('what it scored: a ronda, a rondine, or twice a rondine'),
-              },
-              { additionalProperties: false },
-            ),
-            { description: 'the pairs, threes and fours on the table that hold a tendido card' },
-          ),
-          points: Count('what the tendido scored the dealer in all'),
-        },
-        { additionalProperties: false },
-      ),
-      "this hand's tendido and its score; null until it is dealt",
-    ),
-    leftover: Cards('the odd cards laid face up after the last deal of the hand (they score nothing)'),
-    declarations: Type.Array(
-      Type.Union([
-        Type.Object(
-          { set: SetSchema('ronda or rondine'), rank: RankSchema('the rank declared') },
-          { additionalProperties: false, description: 'your own declaration (every one once the game is over)' },
-        ),
-        Type.Object(
-          { set: SetSchema('ronda or rondine') },
-          { additionalProperties: false, description: "another seat's declaration: its rank is secret" },
-        ),
-        Type.Literal('pass'),
-        Type.Null(),
-      ]),
-      { description: "this deal's answers, by seat: a declaration, 'pass', or null while the seat has not answered" },
-    ),
-    laid: Nullable(
-      Type.Object(
-        { seat: Seat('the seat that laid it'), card: Type.With(CardCode, { description: 'the card laid' }) },
-        { additionalProperties: false },
-      ),
-      'the card the previous seat laid without capturing (a porrazo may follow); null when none',
-    ),
-    porrazo: Nullable(
-      Type.Object(
-        {
-          stage: Type.Union([Type.Literal('porrazo'), Type.Literal('counter')], {
-            description: 'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
-          }),
-          seat: Seat('the seat that made it'),
-          rank: RankSchema('its rank'),
-        },
-        { additionalProperties: false },
-      ),
-      'a porrazo or counter-porrazo waiting for the next play; null when none',
-    ),
-    plays: Type.Array(PlaySchema, { description: "this deal's plays (the last deal's until the next is begun), in order" }),
-    scored: Type.Array(NoteSchema, { description: "this hand's scores, in the order made" }),
-    lastHand: Nullable(
-      Type.Object(
-        {
-          captured: Type.Array(Count('cards'), { description: 'cards captured, by side' }),
-          winner: Nullable(Count('a side'), 'the side that scored the difference; null when the most was shared'),
-          points: Count('the points it scored'),
-        },
-        { additionalProperties: false },
-      ),
-      'the last finished hand: the captured cards and who scored; null before the end of the first hand',
-    ),
-    winner: Nullable(Type.Array(Seat('a winning seat')), 'the seats that won, once the game is over; null during play'),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-export type Phase = 'tendido' | 'declaring' | 'playing';
-
-/** How a card was played. */
-export type PlayKind = 'capture' | 'laid' | 'in place' | 'porrazo' | 'counter-porrazo' | 'san benito' | 'last card';
-
-export interface Play {
-  seat: number;
-  card: Card;
-  as: PlayKind;
-  /** Table cards captured, or for a counter-porrazo the two cards taken from the porrazo. */
-  took: Card[];
-  /** The dealer's last card of the hand: every table card swept up with it. */
-  swept?: Card[];
-}
-
-export type ScoreReason =
-  | 'in place'
-  | 'limpia'
-  | 'porrazo'
-  | 'counter-porrazo'
-  | 'san benito'
-  | 'ronda'
-  | 'rondine'
-  | 'tendido'
-  | 'hand';
-
-export interface Note {
-  /** The seat or partnership scoring. */
-  side: number;
-  /** The seat that made the score (null: a partnership's hand score). */
-  seat: number | null;
-  points: number;
-  for: ScoreReason;
-  rank?: Rank;
-}
-
-/** A porrazo waiting for the next play, or a counter-porrazo a san benito may follow. */
-export interface Pending {
-  stage: 'porrazo' | 'counter';
-  seat: number;
-  rank: Rank;
-  /** The card laid without capturing and the card that made the porrazo on it. */
-  cards: Card[];
-}
-
-export interface HandResult {
-  /** Cards captured by each seat or partnership. */
-  captured: number[];
-  /** The seat or partnership that scored the difference (null: the most was shared). */
-  winner: number | null;
-  points: number;
-}
-
-export type Answer = Declaration | 'pass' | null;
-
-export interface State {
-  seats: number;
-  partners: boolean;
-  target: number;
-  rng: RngState;
-  /** Hands played so far, this one included. */
-  handNo: number;
-  dealer: number;
-  /** Deal of three within the hand, from 1. */
-  deal: number;
-  phase: Phase;
-  /** Seat to play (phase playing). */
-  turn: number;
-  stock: Card[];
-  hands: Card[][];
-  table: Card[];
-  /** Won-cards pile of each seat. */
-  captured: Card[][];
-  /** By seat or partnership. */
-  scores: number[];
-  tendidoDealt: boolean;
-  tendido: (TendidoScore & { cards: Card[] }) | null;
-  /** The odd cards laid face up after the last deal of the hand. */
-  leftover: Card[];
-  /** This deal's declarations by seat (null: not answered yet). */
-  answers: Answer[];
-  /** The card the previous seat laid without capturing (a porrazo may follow). */
-  laid: { seat: number; card: Card } | null;
-  pending: Pending | null;
-  /** This deal's plays (the last deal's until the first card of the next), and this hand's scores. */
-  plays: Play[];
-  notes: Note[];
-  lastHand: HandResult | null;
-  /** The seat or partnership that reached the target (or made a san benito). */
-  winner: number | null;
-}
 
 /**
  * A copy to change: the outer arrays are copied; inner hands and piles, the stock and the logs'
@@ -399,6 +66,7 @@ function clone(s: State): State {
 const seatName = (s: State, side: number): string =>
   s.partners ? `Seats ${seatsOfSide(s, side).join(' and ')}` : `Seat ${side}`;
 
+/** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
 export const porrazo: Game<State, Action, Options, View> = {
   kind: 'porrazo',
   title: 'Porrazo',

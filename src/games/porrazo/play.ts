@@ -1,8 +1,8 @@
 import { type Card, compareCards, rankNumber, rankOf, removeCards } from '../../cards';
 import { IllegalMove } from '../../engine';
-import type { Action, Pending, PlayKind, State } from '.';
 import { dealsPerHand, endOfDeal } from './deal';
 import { award, awardSeat, porrazoStands, sideOf } from './scoring';
+import type { Action, Pending, PlayKind, State } from './state';
 import { captureOf, fitsInPlace, limpiaValue, rondaValue, rondineValue } from './values';
 
 /** The play of the hand: captures and runs, limpias, playing in place, porrazos, and the dealer's last card. */

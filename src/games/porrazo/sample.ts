@@ -10,7 +10,7 @@ import {
   unseenCards,
 } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import type { Action, Answer, Pending, Play, State, View } from '.';
+import type { Action, Answer, Pending, Play, State, View } from './state';
 import type { Declaration, SetName } from './values';
 
 /** Tries at dealing the declared hands before giving up: each try draws them in a new order. */

@@ -1,5 +1,5 @@
 import { type Rank, teamOf } from '../../cards';
-import type { Pending, ScoreReason, State } from '.';
+import type { Pending, ScoreReason, State } from './state';
 import { rondaValue } from './values';
 
 /** Who scores: a seat alone, or a partnership (0+2 and 1+3), and how every score reaches the target. */

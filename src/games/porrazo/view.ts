@@ -1,6 +1,6 @@
-import type { State, View } from '.';
 import { dealsPerHand } from './deal';
 import { seatsOfSide, sideOf } from './scoring';
+import type { State, View } from './state';
 
 /** Who is to act, and what each seat sees. */
 

@@ -1,7 +1,7 @@
 import { dealTable, fortyCardDeck, type RngState } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
-import type { Action, State, View } from '.';
+import type { Action, State, View } from './state';
 
 /**
  * A Scopa state for `seat` from its view: everything lies face up but the other hand and the stock,

@@ -1,121 +1,23 @@
 import { allMost, type Card, compareCards, rankOf, removeCards, standardDeck } from '../../cards';
 import { deal } from '../../cards/deal';
 import { replenishHands } from '../../cards/fishing';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
+import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-/** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
+export {
+  type Action,
+  actionSchema,
+  HAND,
+  type Options,
+  optionsSchema,
+  type Play,
+  type State,
+  type View,
+  viewSchema,
+} from './state';
 
-export const optionsSchema = Type.Object(
-  {
-    optionalCapture: Type.Boolean({
-      default: false,
-      description:
-        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
-  },
-);
-const trailAction = Type.Object(
-  { type: Type.Literal('trail'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: 'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
-  },
-);
-export const actionSchema = Type.Union([captureAction, trailAction]);
-export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-
-export const viewSchema = Type.Object(
-  {
-    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
-      description: "this seat's own hand; null for a spectator",
-    }),
-    handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
-    dealer: Seat('the seat that dealt (seat 0); the other plays first'),
-    optionalCapture: Type.Boolean({
-      description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
-    }),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
-    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
-    board: Cards('the face-up board cards, in the order they came'),
-    bundles: Type.Array(
-      Type.Object(
-        {
-          top: Type.Union([CardCode, Type.Null()], {
-            description: 'the top card of the bundle (the last card played to it); null when empty',
-          }),
-          count: Type.Integer({ minimum: 0, description: 'how many cards the bundle holds: its score' }),
-        },
-        { additionalProperties: false, description: "one seat's face-up bundle" },
-      ),
-      { description: "each seat's bundle, by seat: only its top card and size show" },
-    ),
-    lastPlay: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the card played from the hand' }),
-            took: Cards('the board cards it took; empty for a trail'),
-            stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last card played and what it took; null before the first play' },
-    ),
-    finished: Type.Boolean({ description: 'true once the game is over' }),
-    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (then empty); null during play',
-    }),
-    bundleCards: Type.Union([Type.Array(Cards('a bundle, bottom first')), Type.Null()], {
-      description: 'every card of each bundle, by seat, bottom first, once the game is over; null during play',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-export const HAND = 4;
 const BOARD = 4;
-
-/** One play, as both seats saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  /** The board cards taken (empty for a trail). */
-  took: Card[];
-  /** The number of cards of the opponent's bundle stolen with it (0 when none). */
-  stole: number;
-}
-
-export interface State {
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  dealer: number;
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
-  board: Card[];
-  /** Each seat's face-up bundle, its top card last. */
-  bundles: Card[][];
-  lastPlay: Play | null;
-  finished: boolean;
-}
 
 /** What `card` takes when `seat` plays it: the board cards of its rank, and whether the opponent's bundle goes too. */
 export function captureOf(s: State, seat: number, card: Card): { board: Card[]; bundle: boolean } {
@@ -148,6 +50,7 @@ function trailRefusal(s: State, seat: number): string | undefined {
   return `you may trail only when no card can capture: ${takes.join('; ')}`;
 }
 
+/** Stealing Bundles: a two-seat fishing game where a card of the rank on top of the opponent's bundle takes the bundle. */
 export const stealingBundles: Game<State, Action, Options, View> = {
   kind: 'stealing-bundles',
   title: 'Stealing Bundles',

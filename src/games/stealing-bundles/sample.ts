@@ -1,6 +1,6 @@
 import { type Card, dealUnseen, type RngState, rankOf, standardDeck, unseenCards } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import { type Action, HAND, type State, type View } from '.';
+import { type Action, HAND, type State, type View } from './state';
 
 interface Move {
   seat: number;

@@ -1,171 +1,38 @@
-import { allMost, buildDeck, type Card, compareCards, countCards, deal, type RngState, rankOf, shuffle } from '../../cards';
-import { CardCode, type Game, IllegalMove, openingDeck, type SetupContext, type Static, type Status, Type } from '../../engine';
+import { type Card, compareCards, countCards, deal, shuffle } from '../../cards';
+import { highestTotalWins } from '../../cards/fishing';
+import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
+import {
+  type Action,
+  actionSchema,
+  captureRank,
+  handSizeFor,
+  type Options,
+  optionsSchema,
+  type State,
+  targetsFor,
+  totitDeck,
+  type View,
+  viewSchema,
+} from './state';
 
-/** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
-
-export const optionsSchema = Type.Object(
-  {
-    rounds: Type.Integer({
-      minimum: 1,
-      maximum: 5,
-      default: 1,
-      description: 'how many times each seat deals (default 1: every seat deals once)',
-    }),
-    optionalCapture: Type.Boolean({
-      default: false,
-      description:
-        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)',
-    }),
-  },
-  { additionalProperties: false },
-);
-export type Options = Static<typeof optionsSchema>;
-
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode, target: CardCode },
-  { additionalProperties: false, description: 'capture the table card `target` with the hand card `card`' },
-);
-const trailAction = Type.Object(
-  { type: Type.Literal('trail'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: 'lay a hand card face up on the table: only when no hand card can capture (unless option optionalCapture)',
-  },
-);
-export const actionSchema = Type.Union([captureAction, trailAction]);
-export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
-
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 6, description: 'how many seats play' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
-    dealer: Seat('the seat that dealt this deal'),
-    optionalCapture: Type.Boolean({
-      description: 'whether a seat may trail even when it could capture (option optionalCapture)',
-    }),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
-    firstTurn: Type.Array(Type.Boolean(), {
-      description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
-    }),
-    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
-      description: "this seat's own hand; null for a spectator",
-    }),
-    handSizes: BySeat('how many cards each seat holds, by seat'),
-    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over; null during play',
-    }),
-    unused: Type.Union([Cards('the cards set aside'), Type.Null()], {
-      description: 'the cards set aside unseen in the last deal, once the game is over; null during play',
-    }),
-    unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
-    table: Cards('the face-up table cards, in the order they came'),
-    captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
-      description: "each seat's captured cards this deal, by seat (captures are made face up)",
-    }),
-    pairs: Type.Array(Cards('one code per identical pair'), {
-      description: 'the identical pairs each seat has captured this deal, by seat: one point each',
-    }),
-    deals: Type.Array(
-      Type.Object(
-        {
-          dealer: Seat('the seat that dealt it'),
-          pairs: Type.Array(Cards('one code per identical pair'), { description: 'the pairs each seat scored, by seat' }),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'the deals played so far, in order' },
-    ),
-    scores: BySeat("each seat's pairs in the match so far, the deal in progress included, by seat"),
-    last: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the hand card played' }),
-            target: Type.Union([CardCode, Type.Null()], { description: 'the table card captured; null for a trail' }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last move of this deal; null before the first' },
-    ),
-  },
-  { additionalProperties: false },
-);
-export type View = Static<typeof viewSchema>;
-
-export interface Move {
-  seat: number;
-  card: Card;
-  /** The table card captured, or null for a trail. */
-  target: Card | null;
-}
-
-export interface DealResult {
-  dealer: number;
-  /** The identical pairs each seat captured (one code per pair). */
-  pairs: Card[][];
-}
-
-export interface State {
-  seats: number;
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  /** Deals in the match: seats × rounds. */
-  dealsInMatch: number;
-  dealer: number;
-  turn: number;
-  /** Cards dealt to each seat this deal (7, or 11 with two seats). */
-  handSize: number;
-  hands: Card[][];
-  table: Card[];
-  /** Each seat's captured-cards pile of this deal. */
-  captured: Card[][];
-  /** Cards set aside unseen this deal. */
-  unused: Card[];
-  /** The deals played so far. */
-  deals: DealResult[];
-  /** The last move of this deal. */
-  last: Move | null;
-  rng: RngState;
-}
-
-/** Per copy: A-9 of spades, hearts and diamonds, and the J Q K of clubs; two copies make 60 cards. */
-export function totitDeck(): Card[] {
-  const dropped = [
-    ...['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T'].map((r) => `${r}C`),
-    ...['S', 'H', 'D'].flatMap((s) => ['T', 'J', 'Q', 'K'].map((r) => `${r}${s}`)),
-  ];
-  return buildDeck({ copies: 2, without: [...dropped, ...dropped] });
-}
+export {
+  type Action,
+  actionSchema,
+  captureRank,
+  type DealResult,
+  handSizeFor,
+  type Move,
+  type Options,
+  optionsSchema,
+  type State,
+  targetsFor,
+  totitDeck,
+  type View,
+  viewSchema,
+} from './state';
 
 const TABLE_CARDS = 18;
-export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
-
-/** What counts as a rank for capturing: aces and face cards are all one rank. */
-export function captureRank(c: Card): string {
-  return 'AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c);
-}
-
-/**
- * The table cards (distinct codes, table order) a hand card may capture. On the seat's own first turn
- * of the deal only an identical card; later any card of the same capture rank, except that while a
- * card of that rank lies on the table once only, the cards lying there as identical pairs must wait.
- */
-export function targetsFor(card: Card, table: readonly Card[], firstTurn: boolean): Card[] {
-  if (firstTurn) return table.includes(card) ? [card] : [];
-  const same = table.filter((t) => captureRank(t) === captureRank(card));
-  const copies = countCards(same);
-  const odd = same.filter((t) => copies.get(t) === 1);
-  return [...new Set(odd.length > 0 ? odd : same)];
-}
 
 /** One point per code of which a seat captured both copies. */
 export function pairsIn(pile: readonly Card[]): Card[] {
@@ -207,6 +74,7 @@ function endOfDeal(s: State): State {
   return { ...s, ...dealFrom(deck, s.seats, (s.dealer + 1) % s.seats), captured: empty, deals, last: null, rng };
 }
 
+/** Totit, the Javanese fishing game of identical pairs, with the 60-card Kowah deck. */
 export const totit: Game<State, Action, Options, View> = {
   kind: 'totit',
   title: 'Totit',
@@ -329,13 +197,7 @@ export const totit: Game<State, Action, Options, View> = {
   status(s): Status {
     const scores = totals(s);
     if (!finished(s)) return { toAct: [s.turn], finished: false, scores };
-    const winners = allMost(scores);
-    const best = Math.max(...scores);
-    const summary =
-      winners.length > 1
-        ? `seats ${winners.join(' and ')} share the win with ${best} pairs`
-        : `seat ${winners[0]} wins with ${best} pairs (${scores.join(' / ')})`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+    return { toAct: [], finished: true, scores, result: highestTotalWins(scores, 'pairs') };
   },
 
   sample,

@@ -1,6 +1,6 @@
 import { type Card, dealUnseen, type RngState, removeCards, unseenCards } from '../../cards';
 import type { SeenEvent } from '../../engine';
-import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from '.';
+import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from './state';
 
 /**
  * A Totit state for `seat` from its view and its reading of the log. The table and every captured

@@ -1,7 +1,7 @@
 import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
-import type { Action, State, View } from '.';
+import type { Action, State, View } from './state';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 

@@ -1,0 +1,100 @@
+import type { Card } from '../../cards';
+import { CardCode, CardSet, type Static, Type } from '../../engine';
+
+/** Chinese Ten's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+export const optionsSchema = Type.Object({}, { additionalProperties: false });
+export type Options = Static<typeof optionsSchema>;
+
+const playAction = Type.Object(
+  {
+    type: Type.Literal('play'),
+    card: CardCode,
+    capture: CardSet({
+      maxItems: 3,
+      description:
+        'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
+    }),
+  },
+  { additionalProperties: false, description: 'play a card from the hand; then the top stock card is turned' },
+);
+const captureAction = Type.Object(
+  { type: Type.Literal('capture'), card: CardCode },
+  { additionalProperties: false, description: 'choose the table card the turned stock card captures' },
+);
+export const actionSchema = Type.Union([playAction, captureAction]);
+export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
+
+const TurnView = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    played: CardCode,
+    captured: Cards('the table cards the played card captured ([] if it was laid on the table)'),
+    turned: Type.Union([CardCode, Type.Null()], { description: 'the stock card turned after the play; null until it is turned' }),
+    turnedCaptured: Type.Union([Cards('the table cards it captured'), Type.Null()], {
+      description: 'what the turned card captured ([] if nothing); null while the seat is still choosing',
+    }),
+  },
+  { additionalProperties: false, description: 'the last turn, for the table to show' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
+    dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
+    turn: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'the seat to act; null once the game is over' }),
+    phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
+      description:
+        'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
+    }),
+    hand: Type.Union([Cards("this seat's own hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    handSizes: Type.Array(Type.Integer(), { description: 'how many cards each seat holds, by seat' }),
+    hands: Type.Union([BySeat('every hand, by seat'), Type.Null()], {
+      description: 'every hand, by seat, once the game is over (empty unless it ended early); null during play',
+    }),
+    stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
+    table: Cards('the face-up cards on the table, in the order they arrived'),
+    turned: Type.Union([CardCode, Type.Null()], {
+      description: 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise',
+    }),
+    layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
+    won: BySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
+    points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
+    last: Type.Union([TurnView, Type.Null()], { description: 'the last turn played; null before the first' }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
+
+/** What one turn did, for the table to show. */
+export interface Turn {
+  seat: number;
+  played: Card;
+  captured: Card[];
+  /** The stock card turned after the play (null until it is turned). */
+  turned: Card | null;
+  /** What the turned card captured (null while the seat is still choosing). */
+  turnedCaptured: Card[] | null;
+}
+
+export interface State {
+  seats: number;
+  dealer: number;
+  /** The seat to act. */
+  turn: number;
+  hands: Card[][];
+  /** Face down, top first. */
+  stock: Card[];
+  table: Card[];
+  /** Each seat's won-cards pile. */
+  won: Card[][];
+  /** The cards the dealer captured from a four-of-a-kind layout before the first turn, if any. */
+  layoutCapture: Card[];
+  /** A turned stock card waiting for its seat to choose which of several table cards it captures. */
+  turned: Card | null;
+  last: Turn | null;
+}

@@ -1,0 +1,167 @@
+import type { Card, RngState } from '../../cards';
+import { CardCode, CardSet, type Static, Type } from '../../engine';
+import type { DealScore } from './scoring';
+
+/** Escoba's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+export const optionsSchema = Type.Object(
+  {
+    target: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      default: 21,
+      description: 'points that end the match after a deal; the highest score then wins (an equal highest plays on)',
+    }),
+    partnerships: Type.Boolean({
+      default: false,
+      description: 'four seats only: seats 0 and 2 against 1 and 3, each partnership sharing one score pile',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+export const actionSchema = Type.Object(
+  {
+    type: Type.Literal('play'),
+    card: CardCode,
+    capture: CardSet({
+      maxItems: 14,
+      description:
+        'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
+    }),
+  },
+  { additionalProperties: false, description: 'play one card from the hand, capturing a fifteen or laying it down' },
+);
+export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySide = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const Side = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const viewSchema = Type.Object(
+  {
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the next seat plays first'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    target: Type.Integer({ description: 'the points that end the match (option target)' }),
+    partnerships: Type.Boolean({ description: 'true when four seats play as partners 0+2 against 1+3' }),
+    sides: Type.Array(Type.Array(Seat('a seat of the side')), {
+      description: 'the seats of each side, by side: a seat alone, or a partnership; piles and scores are by side',
+    }),
+    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
+      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
+    }),
+    handSizes: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    table: Cards('the face-up table cards, in the order they came'),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    captured: Type.Array(Cards("a side's score pile, in the order taken"), {
+      description: "each side's score pile this deal, by side (captures are made face up)",
+    }),
+    capturedCounts: BySide('how many cards each score pile holds, by side'),
+    escobas: BySide("each side's escobas this deal, by side, the dealer's from the four table cards included"),
+    dealerEscobas: Type.Integer({
+      minimum: 0,
+      maximum: 2,
+      description: 'escobas the dealer took this deal from the four table cards: 1 for 15, 2 for 30, else 0',
+    }),
+    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
+      description: 'the last seat to capture this deal (its side takes the leftovers); null before any capture',
+    }),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            capture: Cards('the table cards it took; empty when it was laid down'),
+            escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played this deal and what it took; null before the first' },
+    ),
+    scores: BySide('match points, by side'),
+    history: Type.Array(
+      Type.Object(
+        {
+          deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
+          dealer: Seat('the seat that dealt it'),
+          cards: BySide('cards in each score pile, by side'),
+          diamonds: BySide('diamonds in each score pile, by side'),
+          sieteDeVelo: Type.Union([Side('the side that took the 7 of diamonds'), Type.Null()], {
+            description: 'the side that took the siete de velo (7D); null when nobody did',
+          }),
+          setenta: Type.Array(Type.Union([Type.Array(Type.Integer()), Type.Null()]), {
+            description:
+              "each side's setenta by side: its four best cards' points, highest first (7 21, 6 18, A 16, 5 15 ... face 10); null without all four suits",
+          }),
+          escobas: BySide('escobas made, by side'),
+          points: BySide('points scored this deal, by side'),
+          lines: Type.Object(
+            {
+              cards: Type.Union([Side('the side with the most cards'), Type.Null()], {
+                description: 'the side scoring most cards; null on a tie',
+              }),
+              diamonds: Type.Union([Side('the side with the most diamonds'), Type.Null()], {
+                description: 'the side scoring most diamonds; null on a tie',
+              }),
+              sieteDeVelo: Type.Union([Side('the side with the 7 of diamonds'), Type.Null()], {
+                description: 'the side scoring the siete de velo; null when nobody took it',
+              }),
+              setenta: Type.Union([Side('the side with the best setenta'), Type.Null()], {
+                description: 'the side scoring la setenta; null on a tie or when nobody holds all four suits',
+              }),
+            },
+            { additionalProperties: false, description: 'the side that scored each one-point line' },
+          ),
+          scoresAfter: BySide('match points after this deal, by side'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'every finished deal and its count, in order' },
+    ),
+    winner: Type.Union([Side('the side that won'), Type.Null()], {
+      description: 'the side that won (see sides); null during play',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
+
+export interface Play {
+  seat: number;
+  card: Card;
+  capture: Card[];
+  escoba: boolean;
+}
+
+export interface State {
+  seats: number;
+  target: number;
+  partnerships: boolean;
+  rng: RngState;
+  /** Deals played so far, this one included (1 for the first). */
+  deal: number;
+  dealer: number;
+  stock: Card[];
+  hands: Card[][];
+  table: Card[];
+  /** Each side's score pile this deal (a side is a seat, or a partnership). */
+  piles: Card[][];
+  /** Each side's escobas this deal, the dealer's from the four table cards included. */
+  escobas: number[];
+  /** Escobas the dealer scored this deal because the four table cards made 15 (one) or 30 (two). */
+  dealerEscobas: number;
+  lastCapturer: number | null;
+  turn: number;
+  lastPlay: Play | null;
+  /** Match points by side. */
+  scores: number[];
+  history: DealScore[];
+  /** The winning side once the match is over. */
+  winner: number | null;
+}

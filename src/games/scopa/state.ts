@@ -1,0 +1,160 @@
+import type { Card, RngState } from '../../cards';
+import { CardCode, CardSet, type Static, Type } from '../../engine';
+import type { DealScore } from './scoring';
+
+/** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+export const optionsSchema = Type.Object(
+  {
+    target: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      default: 11,
+      description: 'points to win; counting stops the moment a seat reaches them',
+    }),
+    redealThreeKings: Type.Boolean({
+      default: true,
+      description: 'throw the cards in and deal again when three or four kings are dealt to the table',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+export const actionSchema = Type.Object(
+  {
+    type: Type.Literal('play'),
+    card: CardCode,
+    capture: CardSet({
+      maxItems: 10,
+      description: 'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
+    }),
+  },
+  { additionalProperties: false, description: 'play one card from the hand, capturing or trailing it' },
+);
+export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const PointView = Type.Object(
+  {
+    line: Type.Union(
+      [
+        Type.Literal('cards'),
+        Type.Literal('diamonds'),
+        Type.Literal('settebello'),
+        Type.Literal('primiera'),
+        Type.Literal('scopa'),
+      ],
+      { description: 'the scoring line: most cards, most diamonds, the settebello, the primiera, or one scopa' },
+    ),
+    seat: Seat('the seat it went to'),
+  },
+  { additionalProperties: false, description: 'one point of a deal' },
+);
+
+export const viewSchema = Type.Object(
+  {
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the other plays first'),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    target: Type.Integer({ description: 'the points that win (option target)' }),
+    redealThreeKings: Type.Boolean({
+      description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
+    }),
+    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
+      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
+    }),
+    handSizes: BySeat('how many cards each seat holds, by seat'),
+    table: Cards('the face-up table cards, in the order they came'),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    redeals: Type.Integer({
+      minimum: 0,
+      description: 'how many times this deal was thrown in for three or four kings on the table',
+    }),
+    captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
+      description: "each seat's score pile this deal, by seat (captures are made face up)",
+    }),
+    capturedCounts: BySeat('how many cards each score pile holds, by seat'),
+    primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
+      description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
+    }),
+    scopas: BySeat('the scopas each seat has made this deal, by seat'),
+    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
+      description: 'the last seat to capture this deal (it takes the leftovers); null before any capture',
+    }),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            capture: Cards('the table cards it took; empty for a trail'),
+            scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played this deal and what it took; null before the first' },
+    ),
+    scores: BySeat('match points, by seat'),
+    history: Type.Array(
+      Type.Object(
+        {
+          deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
+          dealer: Seat('the seat that dealt it'),
+          cards: BySeat('cards in each score pile, by seat'),
+          diamonds: BySeat('diamonds in each score pile, by seat'),
+          settebello: Type.Union([Seat('the seat that took the 7 of diamonds'), Type.Null()], {
+            description: 'the seat that took the settebello (7D); null when it was not captured',
+          }),
+          primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
+            description: "each seat's primiera count, by seat; null when its pile lacked a suit",
+          }),
+          scopas: BySeat('scopas made, by seat'),
+          awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
+          unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
+          scoresAfter: BySeat('match points after this deal, by seat'),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'every finished deal and its count, in order' },
+    ),
+    winner: Type.Union([Seat('the seat that won'), Type.Null()], { description: 'the seat that won; null during play' }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
+
+export interface Play {
+  seat: number;
+  card: Card;
+  capture: Card[];
+  scopa: boolean;
+}
+
+export interface State {
+  target: number;
+  redealThreeKings: boolean;
+  rng: RngState;
+  /** Deals played so far, this one included (1 for the first). */
+  deal: number;
+  dealer: number;
+  /** Times this deal was thrown in for three or four kings on the table. */
+  redeals: number;
+  stock: Card[];
+  hands: Card[][];
+  table: Card[];
+  /** Each seat's score pile this deal. */
+  piles: Card[][];
+  /** The seat of each scopa of this deal, in the order made. */
+  sweeps: number[];
+  lastCapturer: number | null;
+  turn: number;
+  lastPlay: Play | null;
+  scores: number[];
+  history: DealScore[];
+  winner: number | null;
+}

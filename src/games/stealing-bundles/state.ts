@@ -1,0 +1,114 @@
+import type { Card } from '../../cards';
+import { CardCode, type Static, Type } from '../../engine';
+
+/** Stealing Bundles's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+export const optionsSchema = Type.Object(
+  {
+    optionalCapture: Type.Boolean({
+      default: false,
+      description:
+        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type Options = Static<typeof optionsSchema>;
+
+const captureAction = Type.Object(
+  { type: Type.Literal('capture'), card: CardCode },
+  {
+    additionalProperties: false,
+    description: "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
+  },
+);
+const trailAction = Type.Object(
+  { type: Type.Literal('trail'), card: CardCode },
+  {
+    additionalProperties: false,
+    description: 'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
+  },
+);
+export const actionSchema = Type.Union([captureAction, trailAction]);
+export type Action = Static<typeof actionSchema>;
+
+const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const Cards = (description: string) => Type.Array(CardCode, { description });
+
+export const viewSchema = Type.Object(
+  {
+    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
+      description: "this seat's own hand; null for a spectator",
+    }),
+    handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    dealer: Seat('the seat that dealt (seat 0); the other plays first'),
+    optionalCapture: Type.Boolean({
+      description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
+    }),
+    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    board: Cards('the face-up board cards, in the order they came'),
+    bundles: Type.Array(
+      Type.Object(
+        {
+          top: Type.Union([CardCode, Type.Null()], {
+            description: 'the top card of the bundle (the last card played to it); null when empty',
+          }),
+          count: Type.Integer({ minimum: 0, description: 'how many cards the bundle holds: its score' }),
+        },
+        { additionalProperties: false, description: "one seat's face-up bundle" },
+      ),
+      { description: "each seat's bundle, by seat: only its top card and size show" },
+    ),
+    lastPlay: Type.Union(
+      [
+        Type.Object(
+          {
+            seat: Seat('the seat that played'),
+            card: Type.With(CardCode, { description: 'the card played from the hand' }),
+            took: Cards('the board cards it took; empty for a trail'),
+            stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: 'the last card played and what it took; null before the first play' },
+    ),
+    finished: Type.Boolean({ description: 'true once the game is over' }),
+    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
+      description: 'every hand, by seat, once the game is over (then empty); null during play',
+    }),
+    bundleCards: Type.Union([Type.Array(Cards('a bundle, bottom first')), Type.Null()], {
+      description: 'every card of each bundle, by seat, bottom first, once the game is over; null during play',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type View = Static<typeof viewSchema>;
+
+export const HAND = 4;
+
+/** One play, as both seats saw it. */
+export interface Play {
+  seat: number;
+  card: Card;
+  /** The board cards taken (empty for a trail). */
+  took: Card[];
+  /** The number of cards of the opponent's bundle stolen with it (0 when none). */
+  stole: number;
+}
+
+export interface State {
+  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
+  optionalCapture: boolean;
+  dealer: number;
+  turn: number;
+  hands: Card[][];
+  stock: Card[];
+  board: Card[];
+  /** Each seat's face-up bundle, its top card last. */
+  bundles: Card[][];
+  lastPlay: Play | null;
+  finished: boolean;
+}
