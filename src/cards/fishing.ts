@@ -1,5 +1,6 @@
 import type { Card } from './cards';
-import { deal } from './deal';
+import { type DealSpec, deal } from './deal';
+import { type RngState, shuffle } from './rng';
 import { allMost } from './scoring';
 
 /**
@@ -7,6 +8,42 @@ import { allMost } from './scoring';
  * hands run out together and are refilled from the stock while the table stays, and whatever is left
  * on the table at the end goes to the last seat (or side) to have captured.
  */
+
+/** Hands, the face-up table and the stock of a fishing deal. */
+export interface FishingDeal {
+  hands: Card[][];
+  table: Card[];
+  stock: Card[];
+}
+
+/** From the top of `deck`: the hands as `spec` deals them, then `table` cards face up; the rest is the stock. */
+export function dealHandsAndTable(deck: readonly Card[], spec: DealSpec, table: number): FishingDeal {
+  const { hands, stock } = deal(deck, spec);
+  return { hands, table: stock.slice(0, table), stock: stock.slice(table) };
+}
+
+/**
+ * Deals the table again while the text's redeal rule (`redeal`) holds for it: its cards go back to the
+ * stock (on top of it or under it, as the text gathers them), the stock is shuffled and as many cards
+ * are turned up again. Returns the deal, the RNG state after it and how many times the table was dealt again.
+ */
+export function redealTable(
+  dealt: FishingDeal,
+  rng: RngState,
+  redeal: (table: readonly Card[]) => boolean,
+  back: 'on top' | 'under',
+): FishingDeal & { rng: RngState; redeals: number } {
+  let { table, stock } = dealt;
+  let redeals = 0;
+  while (redeal(table)) {
+    let mixed: Card[];
+    [mixed, rng] = shuffle(back === 'on top' ? [...table, ...stock] : [...stock, ...table], rng);
+    table = mixed.slice(0, table.length);
+    stock = mixed.slice(table.length);
+    redeals++;
+  }
+  return { hands: dealt.hands, table, stock, rng, redeals };
+}
 
 /** True when no seat holds a card. */
 export function allHandsEmpty(hands: readonly (readonly Card[])[]): boolean {

@@ -1,5 +1,5 @@
-import { buildDeck, type Card, compareCards, deal, isRed, rankNumber, rankOf, sortCards } from '../../cards';
-import { highestTotalWins } from '../../cards/fishing';
+import { buildDeck, type Card, compareCards, isRed, rankNumber, rankOf, sortCards } from '../../cards';
+import { dealHandsAndTable, highestTotalWins } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
@@ -113,9 +113,8 @@ export const chineseTen: Game<State, Action, Options, View> = {
     const { seats } = ctx;
     const [deck] = openingDeck(ctx, buildDeck());
     const dealer = 0;
-    const dealt = deal(deck, { seats, count: HAND_CARDS / seats, first: (dealer + 1) % seats });
-    const layout = dealt.stock.slice(0, LAYOUT);
-    const stock = dealt.stock.slice(LAYOUT);
+    const dealt = dealHandsAndTable(deck, { seats, count: HAND_CARDS / seats, first: (dealer + 1) % seats }, LAYOUT);
+    const { table: layout, stock } = dealt;
     const takeLayout = layoutFourOfAKind(layout);
     const won: Card[][] = Array.from({ length: seats }, (_, i) => (takeLayout && i === dealer ? [...layout] : []));
     return {

@@ -1,4 +1,5 @@
 import { type Card, deal, type RngState, rankOf, shuffle, standardDeck } from '../../cards';
+import { dealHandsAndTable, redealTable } from '../../cards/fishing';
 import { cardsOf, sideOf } from './plays';
 import { scoreDeal } from './scoring';
 import type { State } from './state';
@@ -20,16 +21,9 @@ function threeOfARank(cards: readonly Card[]): boolean {
  * more of one rank among them: they go back, the stock is shuffled and four more are dealt); the rest is the stock.
  */
 function dealFrom(deck: readonly Card[], seats: number, dealer: number, rng: RngState) {
-  const { hands, stock } = deal(deck, { seats, count: HAND, first: (dealer + 1) % seats });
-  let table = stock.slice(0, TABLE);
-  let rest = stock.slice(TABLE);
-  let next = rng;
-  while (threeOfARank(table)) {
-    [rest, next] = shuffle([...table, ...rest], next);
-    table = rest.slice(0, TABLE);
-    rest = rest.slice(TABLE);
-  }
-  return { hands, table, stock: rest, rng: next };
+  const dealt = dealHandsAndTable(deck, { seats, count: HAND, first: (dealer + 1) % seats }, TABLE);
+  const { hands, table, stock, rng: next } = redealTable(dealt, rng, threeOfARank, 'on top');
+  return { hands, table, stock, rng: next };
 }
 
 export function freshDeal(seats: number, dealer: number, deck: readonly Card[], rng: RngState) {
@@ -51,8 +45,7 @@ export function endTurn(s: State, seat: number): State {
   const next = { ...s, plays: s.plays + 1, turn: (seat + 1) % s.seats };
   if (next.hands.some((h) => h.length > 0)) return next;
   if (next.stock.length > 0) {
-    const { hands, stock } = deal(next.stock, { seats: s.seats, count: HAND, first: (s.dealer + 1) % s.seats });
-    return { ...next, hands, stock };
+    return { ...next, ...deal(next.stock, { seats: s.seats, count: HAND, first: (s.dealer + 1) % s.seats }) };
   }
   return endDeal(next);
 }

@@ -3,7 +3,6 @@ import {
   type Card,
   compareCards,
   containsCards,
-  deal,
   fortyCardDeck,
   type RngState,
   rankNumber,
@@ -13,7 +12,7 @@ import {
   subsetsSumming,
   teamOf,
 } from '../../cards';
-import { replenishHands, takeLeftovers } from '../../cards/fishing';
+import { dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
@@ -46,8 +45,7 @@ const next = (s: State, seat: number) => (seat + 1) % s.seats;
  * or 30 go straight to the dealer, as one or two escobas.
  */
 function startDeal(s: State, deck: Card[], rng: RngState): State {
-  const { hands, stock } = deal(deck, { seats: s.seats, count: 3, first: next(s, s.dealer) });
-  const four = stock.slice(0, 4);
+  const { hands, table: four, stock } = dealHandsAndTable(deck, { seats: s.seats, count: 3, first: next(s, s.dealer) }, 4);
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
   const sides = sideCount(s);
   const piles: Card[][] = Array.from({ length: sides }, () => []);
@@ -59,7 +57,7 @@ function startDeal(s: State, deck: Card[], rng: RngState): State {
   return {
     ...s,
     rng,
-    stock: stock.slice(4),
+    stock,
     hands,
     table: dealerEscobas > 0 ? [] : four,
     piles,

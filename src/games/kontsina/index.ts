@@ -12,8 +12,7 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { deal } from '../../cards/deal';
-import { replenishHands, takeLeftovers } from '../../cards/fishing';
+import { dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -94,8 +93,7 @@ export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScor
 
 /** Four cards to each seat one at a time from the dealer's left, then four face up to the table; the rest is the stock. */
 function dealFrom(deck: readonly Card[], seats: number, dealer: number) {
-  const { hands, stock } = deal(deck, { seats, count: HAND, first: (dealer + 1) % seats });
-  return { hands, table: stock.slice(0, TABLE), stock: stock.slice(TABLE) };
+  return dealHandsAndTable(deck, { seats, count: HAND, first: (dealer + 1) % seats }, TABLE);
 }
 
 /** A match is over once someone has reached the target with the highest score alone. */

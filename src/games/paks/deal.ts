@@ -1,4 +1,5 @@
-import { buildDeck, type Card, deal, teamOf } from '../../cards';
+import { buildDeck, type Card, teamOf } from '../../cards';
+import { dealHandsAndTable } from '../../cards/fishing';
 import type { State } from './state';
 import { record } from './table';
 
@@ -24,10 +25,14 @@ export function cardsFor(seats: number): Card[] {
 
 /** Deals a hand on the draft: five cards each one at a time from the dealer's left, three to the board. */
 export function dealHand(d: State, deck: readonly Card[]): void {
-  const { hands, stock } = deal(deck, { seats: d.seats, count: HAND, first: (d.dealer + 1) % d.seats });
+  const { hands, table, stock } = dealHandsAndTable(
+    deck,
+    { seats: d.seats, count: HAND, first: (d.dealer + 1) % d.seats },
+    BOARD,
+  );
   d.hands = hands;
-  d.board = stock.slice(0, BOARD);
-  d.stock = stock.slice(BOARD);
+  d.board = table;
+  d.stock = stock;
   d.paks = hands.map(() => []);
   record(d, { type: 'deal', hand: d.hand, dealer: d.dealer, board: [...d.board] });
 }

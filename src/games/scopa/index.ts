@@ -2,7 +2,6 @@ import {
   type Card,
   compareCards,
   containsCards,
-  deal,
   fortyCardDeck,
   type RngState,
   rankNumber,
@@ -13,7 +12,7 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { allHandsEmpty, replenishHands, takeLeftovers } from '../../cards/fishing';
+import { allHandsEmpty, dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
@@ -56,10 +55,9 @@ function dealHand(
 ): Pick<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'> {
   let redeals = 0;
   for (;;) {
-    const { hands, stock } = deal(deck, { seats: 2, count: 3, first: other(dealer) });
-    const table = stock.slice(0, 4);
+    const { hands, table, stock } = dealHandsAndTable(deck, { seats: 2, count: 3, first: other(dealer) }, 4);
     if (!redealThreeKings || table.filter((c) => rankOf(c) === 'K').length < 3) {
-      return { rng, stock: stock.slice(4), hands, table, redeals };
+      return { rng, stock, hands, table, redeals };
     }
     redeals++;
     [deck, rng] = shuffle(fortyCardDeck(), rng);

@@ -9,8 +9,7 @@ import {
   standardDeck,
   strictlyMost,
 } from '../../cards';
-import { deal } from '../../cards/deal';
-import { replenishHands, takeLeftovers } from '../../cards/fishing';
+import { dealHandsAndTable, redealTable, replenishHands, takeLeftovers } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -97,18 +96,9 @@ export function handsWon(s: State): number[] {
  * A pile with a jack on top, or its top two cards of one rank, is shuffled back into the stock and dealt again.
  */
 function dealHand(deck: readonly Card[], dealer: number, rng: RngState) {
-  const { hands, stock: rest } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
-  let pile = rest.slice(0, PILE);
-  let stock = rest.slice(PILE);
-  let redeals = 0;
-  while (pileNeedsRedeal(pile)) {
-    let mixed: Card[];
-    [mixed, rng] = shuffle([...stock, ...pile], rng);
-    pile = mixed.slice(0, PILE);
-    stock = mixed.slice(PILE);
-    redeals++;
-  }
-  return { hands, pile, stock, rng, redeals };
+  const dealt = dealHandsAndTable(deck, { seats: 2, count: HAND, first: 1 - dealer }, PILE);
+  const { hands, table: pile, stock, rng: next, redeals } = redealTable(dealt, rng, pileNeedsRedeal, 'under');
+  return { hands, pile, stock, rng: next, redeals };
 }
 
 function endHand(s: State): State {
