@@ -1,7 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import { allHandsEmpty, movesOfDeal, replenishHands, takeLeftovers } from './fishing';
+import {
+  allHandsEmpty,
+  dealHandsAndTable,
+  highestTotalWins,
+  movesOfDeal,
+  redealTable,
+  replenishHands,
+  takeLeftovers,
+} from './fishing';
+import { seedRng } from './rng';
 
 describe('fishing-game bookkeeping', () => {
+  it('a deal gives the hands one card at a time from the first seat, then the table from the top, the rest the stock', () => {
+    expect(dealHandsAndTable(['AS', '2S', '3S', '4S', '5S', '6S', '7S'], { seats: 2, count: 2, first: 1 }, 2)).toEqual({
+      hands: [
+        ['2S', '4S'],
+        ['AS', '3S'],
+      ],
+      table: ['5S', '6S'],
+      stock: ['7S'],
+    });
+  });
+
+  it('a table the redeal rule refuses goes back to the stock and is dealt again until the rule passes', () => {
+    const dealt = { hands: [['AS']], table: ['JC', 'JD'], stock: ['2S', '3S', '4S', '5S', '6S', '7S', '8S'] };
+    const hasJack = (table: readonly string[]) => table.some((c) => c.startsWith('J'));
+    const again = redealTable(dealt, seedRng('redeal'), hasJack, 'under');
+    expect(hasJack(again.table)).toBe(false);
+    expect(again.table).toHaveLength(2);
+    expect(again.redeals).toBeGreaterThan(0);
+    expect([...again.table, ...again.stock].sort()).toEqual([...dealt.table, ...dealt.stock].sort());
+    expect(again.hands).toBe(dealt.hands);
+  });
+
+  it('a table the redeal rule accepts is kept, with the RNG state untouched', () => {
+    const dealt = { hands: [[]], table: ['2S'], stock: ['3S'] };
+    const rng = seedRng('kept');
+    expect(redealTable(dealt, rng, () => false, 'on top')).toEqual({ ...dealt, rng, redeals: 0 });
+  });
+
+  it('the highest total wins, and equal highest totals share the win', () => {
+    expect(highestTotalWins([3, 7, 5], 'points')).toEqual({ winners: [1], summary: 'seat 1 wins with 7 points (3 / 7 / 5)' });
+    expect(highestTotalWins([6, 2, 6], 'pairs')).toEqual({
+      winners: [0, 2],
+      summary: 'seats 0 and 2 share the win with 6 pairs',
+    });
+  });
+
   it('hands are refilled only once every hand is empty', () => {
     expect(allHandsEmpty([[], []])).toBe(true);
     expect(allHandsEmpty([[], ['AS']])).toBe(false);
