@@ -11,19 +11,7 @@ import { applyDiscard, applyDraw, applySwap, drawActions, holdActions } from './
 import { moveView, view } from './view';
 
 export { DEALER } from './deal';
-export {
-  type Action,
-  actionSchema,
-  type Discard,
-  type Held,
-  type Options,
-  optionsSchema,
-  type Phase,
-  type Slot,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 export { cardValue, layoutTotal, matches, type Power, powerOf } from './values';
 
 function summary(s: State, scores: readonly number[], winners: readonly number[]): string {

@@ -27,20 +27,7 @@ import {
   viewSchema,
 } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  DEALS,
-  type DealRecord,
-  dealPoints,
-  type Options,
-  optionsSchema,
-  removedCards,
-  type State,
-  saladDeck,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 /** What scores in each deal, in order: the sixth scores all five. */
 export const CONDITIONS = [

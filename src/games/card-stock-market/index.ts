@@ -24,8 +24,7 @@ import { view } from './view';
 export { BANK_START, bankPays, LEVY, type Levy, levy, type Money, OPENING_BALANCE } from './bank';
 export { BANKER, HAND_SIZE, openingCards, turnMarket } from './deal';
 export { DEFAULT_LIMITS, type Limits, priceAfter, type Stock, SUIT_NAMES, sharesHeld, sharesOf, stockValue } from './market';
-export type { FinalSale, Turn } from './state';
-export { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
+export * from './state';
 export { MAX_DISCARDS, MAX_PLAYS, MAX_SHARES, MAX_TRADES } from './turn';
 
 /**

@@ -4,7 +4,7 @@ import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } f
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
 
-export { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
+export * from './state';
 
 /** Pip value: ace one, number cards their pips, tens and face cards ten. */
 export function pips(c: Card): number {

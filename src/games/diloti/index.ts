@@ -14,17 +14,7 @@ export { declareValues } from './play';
 export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
 export { type DealScore, scoreDeal } from './scoring';
-export {
-  type Action,
-  actionSchema,
-  type Options,
-  optionsSchema,
-  type Pending,
-  type Play,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 const sideName = (s: State, side: number) => {
   const seats = seatsOfSide(s, side);

@@ -20,7 +20,7 @@ import { scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
 export { type DealScore, scoreDeal } from './scoring';
-export { type Action, actionSchema, type Options, optionsSchema, type Play, type State, type View, viewSchema } from './state';
+export * from './state';
 
 /** Capture values: A 1, 2-7 their pips, J (sota) 8, Q (caballo) 9, K (rey) 10. */
 export function value(c: Card): number {

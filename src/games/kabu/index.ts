@@ -14,18 +14,7 @@ import {
   viewSchema,
 } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  type DealRecord,
-  type Default,
-  type Options,
-  optionsSchema,
-  type Payment,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 /** Most cards a seat may draw in one deal (a four-card hand at most). */
 export const MAX_DRAWS = 2;

@@ -10,18 +10,7 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 
 export { HAND_SIZE, kaiserDeck, misdealHand, SEATS } from './deal';
 export * from './scoring';
-export {
-  type Action,
-  actionSchema,
-  type Call,
-  type Contract,
-  type DealRecord,
-  type Options,
-  optionsSchema,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 const SIDES = [seatsOfSide(0, SEATS), seatsOfSide(1, SEATS)];
 

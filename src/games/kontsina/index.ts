@@ -26,17 +26,7 @@ import {
   viewSchema,
 } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  type DealScore,
-  type Options,
-  optionsSchema,
-  type Play,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 /** Cards dealt to each seat at a time, and face up to the table at the start of a deal. */
 const HAND = 4;

@@ -14,19 +14,7 @@ import { toAct, view } from './view';
 export { roundLimit } from './betting';
 export { decider, thirdCardRule } from './fields';
 export { dealerSpecial, isArashi, outcome, settleBets } from './settlement';
-export {
-  type Action,
-  actionSchema,
-  MAX_BET_STEP,
-  type Options,
-  optionsSchema,
-  type Phase,
-  type RoundRecord,
-  type State,
-  type Tableau,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 /**
  * Oicho-Kabu, the Japanese banking game played with kabufuda (here ace to ten in four suits).

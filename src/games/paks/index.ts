@@ -16,19 +16,7 @@ import { moveView, view } from './view';
 export { cardsFor, sideOf, sidesFor } from './deal';
 export { capturable } from './forming';
 export { matchWinner, scoreHand } from './scoring';
-export type { Pak, SideScore } from './state';
-export {
-  type Action,
-  actionSchema,
-  type HandResult,
-  type Happening,
-  type Options,
-  optionsSchema,
-  type State,
-  type Turn,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './values';
 
 /** Why `action` is not legal for `seat` now, or undefined when it is. */

@@ -12,7 +12,7 @@ import { view } from './view';
 export * from './deal';
 export * from './play';
 export * from './scoring';
-export { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
+export * from './state';
 
 /**
  * Poke (Sid Sackson, Esquire 1946; A Gamut of Games): draw poker hands, then play them out as tricks.

@@ -11,23 +11,7 @@ import { toAct, viewOf } from './view';
 
 export { dealsPerHand } from './deal';
 export { sideOf } from './scoring';
-export {
-  type Action,
-  type Answer,
-  actionSchema,
-  type HandResult,
-  type Note,
-  type Options,
-  optionsSchema,
-  type Pending,
-  type Phase,
-  type Play,
-  type PlayKind,
-  type ScoreReason,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 export * from './values';
 
 /**

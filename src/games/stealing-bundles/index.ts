@@ -5,17 +5,7 @@ import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } f
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  HAND,
-  type Options,
-  optionsSchema,
-  type Play,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 const BOARD = 4;
 

@@ -16,21 +16,7 @@ import {
   viewSchema,
 } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  captureRank,
-  type DealResult,
-  handSizeFor,
-  type Move,
-  type Options,
-  optionsSchema,
-  type State,
-  targetsFor,
-  totitDeck,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 const TABLE_CARDS = 18;
 

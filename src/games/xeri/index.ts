@@ -23,17 +23,7 @@ import {
   viewSchema,
 } from './state';
 
-export {
-  type Action,
-  actionSchema,
-  type HandScore,
-  type Options,
-  optionsSchema,
-  type Play,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+export * from './state';
 
 const HAND = 6;
 const PILE = 4;
