@@ -201,6 +201,7 @@ describe('which addresses a webhook may reach', () => {
         id: 'rebound',
         playerId: ann.id,
         url: target,
+        signing: 'hmac',
         secret: `whsec_${Buffer.alloc(24).toString('base64')}`,
         createdAt: clock,
       },
