@@ -10,6 +10,7 @@ import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/se
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
 import { contractCheck } from './contract';
+import { streamCheck, webhookCheck } from './events';
 
 /**
  * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
@@ -100,11 +101,13 @@ export async function startServer(
     now: extra.now,
     bots: extra.bots,
     botPool: extra.botPool,
-    webhooks: extra.webhooks,
+    // Every webhook body and stream message is checked against its schema too (tests/support/events.ts).
+    webhooks: { ...extra.webhooks, onSend: webhookCheck(violations, () => app) },
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
     logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
+    streamCheck: streamCheck(violations),
   });
   await app.ready();
   return {
@@ -115,7 +118,8 @@ export async function startServer(
       await app.close();
       await notifier.close();
       await db.close();
-      if (violations.length) throw new Error(`answers that do not fit the OpenAPI document:\n${violations.join('\n')}`);
+      if (violations.length)
+        throw new Error(`answers, messages or webhooks that do not fit the OpenAPI document:\n${violations.join('\n')}`);
     },
   };
 }
