@@ -86,6 +86,19 @@ function parseFrame(frame: string): { event: string; id?: string; data: unknown 
   }
 }
 
+/** Why one SSE frame written on the route `path` does not fit the message schema the document gives it, or null. */
+export function frameMisfit(doc: OpenApi, path: string, frame: string): string | null {
+  const message = parseFrame(frame);
+  if (message === null) return null;
+  const where = `GET ${path}`;
+  if (message === 'not JSON') return `${where}: a message’s data is not JSON: ${frame}`;
+  const checker = checkerFor(doc);
+  const schema = checker.local.paths[path].get.responses['200'].content?.['text/event-stream']?.schema as Schema;
+  const problem = misfit(checker, schema, message, where);
+  if (problem === null) seen(where, message.event);
+  return problem;
+}
+
 /** The onRequest hook of a test server: each message written on a documented stream is checked as it goes out. */
 export function streamCheck(found: string[]) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -95,7 +108,6 @@ export function streamCheck(found: string[]) {
     const path = documentPath(route);
     const schema = doc.paths[path]?.get?.responses['200']?.content?.['text/event-stream']?.schema as Schema | undefined;
     if (!schema) return;
-    const where = `GET ${path}`;
     const raw = reply.raw;
     const write = raw.write.bind(raw) as (...args: unknown[]) => boolean;
     let pending = '';
@@ -104,14 +116,8 @@ export function streamCheck(found: string[]) {
       const frames = pending.split('\n\n');
       pending = frames.pop() ?? '';
       for (const frame of frames) {
-        const message = parseFrame(frame);
-        if (message === null) continue;
-        const checker = checkerFor(doc);
-        const local = checker.local.paths[path].get.responses['200'].content?.['text/event-stream']?.schema as Schema;
-        const problem =
-          message === 'not JSON' ? `${where}: a message’s data is not JSON: ${frame}` : misfit(checker, local, message, where);
+        const problem = frameMisfit(doc, path, frame);
         if (problem) found.push(problem);
-        else if (message !== 'not JSON') seen(where, message.event);
       }
       return write(chunk, ...rest);
     }) as typeof raw.write;
