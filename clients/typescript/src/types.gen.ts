@@ -818,7 +818,7 @@ export type TournamentStartedNotification = {
     tournament: string;
     kind: Kind;
     /**
-     * the round: 1, 2, 3...
+     * the round
      */
     round: number;
 };
@@ -845,7 +845,7 @@ export type TournamentRoundNotification = {
     tournament: string;
     kind: Kind;
     /**
-     * the round: 1, 2, 3...
+     * the round
      */
     round: number;
     /**

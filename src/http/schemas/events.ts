@@ -16,7 +16,7 @@ const at = Type.String({ format: 'date-time', description: 'when it happened' })
 const game = Type.String({ description: 'the game id' });
 const seat = Type.Integer({ description: 'my seat (the one invited to, for `invited`)' });
 const tournament = Type.String({ description: 'the tournament id' });
-const round = Type.Integer({ minimum: 1, description: 'the round: 1, 2, 3...' });
+const round = Type.Integer({ description: 'the round' });
 
 /** A seat's standing in a game, as every notification about one game carries it. */
 const standing = {
