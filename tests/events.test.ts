@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '../src/http/schemas/events';
 import { covered, frameMisfit, webhookCheck } from './support/events';
-import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
-import { bearer, newPlayer, settled, webhookReceiver } from './support/players';
+import { listeningForFile } from './support/harness';
+import { bearer, newPlayer, webhookReceiver } from './support/players';
 import { shortOptions } from './support/short-games';
 
 /**
@@ -14,27 +13,12 @@ import { shortOptions } from './support/short-games';
  */
 const doc = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.meta.url), 'utf8'));
 
-let where: Awaited<ReturnType<typeof privateDatabase>>;
-let server: TestServer;
-let base: string;
-let http: ReturnType<typeof request>;
-
-beforeAll(async () => {
-  where = await privateDatabase();
-  server = await startServer(where, { webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
-  base = (await listening(server)).base;
-  http = request(server.app.server);
-  await settled(http);
-});
-afterAll(async () => {
-  await server.close();
-  await where.drop();
-});
+const file = listeningForFile();
 
 /** Reads a stream's event names as they come, until `stop()` or the server closes it. */
 async function follow(path: string, token: string) {
   const controller = new AbortController();
-  const res = await fetch(`${base}${path}`, {
+  const res = await fetch(`${file.base}${path}`, {
     headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
     signal: controller.signal,
   });
@@ -102,7 +86,7 @@ describe('the event contract check', () => {
 
   it('refuses a webhook body that does not fit its type’s schema', () => {
     const found: string[] = [];
-    const check = webhookCheck(found, () => server.app);
+    const check = webhookCheck(found, () => file.server.app);
     check('finished', JSON.stringify({ type: 'finished', timestamp: '2026-01-01T00:00:00.000Z', data: { seq: 1 } }));
     check('no-such-type', JSON.stringify({}));
     expect(found).toEqual([
@@ -114,11 +98,11 @@ describe('the event contract check', () => {
   });
 
   it('passes every event type the service produces: each stream’s messages, each notification on the stream and as a webhook', async () => {
-    const ann = await newPlayer(http, 'Ann');
-    const bo = await newPlayer(http, 'Bo');
+    const ann = await newPlayer(file.http, 'Ann');
+    const bo = await newPlayer(file.http, 'Bo');
     const receivers = [await webhookReceiver(), await webhookReceiver()];
     for (const [i, p] of [ann, bo].entries()) {
-      const hook = await http.post('/players/me/webhooks').set(bearer(p.token)).send({ url: receivers[i].url });
+      const hook = await file.http.post('/players/me/webhooks').set(bearer(p.token)).send({ url: receivers[i].url });
       receivers[i].useSecret(hook.body.secret);
     }
     const annStream = await follow('/players/me/stream', ann.token);
@@ -126,17 +110,17 @@ describe('the event contract check', () => {
 
     // Ann plays Scopa against a bot to the end, her game's stream open: started, turn, finished; view, end.
     const game = (
-      await http
+      await file.http
         .post('/games')
         .set(bearer(ann.token))
         .send({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }], options: shortOptions('scopa') })
     ).body;
     const gameStream = await follow(`/games/${game.id}/stream`, ann.token);
     for (let moves = 0; moves < 500; moves++) {
-      const v = (await http.get(`/games/${game.id}/view`).set(bearer(ann.token))).body;
+      const v = (await file.http.get(`/games/${game.id}/view`).set(bearer(ann.token))).body;
       if (v.status !== 'active') break;
       if (v.toAct.includes(0)) {
-        await http
+        await file.http
           .post(`/games/${game.id}/moves`)
           .set(bearer(ann.token))
           .send({ action: v.legalActions[0], expectedVersion: v.version });
@@ -144,19 +128,21 @@ describe('the event contract check', () => {
     }
     await gameStream.until(has('view', 'end'));
     // Bo is invited to a table of Ann's, then rotates his token: his stream ends.
-    await http
+    await file.http
       .post('/games')
       .set(bearer(ann.token))
       .send({ kind: 'scopa', seats: [{ player: 'me' }, { player: bo.id }] });
     await annStream.until(has('started', 'turn', 'finished'));
     await boStream.until(has('invited'));
-    await http.post('/players/me/token').set(bearer(bo.token));
+    await file.http.post('/players/me/token').set(bearer(bo.token));
     await boStream.until(has('end'));
-    await server.app.service.deliveries.tick();
+    await file.server.app.service.deliveries.tick();
     for (const r of receivers) await r.close();
     await Promise.all([annStream.stop(), boStream.stop(), gameStream.stop()]);
 
-    const produced = (await server.db.sql.all<{ type: string }>('SELECT DISTINCT "type" FROM "Notification"')).map((r) => r.type);
+    const produced = (await file.server.db.sql.all<{ type: string }>('SELECT DISTINCT "type" FROM "Notification"')).map(
+      (r) => r.type,
+    );
     expect(produced.sort()).toEqual(['finished', 'invited', 'started', 'turn']);
     expect(NOTIFICATION_TYPES).toEqual(expect.arrayContaining(produced));
     expect([...(covered.get('GET /games/{id}/stream') ?? [])].sort()).toEqual(['end', 'view']);

@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
-import { bearer, newPlayer, type Received, settled, webhookReceiver } from './support/players';
+import { describe, expect, it } from 'vitest';
+import { listeningForFile } from './support/harness';
+import { bearer, newPlayer, type Received, webhookReceiver } from './support/players';
 import { shortOptions } from './support/short-games';
 
 /** clients/python runs as a user would run it: python3, the standard library alone, against a listening server. */
@@ -18,27 +17,19 @@ function python(script: string, args: string[], input?: string) {
   });
 }
 
-let where: Awaited<ReturnType<typeof privateDatabase>>;
-let server: TestServer;
-let base: string;
-let http: ReturnType<typeof request>;
-
-beforeAll(async () => {
-  where = await privateDatabase();
-  server = await startServer(where, { webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
-  base = (await listening(server)).base;
-  http = request(server.app.server);
-  await settled(http);
-});
-afterAll(async () => {
-  await server.close();
-  await where.drop();
-});
+const file = listeningForFile();
 
 describe('the Python client', () => {
   for (const kind of ['scopa', 'kaiser']) {
     it(`its example bot plays ${kind} against the server's bot to the end, following the game's stream`, async () => {
-      const run = await python('bot.py', ['--base-url', base, '--kind', kind, '--options', JSON.stringify(shortOptions(kind))]);
+      const run = await python('bot.py', [
+        '--base-url',
+        file.base,
+        '--kind',
+        kind,
+        '--options',
+        JSON.stringify(shortOptions(kind)),
+      ]);
       expect(run.code, run.stderr).toBe(0);
       const outcome = JSON.parse(run.stdout);
       expect(outcome).toMatchObject({ kind, status: 'finished', end: 'game-over', result: expect.any(String) });
@@ -50,19 +41,19 @@ describe('the Python client', () => {
 
   /** A real delivery of a `started` notification, signed as the webhook asks. */
   async function delivery(signing: 'hmac' | 'ed25519') {
-    const ann = await newPlayer(http, `Ann ${signing}`);
+    const ann = await newPlayer(file.http, `Ann ${signing}`);
     const receiver = await webhookReceiver();
-    const hook = await http.post('/players/me/webhooks').set(bearer(ann.token)).send({ url: receiver.url, signing });
+    const hook = await file.http.post('/players/me/webhooks').set(bearer(ann.token)).send({ url: receiver.url, signing });
     expect(hook.status).toBe(201);
-    const key = (await http.get('/webhooks/key')).body.publicKey as string;
+    const key = (await file.http.get('/webhooks/key')).body.publicKey as string;
     receiver.useSecret(hook.body.secret);
     receiver.useKey(key);
-    const game = await http
+    const game = await file.http
       .post('/games')
       .set(bearer(ann.token))
       .send({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }] });
     expect(game.status).toBe(201);
-    await server.app.service.deliveries.tick();
+    await file.server.app.service.deliveries.tick();
     await receiver.until(() => receiver.received.length > 0);
     await receiver.close();
     const first = receiver.received[0] as Received;

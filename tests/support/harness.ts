@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Bot } from '../../src/bots';
 import type { Config, Limits } from '../../src/config';
 import type { AnyGame } from '../../src/engine';
@@ -11,6 +13,7 @@ import { type Database, openDatabase, providerOf } from '../../src/store/databas
 import { withScratchDatabase } from '../../src/store/postgres';
 import { contractCheck } from './contract';
 import { streamCheck, webhookCheck } from './events';
+import { settled } from './players';
 
 /**
  * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
@@ -59,6 +62,29 @@ export async function listening(server: TestServer): Promise<{ base: string; por
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   return { base: `http://127.0.0.1:${port}`, port };
+}
+
+/**
+ * A listening server over a database of its own for one test file, accepting private webhook targets
+ * (its receivers are on 127.0.0.1) and delivering when a test ticks: started before the file's tests,
+ * closed and dropped after them. Its fields are set once the tests run.
+ */
+export function listeningForFile() {
+  const file = {} as { server: TestServer; base: string; http: ReturnType<typeof request> };
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const where = await privateDatabase();
+    drop = where.drop;
+    file.server = await startServer(where, { webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
+    file.base = (await listening(file.server)).base;
+    file.http = request(file.server.app.server);
+    await settled(file.http);
+  });
+  afterAll(async () => {
+    await file.server.close();
+    await drop();
+  });
+  return file;
 }
 
 /** One app instance over the given database (two instances over one database model two servers). */
