@@ -1,8 +1,10 @@
-// Writes the OpenAPI document the server serves to openapi/openapi.json (`--check`: fail if it differs).
+// Writes the OpenAPI document the server serves to openapi/openapi.json, and the AsyncAPI document of its
+// events made from it to openapi/asyncapi.json (`--check`: fail if either differs).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/http/app';
+import { asyncApiDocument } from '../src/http/openapi/asyncapi';
 import { newSigningKey } from '../src/log';
 import { inProcessNotifier } from '../src/service/notifier';
 import { openDatabase } from '../src/store/database';
@@ -18,18 +20,23 @@ const app = await buildApp({
   logger: false,
 });
 await app.ready();
-const text = `${JSON.stringify(app.swagger(), null, 2)}\n`;
+const openapi = app.swagger();
+const documents = {
+  'openapi/openapi.json': `${JSON.stringify(openapi, null, 2)}\n`,
+  'openapi/asyncapi.json': `${JSON.stringify(asyncApiDocument(openapi as never), null, 2)}\n`,
+};
 await app.close();
 await db.close();
 rmSync(dataDir, { recursive: true, force: true });
 
-const file = 'openapi/openapi.json';
-if (process.argv.includes('--check')) {
-  if (readFileSync(file, 'utf8') !== text) {
-    console.error(`${file} is out of date: run npm run openapi`);
-    process.exit(1);
+for (const [file, text] of Object.entries(documents)) {
+  if (process.argv.includes('--check')) {
+    if (readFileSync(file, 'utf8') !== text) {
+      console.error(`${file} is out of date: run npm run openapi`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file}`);
   }
-} else {
-  writeFileSync(file, text);
-  console.log(`wrote ${file}`);
 }

@@ -12,6 +12,7 @@ import {
   type PlayerHandle,
   type Received,
   settled,
+  verify,
   webhookReceiver,
 } from './support/players';
 
@@ -47,8 +48,11 @@ afterAll(async () => {
   await strictWhere.drop();
 });
 
-async function register(p: PlayerHandle, url: string) {
-  const res = await http.post('/players/me/webhooks').set(bearer(p.token)).send({ url });
+async function register(p: PlayerHandle, url: string, signing?: 'hmac' | 'ed25519') {
+  const res = await http
+    .post('/players/me/webhooks')
+    .set(bearer(p.token))
+    .send({ url, ...(signing ? { signing } : {}) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; url: string; secret: string };
 }
@@ -84,7 +88,7 @@ describe('webhook routes', () => {
     const list = await http.get('/players/me/webhooks').set(bearer(ann.token));
     expect(list.status).toBe(200);
     expect(list.body.webhooks).toEqual([
-      { id: created.body.id, url: receiver.url, createdAt: expect.any(String), delivered: 0, failing: null },
+      { id: created.body.id, url: receiver.url, createdAt: expect.any(String), signing: 'hmac', delivered: 0, failing: null },
     ]);
     const log = await http.get(`/players/me/webhooks/${created.body.id}/deliveries`).set(bearer(ann.token));
     expect(log.status).toBe(200);
@@ -201,6 +205,7 @@ describe('which addresses a webhook may reach', () => {
         id: 'rebound',
         playerId: ann.id,
         url: target,
+        signing: 'hmac',
         secret: `whsec_${Buffer.alloc(24).toString('base64')}`,
         createdAt: clock,
       },
@@ -248,6 +253,47 @@ describe('deliveries', () => {
       [`ntf_${bo.id}_3`, 'turn'],
     ]);
     expect(receiver.unverified).toEqual([]);
+    await receiver.close();
+  });
+
+  it('are signed v1a with Ed25519 when the webhook asks for it, verifiable with the key of GET /webhooks/key', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const receiver = await webhookReceiver();
+    const hook = await register(bo, receiver.url, 'ed25519');
+    expect(hook).toMatchObject({ signing: 'ed25519' });
+    const key = await http.get('/webhooks/key');
+    expect(key.status).toBe(200);
+    expect(key.body).toMatchObject({ algorithm: 'ed25519', publicKey: expect.stringMatching(/^whpk_[A-Za-z0-9+/]{43}=$/) });
+    // The key is the webhooks' own: not the log's checkpoint key.
+    expect(key.body.publicKey).not.toBe(`whpk_${(await http.get('/log/key')).body.publicKey}`);
+    receiver.useKey(key.body.publicKey);
+    await inviteAndJoin(ann, bo);
+    await server.app.service.deliveries.tick();
+    await receiver.until(() => receiver.received.length >= 3);
+    expect(receiver.received.map((r) => r.signature.split(',')[0])).toEqual(['v1a', 'v1a', 'v1a']);
+    expect(receiver.unverified).toEqual([]);
+    // A body changed on the way does not verify.
+    const first = receiver.received[0];
+    const headers = { 'webhook-id': first.id, 'webhook-timestamp': first.timestamp, 'webhook-signature': first.signature };
+    expect(() => verify('', first.body.replace('"invited"', '"started"'), headers, key.body.publicKey)).toThrow(/bad v1a/);
+    await receiver.close();
+  });
+
+  it('a receiver that answers 410 Gone ends its webhook: it is deleted and sent nothing more', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const receiver = await webhookReceiver(() => 410);
+    const hook = await register(bo, receiver.url);
+    receiver.useSecret(hook.secret);
+    const id = await inviteAndJoin(ann, bo);
+    await server.app.service.deliveries.tick();
+    expect(receiver.received.map((r) => [seqOf(r), r.status])).toEqual([[1, 410]]);
+    expect((await http.get('/players/me/webhooks').set(bearer(bo.token))).body.webhooks).toEqual([]);
+    await playTrick(id, [ann, bo]);
+    advance(3600);
+    await server.app.service.deliveries.tick();
+    expect(receiver.received).toHaveLength(1);
     await receiver.close();
   });
 

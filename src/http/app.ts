@@ -4,7 +4,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSendHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyServerOptions,
+  type onRequestHookHandler,
+  type onSendHookHandler,
+} from 'fastify';
 import type pg from 'pg';
 import type { Bot } from '../bots';
 import { botPool, type PoolOptions } from '../bots/pool';
@@ -72,6 +77,8 @@ export interface AppDeps {
   streamHeartbeatMs?: number;
   /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
   responseCheck?: onSendHookHandler;
+  /** The test suite's check of every stream message, as each request begins (tests/support/events.ts). */
+  streamCheck?: onRequestHookHandler;
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
@@ -116,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
     done();
   });
   if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
+  if (deps.streamCheck) app.addHook('onRequest', deps.streamCheck);
   const metrics = createMetrics({ pool: deps.pool });
   // The default bots think in worker threads, so that routes stay as fast while bots play.
   const thinking = deps.bots

@@ -366,20 +366,6 @@ export const Health = named(
   Type.Object({ status: Type.String({ description: 'ok (alive) or ready (the database answers)' }) }, { description: 'health' }),
 );
 
-export const StreamEnd = named(
-  'StreamEnd',
-  Type.Object(
-    {
-      reason: Type.String({
-        description:
-          'game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed ' +
-          'hands or the player token was rotated: the token that opened the stream speaks for nobody now)',
-      }),
-    },
-    { description: 'the data of the `end` event that closes a stream' },
-  ),
-);
-
 export const StreamTicket = named(
   'StreamTicket',
   Type.Object(

@@ -28,8 +28,8 @@ export function startStream(reply: FastifyReply) {
   reply.raw.write(': open\n\n');
 }
 
-/** Sends the closing `end` event (data: StreamEnd), with the id it stands at if any, and closes the stream. */
-export function endStream(reply: FastifyReply, reason: string, id?: number) {
+/** Sends the closing `end` event (data: GameStreamEnd or PlayerStreamEnd), with the id it stands at if any, and closes the stream. */
+export function endStream(reply: FastifyReply, reason: 'game-over' | 'token-revoked', id?: number) {
   const sse = reply.sse;
   if (!sse.isConnected) return;
   const event = { ...(id === undefined ? {} : { id: String(id) }), event: 'end', data: JSON.stringify({ reason }) };

@@ -27,6 +27,7 @@ import { players } from './players';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
+import { webhookKey } from './webhook-key';
 import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
 export interface ServiceDeps {
@@ -65,7 +66,9 @@ export function services(deps: ServiceDeps) {
   const playerRows = playerStore(sql);
   const webhookRows = webhookStore(sql);
   const tokens = seatTokens(deps.jwtSecret);
-  const tree = gameLog({ store: logStore(sql), games: store, signer: checkpointSigner(signingKey(deps.logKey)) });
+  const logKey = signingKey(deps.logKey);
+  const tree = gameLog({ store: logStore(sql), games: store, signer: checkpointSigner(logKey) });
+  const hookKey = webhookKey(logKey);
   const live = liveGames({ games: deps.games, store, log: tree, hooks: deps.hooks });
   const people = players({
     store: playerRows,
@@ -107,7 +110,7 @@ export function services(deps: ServiceDeps) {
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
   const webhookOptions = deps.webhooks ?? {};
-  const deliveries = deliveryWorker({ store: webhookRows, players: playerRows, now, options: webhookOptions });
+  const deliveries = deliveryWorker({ store: webhookRows, players: playerRows, now, options: webhookOptions, key: hookKey });
   told.onAnnounced(() => deliveries.nudge());
   const ends = endings({
     live,
@@ -146,7 +149,7 @@ export function services(deps: ServiceDeps) {
     moves: play,
     notifications: told,
     playerStreams: playerStreams({ notifications: told, notifier, players: people, tokens }),
-    webhooks: webhooks({ store: webhookRows, now, options: webhookOptions }),
+    webhooks: webhooks({ store: webhookRows, now, options: webhookOptions, key: hookKey }),
     deliveries,
     history: logs,
     log: logProofs({ live, log: tree }),

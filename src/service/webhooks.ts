@@ -6,6 +6,7 @@ import type { NotificationRecord, PlayerStore } from '../store/players';
 import type { WebhookRecord, WebhookStore } from '../store/webhooks';
 import { toJson } from './notifications';
 import { Problem } from './problem';
+import type { WebhookKey } from './webhook-key';
 import { checkTarget, guardedLookup, literalAllowed } from './webhook-targets';
 
 export interface WebhookOptions {
@@ -15,6 +16,8 @@ export interface WebhookOptions {
   pollMs?: number;
   /** How long a delivery may take in all (connecting, the answer's headers and body), in milliseconds. */
   timeoutMs?: number;
+  /** Told each body as it is sent, with its type (the test suite checks every one against its schema). */
+  onSend?: (type: string, body: string) => void;
 }
 
 /** Each player may register this many webhooks. */
@@ -43,13 +46,14 @@ function shown(w: WebhookRecord) {
     url: w.url,
     createdAt: w.createdAt.toISOString(),
     delivered: w.cursor,
+    signing: w.signing,
     failing: w.failingSince ? { attempts: w.attempts, since: w.failingSince.toISOString() } : null,
   };
 }
 
 /** Registering, listing and removing a player's webhooks, and their delivery log. */
-export function webhooks(deps: { store: WebhookStore; now: () => Date; options: WebhookOptions }) {
-  const { store, now, options } = deps;
+export function webhooks(deps: { store: WebhookStore; now: () => Date; options: WebhookOptions; key: WebhookKey }) {
+  const { store, now, options, key } = deps;
 
   async function owned(playerId: string, id: string) {
     const w = await store.get(id);
@@ -59,13 +63,14 @@ export function webhooks(deps: { store: WebhookStore; now: () => Date; options: 
 
   return {
     /** Adds a webhook for the player's notifications from now on; the signing secret is in this answer only. */
-    async register(playerId: string, body: { url: string }) {
+    async register(playerId: string, body: { url: string; signing?: WebhookRecord['signing'] }) {
       const url = await checkTarget(body.url, options.allowPrivate ?? false);
       const record = {
         id: randomUUID(),
         playerId,
         url: url.toString(),
         secret: `whsec_${randomBytes(32).toString('base64')}`,
+        signing: body.signing ?? 'hmac',
         createdAt: now(),
       };
       if (!(await store.create(record, MAX_PER_PLAYER))) {
@@ -73,6 +78,9 @@ export function webhooks(deps: { store: WebhookStore; now: () => Date; options: 
       }
       return { ...shown((await store.get(record.id)) as WebhookRecord), secret: record.secret };
     },
+
+    /** The public key that verifies `v1a` signatures. */
+    key: () => key.shown,
 
     async list(playerId: string) {
       return { webhooks: (await store.list(playerId)).map(shown) };
@@ -160,8 +168,14 @@ function post(url: URL, headers: Record<string, string>, body: string, allowPriv
  * looks for what is due every `pollMs`, `nudge()` at once (after this server wrote notifications),
  * and `tick()` looks and waits until the deliveries under way are done (tests drive it).
  */
-export function deliveryWorker(deps: { store: WebhookStore; players: PlayerStore; now: () => Date; options: WebhookOptions }) {
-  const { store, players, now, options } = deps;
+export function deliveryWorker(deps: {
+  store: WebhookStore;
+  players: PlayerStore;
+  now: () => Date;
+  options: WebhookOptions;
+  key: WebhookKey;
+}) {
+  const { store, players, now, options, key } = deps;
   const owner = randomUUID();
   const allowPrivate = options.allowPrivate ?? false;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -177,10 +191,16 @@ export function deliveryWorker(deps: { store: WebhookStore; players: PlayerStore
       'user-agent': 'card-table-webhooks/1',
       'webhook-id': id,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': new Webhook(w.secret).sign(id, at, body),
+      'webhook-signature': w.signing === 'ed25519' ? key.sign(id, at, body) : new Webhook(w.secret).sign(id, at, body),
     };
+    options.onSend?.(n.type, body);
     const started = performance.now();
     const answer = await post(new URL(w.url), headers, body, allowPrivate, timeoutMs);
+    // 410 Gone: the receiver wants no more (Standard Webhooks): the webhook ends, its log with it.
+    if (answer.status === 410) {
+      await store.remove(w.playerId, w.id);
+      return false;
+    }
     const durationMs = Math.round(performance.now() - started);
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     const failingSince = state.failingSince ?? at;

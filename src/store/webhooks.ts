@@ -8,6 +8,8 @@ export interface WebhookRecord {
   playerId: string;
   url: string;
   secret: string;
+  /** ed25519: signed `v1a` with the server's webhook key; hmac: `v1` with the secret. */
+  signing: 'hmac' | 'ed25519';
   cursor: number;
   attempts: number;
   failingSince: Date | null;
@@ -38,6 +40,7 @@ interface WebhookRow {
   playerId: string;
   url: string;
   secret: string;
+  signing: string | null;
   cursor: number;
   attempts: number;
   failingSince: unknown;
@@ -56,13 +59,14 @@ interface DeliveryRow {
   durationMs: number;
 }
 
-const COLUMNS = `"id", "playerId", "url", "secret", "cursor", "attempts", "failingSince", "createdAt"`;
+const COLUMNS = `"id", "playerId", "url", "secret", "signing", "cursor", "attempts", "failingSince", "createdAt"`;
 
 const toWebhook = (r: WebhookRow): WebhookRecord => ({
   id: r.id,
   playerId: r.playerId,
   url: r.url,
   secret: r.secret,
+  signing: r.signing === 'ed25519' ? 'ed25519' : 'hmac',
   cursor: r.cursor,
   attempts: r.attempts,
   failingSince: maybeTime(r.failingSince),
@@ -87,10 +91,11 @@ export function webhookStore(sql: Sql) {
         await sql.batch([
           lockPlayer(w.playerId),
           {
-            text: `INSERT INTO "Webhook" ("id", "playerId", "url", "secret", "cursor", "createdAt")
-                   SELECT $1, "id", $3, $4, "notified", $5 FROM "Player"
+            text: `INSERT INTO "Webhook" ("id", "playerId", "url", "secret", "signing", "cursor", "createdAt")
+                   SELECT $1, "id", $3, $4, $7, "notified", $5 FROM "Player"
                    WHERE "id" = $2 AND (SELECT COUNT(*) FROM "Webhook" WHERE "playerId" = $2) < $6`,
-            params: [w.id, w.playerId, w.url, w.secret, w.createdAt, limit],
+            // hmac is the default, kept as null (the column came later: older rows have none).
+            params: [w.id, w.playerId, w.url, w.secret, w.createdAt, limit, w.signing === 'ed25519' ? 'ed25519' : null],
             expect: 1,
           },
         ]);

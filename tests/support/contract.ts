@@ -11,18 +11,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * server's close() fails the file too, whatever the test looked at.
  */
 
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
+export type OpenApi = {
+  paths: Record<string, Record<string, Operation>>;
+  webhooks?: Record<string, Record<string, WebhookOperation>>;
+};
+interface WebhookOperation {
+  requestBody: { content: Record<string, { schema: Schema }> };
+}
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 
-interface Checker {
+export interface Checker {
   ajv: Ajv2020;
   /** The document with its `$ref`s to components named as Ajv knows them. */
   local: OpenApi & { components: { schemas: Record<string, Schema> } };
   validators: Map<string, ValidateFunction>;
 }
-type Schema = { $ref?: string; discriminator?: { propertyName: string; mapping: Record<string, string> } };
+export type Schema = {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  discriminator?: { propertyName: string; mapping: Record<string, string> };
+};
 
 // One Ajv per document (servers with other games serve another), compiled lazily, kept across servers.
 const checkers = new Map<string, Checker>();
@@ -35,7 +46,7 @@ const COMPONENT = '#/components/schemas/';
  * once however many answers refer to it, and only when one does: compiled inside one whole document,
  * a union of 18 views took seconds.
  */
-function checkerFor(doc: object): Checker {
+export function checkerFor(doc: object): Checker {
   let checker = byDocument.get(doc);
   if (checker) return checker;
   const text = JSON.stringify(doc);
@@ -54,7 +65,7 @@ function checkerFor(doc: object): Checker {
 }
 
 /** Fastify's `/games/:id` is the document's `/games/{id}`. */
-const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+export const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** Why an answer does not fit the document, or null when it does. */
 export function violation(

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import type { Bot } from '../../src/bots';
 import type { Config, Limits } from '../../src/config';
 import type { AnyGame } from '../../src/engine';
@@ -10,6 +12,8 @@ import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/se
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
 import { contractCheck } from './contract';
+import { streamCheck, webhookCheck } from './events';
+import { settled } from './players';
 
 /**
  * A private database for one test file: a fresh SQLite file in a temporary folder, or, when the suite
@@ -60,6 +64,29 @@ export async function listening(server: TestServer): Promise<{ base: string; por
   return { base: `http://127.0.0.1:${port}`, port };
 }
 
+/**
+ * A listening server over a database of its own for one test file, accepting private webhook targets
+ * (its receivers are on 127.0.0.1) and delivering when a test ticks: started before the file's tests,
+ * closed and dropped after them. Its fields are set once the tests run.
+ */
+export function listeningForFile() {
+  const file = {} as { server: TestServer; base: string; http: ReturnType<typeof request> };
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const where = await privateDatabase();
+    drop = where.drop;
+    file.server = await startServer(where, { webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
+    file.base = (await listening(file.server)).base;
+    file.http = request(file.server.app.server);
+    await settled(file.http);
+  });
+  afterAll(async () => {
+    await file.server.close();
+    await drop();
+  });
+  return file;
+}
+
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
@@ -100,11 +127,13 @@ export async function startServer(
     now: extra.now,
     bots: extra.bots,
     botPool: extra.botPool,
-    webhooks: extra.webhooks,
+    // Every webhook body and stream message is checked against its schema too (tests/support/events.ts).
+    webhooks: { ...extra.webhooks, onSend: webhookCheck(violations, () => app) },
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
     logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
+    streamCheck: streamCheck(violations),
   });
   await app.ready();
   return {
@@ -115,7 +144,8 @@ export async function startServer(
       await app.close();
       await notifier.close();
       await db.close();
-      if (violations.length) throw new Error(`answers that do not fit the OpenAPI document:\n${violations.join('\n')}`);
+      if (violations.length)
+        throw new Error(`answers, messages or webhooks that do not fit the OpenAPI document:\n${violations.join('\n')}`);
     },
   };
 }

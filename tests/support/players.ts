@@ -1,3 +1,4 @@
+import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -128,11 +129,22 @@ export interface Received {
  * timestamp: tests move the server's clock by hours, which the library's freshness check (five
  * minutes of real time) would refuse, while the signature covers the timestamp all the same.
  */
-export function verify(secret: string, body: string, headers: IncomingHttpHeaders): Received['payload'] {
+export function verify(secret: string, body: string, headers: IncomingHttpHeaders, publicKey?: string): Received['payload'] {
   const id = String(headers['webhook-id']);
   const timestamp = String(headers['webhook-timestamp']);
-  const expected = new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), body);
   const given = String(headers['webhook-signature']).split(' ');
+  const v1a = given.find((g) => g.startsWith('v1a,'));
+  if (publicKey && v1a) {
+    // Standard Webhooks v1a: Ed25519 over the same content, verified with the key of GET /webhooks/key (whpk_...).
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey.replace(/^whpk_/, ''), 'base64').toString('base64url') },
+      format: 'jwk',
+    });
+    const content = Buffer.from(`${id}.${timestamp}.${body}`);
+    if (!cryptoVerify(null, content, key, Buffer.from(v1a.slice(4), 'base64'))) throw new Error(`bad v1a signature on ${id}`);
+    return JSON.parse(body);
+  }
+  const expected = new Webhook(secret).sign(id, new Date(Number(timestamp) * 1000), body);
   if (!given.includes(expected)) throw new Error(`bad signature on ${id}`);
   return JSON.parse(body);
 }
@@ -146,6 +158,7 @@ export async function webhookReceiver(answer: (n: number, headers: IncomingHttpH
   const unverified: unknown[] = [];
   const listeners: (() => void)[] = [];
   let secret = '';
+  let publicKey: string | undefined;
   let inFlight = 0;
   let mostInFlight = 0;
   const server: Server = createServer((req, res) => {
@@ -157,7 +170,7 @@ export async function webhookReceiver(answer: (n: number, headers: IncomingHttpH
       const body = Buffer.concat(chunks).toString('utf8');
       let payload: Received['payload'];
       try {
-        payload = verify(secret, body, req.headers);
+        payload = verify(secret, body, req.headers, publicKey);
       } catch (e) {
         unverified.push(e);
         inFlight--;
@@ -191,6 +204,10 @@ export async function webhookReceiver(answer: (n: number, headers: IncomingHttpH
     },
     useSecret(s: string) {
       secret = s;
+    },
+    /** Verifies `v1a` (Ed25519) signatures with this public key (whpk_...) from now on. */
+    useKey(key: string) {
+      publicKey = key;
     },
     /** The successful deliveries (2xx answers), in arrival order. */
     delivered: () => received.filter((r) => r.status >= 200 && r.status < 300),

@@ -4,149 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = NotificationWebhookWebhookRequest;
-
-/**
- * where to POST my notifications
- */
-export type NewWebhook = {
-    /**
-     * an http(s) URL on a public address
-     */
-    url: string;
-};
-
-/**
- * a webhook and how far it has delivered
- */
-export type Webhook = {
-    /**
-     * the webhook id
-     */
-    id: string;
-    /**
-     * where notifications are POSTed
-     */
-    url: string;
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
-        /**
-         * the attempts so far
-         */
-        attempts: number;
-        /**
-         * when the first of them failed
-         */
-        since: string;
-    } | null;
-};
-
-/**
- * the webhook registered, with its signing secret, shown once
- */
-export type WebhookCreated = {
-    /**
-     * the webhook id
-     */
-    id: string;
-    /**
-     * where notifications are POSTed
-     */
-    url: string;
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
-        /**
-         * the attempts so far
-         */
-        attempts: number;
-        /**
-         * when the first of them failed
-         */
-        since: string;
-    } | null;
-    /**
-     * the signing secret (whsec_...), shown once: verify webhook-signature with it (Standard Webhooks)
-     */
-    secret: string;
-};
-
-/**
- * my webhooks
- */
-export type WebhookList = {
-    /**
-     * my webhooks
-     */
-    webhooks: Array<Webhook>;
-};
-
-/**
- * a page of a webhook’s delivery log
- */
-export type DeliveriesPage = {
-    /**
-     * newest first
-     */
-    deliveries: Array<{
-        /**
-         * the attempt’s id
-         */
-        id: number;
-        /**
-         * the notification
-         */
-        seq: number;
-        /**
-         * the webhook-id it was sent under, the same on every attempt
-         */
-        messageId: string;
-        /**
-         * 1 for the first attempt at this notification
-         */
-        attempt: number;
-        at: string;
-        /**
-         * the receiver’s HTTP status; null when none came
-         */
-        status: number | null;
-        /**
-         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
-         */
-        outcome: 'delivered' | 'failed' | 'abandoned';
-        /**
-         * what went wrong, if it failed
-         */
-        error: string | null;
-        /**
-         * how long the attempt took, in milliseconds
-         */
-        durationMs: number;
-    }>;
-    /**
-     * the `before` of the next page, or null
-     */
-    next: number | null;
-};
+export type Webhooks = TurnWebhookWebhookRequest | InvitedWebhookWebhookRequest | StartedWebhookWebhookRequest | FinishedWebhookWebhookRequest | TurnReminderWebhookWebhookRequest | RatingChangedWebhookWebhookRequest | InvitationLapsedWebhookWebhookRequest | TournamentStartedWebhookWebhookRequest | TournamentRoundWebhookWebhookRequest | TournamentFinishedWebhookWebhookRequest;
 
 /**
  * RFC 9457 problem details (application/problem+json)
@@ -570,16 +428,6 @@ export type Health = {
 };
 
 /**
- * the data of the `end` event that closes a stream
- */
-export type StreamEnd = {
-    /**
-     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now)
-     */
-    reason: string;
-};
-
-/**
  * a ticket that opens one stream
  */
 export type StreamTicket = {
@@ -623,6 +471,1000 @@ export type BotList = {
      * every bot, weakest first
      */
     bots: Array<BotInfo>;
+};
+
+/**
+ * `turn`: my seat is due (again); only what my seat may know, never a card
+ */
+export type TurnNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'turn';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+};
+
+/**
+ * `invited`: a seat is kept for me; only what my seat may know, never a card
+ */
+export type InvitedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'invited';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    /**
+     * the player who invited me
+     */
+    invitedBy: string | null;
+};
+
+/**
+ * `started`: a table I sit at has started; only what my seat may know, never a card
+ */
+export type StartedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'started';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+};
+
+/**
+ * `finished`: a game I sat at is over; only what my seat may know, never a card
+ */
+export type FinishedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'finished';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    result?: Result;
+    /**
+     * the final scores, by seat
+     */
+    scores: Array<number>;
+};
+
+/**
+ * `turn-reminder`: my seat is still due and its deadline nears; only what my seat may know, never a card
+ */
+export type TurnReminderNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'turn-reminder';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    /**
+     * the game id (the same as `game`)
+     */
+    gameId: string;
+};
+
+/**
+ * `rating.changed`: a rated game I sat at changed my rating; only what my seat may know, never a card
+ */
+export type RatingChangedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'rating.changed';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    /**
+     * my rating before the game
+     */
+    before: {
+        /**
+         * the rating shown: the conservative estimate
+         */
+        rating: number;
+        /**
+         * the estimated skill
+         */
+        mu: number;
+        /**
+         * the uncertainty of the estimate
+         */
+        sigma: number;
+    };
+    /**
+     * my rating after it
+     */
+    after: {
+        /**
+         * the rating shown: the conservative estimate
+         */
+        rating: number;
+        /**
+         * the estimated skill
+         */
+        mu: number;
+        /**
+         * the uncertainty of the estimate
+         */
+        sigma: number;
+    };
+};
+
+/**
+ * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled; only what my seat may know, never a card
+ */
+export type InvitationLapsedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'invitation-lapsed';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    result?: Result;
+    /**
+     * the final scores, by seat
+     */
+    scores?: Array<number>;
+    /**
+     * the invited player
+     */
+    invited: string;
+};
+
+/**
+ * `tournament.started`: a tournament I entered has started; only what my seat may know, never a card
+ */
+export type TournamentStartedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.started';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * the round
+     */
+    round: number;
+};
+
+/**
+ * `tournament.round`: a round of my tournament is paired: my game in it, or a bye; only what my seat may know, never a card
+ */
+export type TournamentRoundNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.round';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * the round
+     */
+    round: number;
+    /**
+     * my game in this round; null for a bye
+     */
+    game: string | null;
+    /**
+     * my seat in it; null for a bye
+     */
+    seat: number | null;
+    /**
+     * I sit this round out (and score for it)
+     */
+    bye: boolean;
+};
+
+/**
+ * `tournament.finished`: a tournament I played is over; only what my seat may know, never a card
+ */
+export type TournamentFinishedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.finished';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * my place: 1 for the winner; equal points share a place
+     */
+    rank: number;
+    /**
+     * my points
+     */
+    points: number;
+};
+
+/**
+ * the data of the `end` event that closes a stream
+ */
+export type GameStreamEnd = {
+    /**
+     * game-over: the game is over: the last view was sent; shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
+     */
+    reason: 'game-over' | 'shutdown' | 'token-revoked';
+};
+
+/**
+ * the data of the `end` event that closes a stream
+ */
+export type PlayerStreamEnd = {
+    /**
+     * shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
+     */
+    reason: 'shutdown' | 'token-revoked';
+};
+
+/**
+ * `view`: the caller’s view, whole, after a change (the first is the current view)
+ */
+export type GameStreamView = {
+    /**
+     * the SSE event name
+     */
+    event: 'view';
+    /**
+     * the game’s revision (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: View;
+};
+
+/**
+ * `end`: the stream closes (its id, when the game is over, the last revision)
+ */
+export type GameStreamEndMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'end';
+    id?: string;
+    data: GameStreamEnd;
+};
+
+/**
+ * `turn`: my seat is due (again)
+ */
+export type TurnMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'turn';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TurnNotification;
+};
+
+/**
+ * `invited`: a seat is kept for me
+ */
+export type InvitedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'invited';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: InvitedNotification;
+};
+
+/**
+ * `started`: a table I sit at has started
+ */
+export type StartedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'started';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: StartedNotification;
+};
+
+/**
+ * `finished`: a game I sat at is over
+ */
+export type FinishedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'finished';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: FinishedNotification;
+};
+
+/**
+ * `turn-reminder`: my seat is still due and its deadline nears
+ */
+export type TurnReminderMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'turn-reminder';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TurnReminderNotification;
+};
+
+/**
+ * `rating.changed`: a rated game I sat at changed my rating
+ */
+export type RatingChangedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'rating.changed';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: RatingChangedNotification;
+};
+
+/**
+ * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled
+ */
+export type InvitationLapsedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'invitation-lapsed';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: InvitationLapsedNotification;
+};
+
+/**
+ * `tournament.started`: a tournament I entered has started
+ */
+export type TournamentStartedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.started';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentStartedNotification;
+};
+
+/**
+ * `tournament.round`: a round of my tournament is paired: my game in it, or a bye
+ */
+export type TournamentRoundMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.round';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentRoundNotification;
+};
+
+/**
+ * `tournament.finished`: a tournament I played is over
+ */
+export type TournamentFinishedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.finished';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentFinishedNotification;
+};
+
+/**
+ * `end`: the stream closes
+ */
+export type PlayerStreamEndMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'end';
+    id?: string;
+    data: PlayerStreamEnd;
+};
+
+/**
+ * one message of a game’s stream: `view` after every change, then `end`
+ */
+export type GameStreamMessage = ({
+    event?: 'view';
+} & GameStreamView) | ({
+    event?: 'end';
+} & GameStreamEndMessage);
+
+/**
+ * one message of my stream: a notification, named by its type, or `end`
+ */
+export type PlayerStreamMessage = ({
+    event?: 'turn';
+} & TurnMessage) | ({
+    event?: 'invited';
+} & InvitedMessage) | ({
+    event?: 'started';
+} & StartedMessage) | ({
+    event?: 'finished';
+} & FinishedMessage) | ({
+    event?: 'turn-reminder';
+} & TurnReminderMessage) | ({
+    event?: 'rating.changed';
+} & RatingChangedMessage) | ({
+    event?: 'invitation-lapsed';
+} & InvitationLapsedMessage) | ({
+    event?: 'tournament.started';
+} & TournamentStartedMessage) | ({
+    event?: 'tournament.round';
+} & TournamentRoundMessage) | ({
+    event?: 'tournament.finished';
+} & TournamentFinishedMessage) | ({
+    event?: 'end';
+} & PlayerStreamEndMessage);
+
+/**
+ * a `turn` notification as POSTed to a webhook
+ */
+export type TurnWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'turn';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TurnNotification;
+};
+
+/**
+ * a `invited` notification as POSTed to a webhook
+ */
+export type InvitedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'invited';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: InvitedNotification;
+};
+
+/**
+ * a `started` notification as POSTed to a webhook
+ */
+export type StartedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'started';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: StartedNotification;
+};
+
+/**
+ * a `finished` notification as POSTed to a webhook
+ */
+export type FinishedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'finished';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: FinishedNotification;
+};
+
+/**
+ * a `turn-reminder` notification as POSTed to a webhook
+ */
+export type TurnReminderWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'turn-reminder';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TurnReminderNotification;
+};
+
+/**
+ * a `rating.changed` notification as POSTed to a webhook
+ */
+export type RatingChangedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'rating.changed';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: RatingChangedNotification;
+};
+
+/**
+ * a `invitation-lapsed` notification as POSTed to a webhook
+ */
+export type InvitationLapsedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'invitation-lapsed';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: InvitationLapsedNotification;
+};
+
+/**
+ * a `tournament.started` notification as POSTed to a webhook
+ */
+export type TournamentStartedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.started';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentStartedNotification;
+};
+
+/**
+ * a `tournament.round` notification as POSTed to a webhook
+ */
+export type TournamentRoundWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.round';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentRoundNotification;
+};
+
+/**
+ * a `tournament.finished` notification as POSTed to a webhook
+ */
+export type TournamentFinishedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.finished';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentFinishedNotification;
+};
+
+/**
+ * where to POST my notifications, and how to sign them
+ */
+export type NewWebhook = {
+    /**
+     * an http(s) URL on a public address
+     */
+    url: string;
+    /**
+     * how deliveries are signed: hmac (`v1,` HMAC-SHA256 with the secret in the answer) or ed25519 (`v1a,` with the key of GET /webhooks/key)
+     */
+    signing?: 'hmac' | 'ed25519';
+};
+
+/**
+ * a webhook and how far it has delivered
+ */
+export type Webhook = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
+     */
+    signing: 'hmac' | 'ed25519';
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+};
+
+/**
+ * the webhook registered, with its signing secret, shown once
+ */
+export type WebhookCreated = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
+     */
+    signing: 'hmac' | 'ed25519';
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+    /**
+     * the signing secret (whsec_...), shown once: verify a `v1` webhook-signature with it (Standard Webhooks); unused when signing is ed25519
+     */
+    secret: string;
+};
+
+/**
+ * my webhooks
+ */
+export type WebhookList = {
+    /**
+     * my webhooks
+     */
+    webhooks: Array<Webhook>;
+};
+
+/**
+ * a page of a webhook’s delivery log
+ */
+export type DeliveriesPage = {
+    /**
+     * newest first
+     */
+    deliveries: Array<{
+        /**
+         * the attempt’s id
+         */
+        id: number;
+        /**
+         * the notification
+         */
+        seq: number;
+        /**
+         * the webhook-id it was sent under, the same on every attempt
+         */
+        messageId: string;
+        /**
+         * 1 for the first attempt at this notification
+         */
+        attempt: number;
+        at: string;
+        /**
+         * the receiver’s HTTP status; null when none came
+         */
+        status: number | null;
+        /**
+         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
+         */
+        outcome: 'delivered' | 'failed' | 'abandoned';
+        /**
+         * what went wrong, if it failed
+         */
+        error: string | null;
+        /**
+         * how long the attempt took, in milliseconds
+         */
+        durationMs: number;
+    }>;
+    /**
+     * the `before` of the next page, or null
+     */
+    next: number | null;
+};
+
+/**
+ * the key that verifies `v1a` webhook signatures
+ */
+export type WebhookKey = {
+    /**
+     * the signature algorithm
+     */
+    algorithm: 'ed25519';
+    /**
+     * the public key as Standard Webhooks writes it: `whpk_` and the base64 of its 32 bytes
+     */
+    publicKey: string;
+    /**
+     * the same key as a JSON Web Key (RFC 8037)
+     */
+    jwk: {
+        kty: 'OKP';
+        crv: 'Ed25519';
+        /**
+         * the key, base64url
+         */
+        x: string;
+    };
 };
 
 /**
@@ -797,69 +1639,6 @@ export type MyGamesPage = {
      * the cursor of the next page, or null at the end
      */
     next: string | null;
-};
-
-/**
- * turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over
- */
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
-
-/**
- * what a player is told: never a card, only what the player’s seat may know
- */
-export type Notification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    type: NotificationType;
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    /**
-     * the player who invited me
-     */
-    invitedBy?: string | null;
-    /**
-     * how the game ended
-     */
-    result?: {
-        /**
-         * the seats sharing the win
-         */
-        winners: Array<number>;
-        /**
-         * one line a person can read
-         */
-        summary: string;
-    };
-    /**
-     * the final scores
-     */
-    scores?: Array<number>;
 };
 
 /**
@@ -19592,9 +20371,9 @@ export type StreamGameError = StreamGameErrors[keyof StreamGameErrors];
 
 export type StreamGameResponses = {
     /**
-     * the data of each event: a View (`view`) or a StreamEnd (`end`)
+     * a text/event-stream of `view` events, then `end`: each message as GameStreamMessage gives it
      */
-    200: View | StreamEnd;
+    200: GameStreamMessage;
 };
 
 export type StreamGameResponse = StreamGameResponses[keyof StreamGameResponses];
@@ -20339,9 +21118,9 @@ export type StreamMyNotificationsError = StreamMyNotificationsErrors[keyof Strea
 
 export type StreamMyNotificationsResponses = {
     /**
-     * the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)
+     * a text/event-stream of notification events, then `end`: each message as PlayerStreamMessage gives it
      */
-    200: Notification | StreamEnd;
+    200: PlayerStreamMessage;
 };
 
 export type StreamMyNotificationsResponse = StreamMyNotificationsResponses[keyof StreamMyNotificationsResponses];
@@ -20556,6 +21335,52 @@ export type CreateWebhookResponses = {
 
 export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
 
+export type GetWebhookKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks/key';
+};
+
+export type GetWebhookKeyErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetWebhookKeyError = GetWebhookKeyErrors[keyof GetWebhookKeyErrors];
+
+export type GetWebhookKeyResponses = {
+    /**
+     * the key that verifies `v1a` webhook signatures
+     */
+    200: WebhookKey;
+};
+
+export type GetWebhookKeyResponse = GetWebhookKeyResponses[keyof GetWebhookKeyResponses];
+
 export type DeleteWebhookData = {
     body?: never;
     path: {
@@ -20732,21 +21557,92 @@ export type ListWebhookDeliveriesResponses = {
 
 export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
-/**
- * a notification as POSTed to a webhook
- */
-export type NotificationWebhookWebhookPayload = {
-    type: NotificationType;
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: Notification;
+export type TurnWebhookWebhookPayload = TurnWebhook;
+
+export type TurnWebhookWebhookRequest = {
+    body: TurnWebhookWebhookPayload;
+    key: 'turn';
+    path?: never;
+    query?: never;
 };
 
-export type NotificationWebhookWebhookRequest = {
-    body: NotificationWebhookWebhookPayload;
-    key: 'notification';
+export type InvitedWebhookWebhookPayload = InvitedWebhook;
+
+export type InvitedWebhookWebhookRequest = {
+    body: InvitedWebhookWebhookPayload;
+    key: 'invited';
+    path?: never;
+    query?: never;
+};
+
+export type StartedWebhookWebhookPayload = StartedWebhook;
+
+export type StartedWebhookWebhookRequest = {
+    body: StartedWebhookWebhookPayload;
+    key: 'started';
+    path?: never;
+    query?: never;
+};
+
+export type FinishedWebhookWebhookPayload = FinishedWebhook;
+
+export type FinishedWebhookWebhookRequest = {
+    body: FinishedWebhookWebhookPayload;
+    key: 'finished';
+    path?: never;
+    query?: never;
+};
+
+export type TurnReminderWebhookWebhookPayload = TurnReminderWebhook;
+
+export type TurnReminderWebhookWebhookRequest = {
+    body: TurnReminderWebhookWebhookPayload;
+    key: 'turn-reminder';
+    path?: never;
+    query?: never;
+};
+
+export type RatingChangedWebhookWebhookPayload = RatingChangedWebhook;
+
+export type RatingChangedWebhookWebhookRequest = {
+    body: RatingChangedWebhookWebhookPayload;
+    key: 'rating.changed';
+    path?: never;
+    query?: never;
+};
+
+export type InvitationLapsedWebhookWebhookPayload = InvitationLapsedWebhook;
+
+export type InvitationLapsedWebhookWebhookRequest = {
+    body: InvitationLapsedWebhookWebhookPayload;
+    key: 'invitation-lapsed';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentStartedWebhookWebhookPayload = TournamentStartedWebhook;
+
+export type TournamentStartedWebhookWebhookRequest = {
+    body: TournamentStartedWebhookWebhookPayload;
+    key: 'tournament.started';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentRoundWebhookWebhookPayload = TournamentRoundWebhook;
+
+export type TournamentRoundWebhookWebhookRequest = {
+    body: TournamentRoundWebhookWebhookPayload;
+    key: 'tournament.round';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentFinishedWebhookWebhookPayload = TournamentFinishedWebhook;
+
+export type TournamentFinishedWebhookWebhookRequest = {
+    body: TournamentFinishedWebhookWebhookPayload;
+    key: 'tournament.finished';
     path?: never;
     query?: never;
 };

@@ -1,6 +1,6 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { AnyGame } from '../../engine';
-import { notificationWebhook } from '../schemas/webhooks';
+import { notificationWebhooks } from '../schemas/webhooks';
 import { refineByKind } from './by-kind';
 
 type Media = { schema?: { $ref?: string }; examples?: Record<string, { summary: string; value: unknown }> };
@@ -71,7 +71,7 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
       // Anyone by default: each route that needs a token says which.
       security: [{}],
       // A TypeBox schema is the JSON Schema OpenAPI 3.1 takes, though the swagger types spell schemas otherwise.
-      webhooks: notificationWebhook as never,
+      webhooks: notificationWebhooks as never,
       components: {
         securitySchemes: {
           seatToken: {

@@ -6,9 +6,10 @@ import { Problem as Failure } from '../../service/problem';
 import { allProblems, PLAYER as PLAYER_PROBLEMS, problems, STREAM_LIMITS } from '../openapi/problems';
 import { PLAYER, STREAM_PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { StreamEnd, StreamTicket } from '../schemas';
+import { StreamTicket } from '../schemas';
+import { NOTIFICATION_TYPES, PlayerStreamMessage } from '../schemas/events';
 import { MAX_INT } from '../schemas/numbers';
-import { Notification, PlayerStreamQuery } from '../schemas/players';
+import { PlayerStreamQuery } from '../schemas/players';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 import { streamCredential } from '../stream-token';
@@ -25,7 +26,7 @@ function resumeFrom(lastEventId: string | null | undefined, after: number | unde
 
 /**
  * GET /players/me/stream: Server-Sent Events across all my games, one stream however many. Each
- * event is a notification (`turn`, `invited`, `started`, `finished`), its id the notification's
+ * event is a notification, named by its type, its id the notification's
  * seq: reconnecting with Last-Event-ID sends what was missed from the log, then new ones live.
  */
 export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
@@ -44,23 +45,16 @@ export const playerStreamRoutes: FastifyPluginAsyncTypebox<{
         tags: ['players'],
         summary: 'Server-Sent Events: my notifications across all my games',
         description:
-          'Events `turn`, `invited`, `started`, `finished`, whose data is a Notification and whose id is its seq. Reconnect with ' +
-          'Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. ' +
-          'An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.',
+          `Events named by the notification's type (${NOTIFICATION_TYPES.map((t) => `\`${t}\``).join(', ')}), whose data is ` +
+          'the Notification of that type and whose id is its seq. Reconnect with Last-Event-ID (or ?after=) to be sent what ' +
+          'was missed first; nothing is lost across reconnects or server restarts. An `end` event (data: PlayerStreamEnd) ' +
+          'closes the stream when the server shuts down or the token it was opened with is rotated.',
         querystring: PlayerStreamQuery,
         security: STREAM_PLAYER,
         response: {
           200: {
-            description: 'a text/event-stream of notification events (data: Notification), then `end` (data: StreamEnd)',
-            content: {
-              'text/event-stream': {
-                schema: {
-                  anyOf: [Notification, StreamEnd],
-                  description:
-                    'the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)',
-                },
-              },
-            },
+            description: 'a text/event-stream of notification events, then `end`: each message as PlayerStreamMessage gives it',
+            content: { 'text/event-stream': { schema: PlayerStreamMessage } },
           },
           ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-last-event-id'], 401: ['token-revoked'] }, STREAM_LIMITS)),
         },

@@ -3,7 +3,8 @@ import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
 import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
 import { SEAT as SEAT_SECURITY, STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
-import { GameId, StreamEnd, StreamTicket, View } from '../schemas';
+import { GameId, StreamTicket } from '../schemas';
+import { GameStreamMessage } from '../schemas/events';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
 import type { StreamSlots } from '../stream-slots';
 import { streamCredential } from '../stream-token';
@@ -33,22 +34,15 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
           'Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, ' +
           'then the newest view after every change (changes that come faster than they are sent fold into the newest: each view ' +
           'is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. ' +
-          'When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the ' +
+          'When the game is over, the last view is followed by an `end` event (data: GameStreamEnd, reason `game-over`) and the ' +
           'stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a ' +
           'spectator sees.',
         params: GameId,
         security: STREAM_SEAT_OR_SPECTATOR,
         response: {
           200: {
-            description: 'a text/event-stream of `view` events (data: View), then `end` (data: StreamEnd)',
-            content: {
-              'text/event-stream': {
-                schema: {
-                  anyOf: [View, StreamEnd],
-                  description: 'the data of each event: a View (`view`) or a StreamEnd (`end`)',
-                },
-              },
-            },
+            description: 'a text/event-stream of `view` events, then `end`: each message as GameStreamMessage gives it',
+            content: { 'text/event-stream': { schema: GameStreamMessage } },
           },
           ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS)),
         },

@@ -5,7 +5,15 @@ import type { Webhooks } from '../../service/webhooks';
 import { allProblems, PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
 import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { DeliveriesPage, DeliveriesQuery, NewWebhook, WebhookCreated, WebhookId, WebhookList } from '../schemas/webhooks';
+import {
+  DeliveriesPage,
+  DeliveriesQuery,
+  NewWebhook,
+  WebhookCreated,
+  WebhookId,
+  WebhookKey,
+  WebhookList,
+} from '../schemas/webhooks';
 
 /** POST/GET /players/me/webhooks, DELETE /players/me/webhooks/{id}, GET .../deliveries. */
 export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhooks: Webhooks }> = async (
@@ -21,9 +29,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
         summary: 'Have my notifications POSTed to a URL, signed; the answer holds the signing secret, shown once',
         description:
           'Every notification from now on is POSTed as `{ type, timestamp, data }` (data: a Notification) with the Standard Webhooks ' +
-          'headers webhook-id (the same on every attempt), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 with the secret). ' +
-          'In order, at least once: a failed attempt is retried with backoff for a day. The URL must be http(s) and resolve to ' +
-          'public addresses only (checked again at each delivery).',
+          'headers webhook-id (the same on every attempt), webhook-timestamp and webhook-signature: `v1,` HMAC-SHA256 with the ' +
+          'secret, or with `signing: "ed25519"` `v1a,` Ed25519 with the key of GET /webhooks/key. In order, at least once: a ' +
+          'failed attempt is retried with backoff for a day; a receiver that answers 410 ends the webhook. The URL must be ' +
+          'http(s) and resolve to public addresses only (checked again at each delivery). The document’s `webhooks` give ' +
+          'each notification type’s body.',
         body: NewWebhook,
         security: PLAYER,
         response: {
@@ -37,6 +47,21 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ players: Players; webhoo
       const created = await webhooks.register(id, request.body);
       return reply.code(201).header('location', `/players/me/webhooks/${created.id}`).send(created);
     },
+  );
+  app.get(
+    '/webhooks/key',
+    {
+      schema: {
+        operationId: 'getWebhookKey',
+        tags: ['players'],
+        summary: 'The public key that verifies `v1a` (Ed25519) webhook signatures',
+        description:
+          'Webhooks created with `signing: "ed25519"` are signed `v1a,<base64 signature>` over ' +
+          '`<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks) with this key’s private half.',
+        response: { 200: WebhookKey },
+      },
+    },
+    async () => webhooks.key(),
   );
   app.get(
     '/players/me/webhooks',

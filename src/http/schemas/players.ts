@@ -78,48 +78,6 @@ export const MyGamesPage = named(
   ),
 );
 
-const NotificationTypeUnion = Type.Union(
-  [Type.Literal('turn'), Type.Literal('invited'), Type.Literal('started'), Type.Literal('finished')],
-  {
-    description:
-      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over',
-  },
-);
-
-export const NotificationType = named('NotificationType', NotificationTypeUnion);
-
-export const Notification = named(
-  'Notification',
-  Type.Object(
-    {
-      seq: Type.Integer({ description: 'the player’s notification number: 1, 2, 3... in order; the SSE event id' }),
-      type: NotificationType,
-      at: Type.String({ format: 'date-time', description: 'when it happened' }),
-      game: Type.String({ description: 'the game id' }),
-      kind: Kind,
-      seat: Type.Integer({ description: 'my seat (the one invited to, for `invited`)' }),
-      status: GameStatus,
-      version: Type.Integer({ description: 'events in the game’s log so far' }),
-      toAct: Type.Array(Type.Integer(), { description: 'the seats the game waits for' }),
-      deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-        description: 'my seat’s deadline, if a clock runs',
-      }),
-      invitedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the player who invited me' })),
-      result: Type.Optional(
-        Type.Object(
-          {
-            winners: Type.Array(Type.Integer(), { description: 'the seats sharing the win' }),
-            summary: Type.String({ description: 'one line a person can read' }),
-          },
-          { description: 'how the game ended' },
-        ),
-      ),
-      scores: Type.Optional(Type.Array(Type.Number(), { description: 'the final scores' })),
-    },
-    { description: 'what a player is told: never a card, only what the player’s seat may know' },
-  ),
-);
-
 export const PlayerStreamQuery = Type.Object({
   after: Type.Optional(
     Type.Integer({

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { named } from '../openapi/components';
+import { NOTIFICATION_TYPES, webhookSchemaName } from './events';
 import { MAX_INT } from './numbers';
 
 /** Webhooks: a player's notifications POSTed to a URL, signed as Standard Webhooks sign them. */
@@ -7,8 +8,21 @@ import { MAX_INT } from './numbers';
 export const NewWebhook = named(
   'NewWebhook',
   Type.Object(
-    { url: Type.String({ minLength: 1, maxLength: 2000, description: 'an http(s) URL on a public address' }) },
-    { additionalProperties: false, description: 'where to POST my notifications' },
+    {
+      url: Type.String({ minLength: 1, maxLength: 2000, description: 'an http(s) URL on a public address' }),
+      signing: Type.Optional(
+        Type.Union([Type.Literal('hmac'), Type.Literal('ed25519')], {
+          default: 'hmac',
+          description:
+            'how deliveries are signed: hmac (`v1,` HMAC-SHA256 with the secret in the answer) or ed25519 (`v1a,` with the ' +
+            'key of GET /webhooks/key)',
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description: 'where to POST my notifications, and how to sign them',
+    },
   ),
 );
 
@@ -17,6 +31,9 @@ export const WebhookId = Type.Object({ id: Type.String({ minLength: 1, maxLength
 const webhookFields = {
   id: Type.String({ description: 'the webhook id' }),
   url: Type.String({ description: 'where notifications are POSTed' }),
+  signing: Type.Union([Type.Literal('hmac'), Type.Literal('ed25519')], {
+    description: 'hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key',
+  }),
   createdAt: Type.String({ format: 'date-time', description: 'when it was registered' }),
   delivered: Type.Integer({ description: 'the seq of the last notification delivered (or given up on)' }),
   failing: Type.Union(
@@ -39,7 +56,9 @@ export const WebhookCreated = named(
     {
       ...webhookFields,
       secret: Type.String({
-        description: 'the signing secret (whsec_...), shown once: verify webhook-signature with it (Standard Webhooks)',
+        description:
+          'the signing secret (whsec_...), shown once: verify a `v1` webhook-signature with it (Standard Webhooks); unused ' +
+          'when signing is ed25519',
       }),
     },
     { description: 'the webhook registered, with its signing secret, shown once' },
@@ -88,54 +107,74 @@ export const DeliveriesPage = named(
   ),
 );
 
-/** What a receiver is sent: the OpenAPI document's `webhooks.notification`. */
-const WebhookBody = {
-  type: 'object',
-  required: ['type', 'timestamp', 'data'],
-  properties: {
-    type: { $ref: '#/components/schemas/NotificationType' },
-    timestamp: { type: 'string', format: 'date-time', maxLength: 40, description: 'when this attempt was sent' },
-    data: { $ref: '#/components/schemas/Notification' },
-  },
-  description: 'a notification as POSTed to a webhook',
-};
+const header = (name: string, description: string, schema: Record<string, unknown>) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string', ...schema },
+});
 
-/** The OpenAPI 3.1 `webhooks` entry: the request this service makes to a registered URL. */
-export const notificationWebhook = {
-  notification: {
-    post: {
-      operationId: 'notificationWebhook',
-      tags: ['players'],
-      summary: 'A notification, POSTed to each of the player’s webhooks',
-      description:
-        'Signed as Standard Webhooks sign: `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` ' +
-        'with the secret given at registration. `webhook-id` is the same on every attempt at one notification: drop repeats. ' +
-        'Answer 2xx within 10 seconds; anything else is retried with backoff for a day, and later notifications wait behind it.',
-      parameters: [
-        {
-          name: 'webhook-id',
-          in: 'header',
+/** The Standard Webhooks headers every delivery carries. */
+const HEADERS = [
+  header('webhook-id', 'the message id, the same on every attempt at one notification: drop repeats', { maxLength: 100 }),
+  header('webhook-timestamp', 'seconds since the epoch, when this attempt was sent', { maxLength: 20, pattern: '^[0-9]+$' }),
+  header(
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256>` with the webhook’s secret, or `v1a,<base64 Ed25519 signature>` with the key of GET /webhooks/key ' +
+      '(a webhook created with signing ed25519), of `<webhook-id>.<webhook-timestamp>.<body>`',
+    { maxLength: 1000, pattern: '^v1a?,[A-Za-z0-9+/=]+$' },
+  ),
+];
+
+/**
+ * The OpenAPI 3.1 `webhooks`: one entry per notification type, the request this service makes to a
+ * registered URL, with the answers it understands.
+ */
+export const notificationWebhooks = Object.fromEntries(
+  NOTIFICATION_TYPES.map((type) => [
+    type,
+    {
+      post: {
+        operationId: `${webhookSchemaName(type).replace(/^./, (c) => c.toLowerCase())}`,
+        tags: ['players'],
+        summary: `A \`${type}\` notification, POSTed to each of the player’s webhooks`,
+        description:
+          'Standard Webhooks: the body is `{ type, timestamp, data }`, signed over `<webhook-id>.<webhook-timestamp>.<body>`. ' +
+          '`webhook-id` is the same on every attempt at one notification: drop repeats. Answer 2xx within 10 seconds; answer ' +
+          '410 to end the webhook (it is deleted, nothing more is sent); anything else is retried with backoff for a day, ' +
+          'and later notifications wait behind it.',
+        parameters: HEADERS,
+        requestBody: {
           required: true,
-          description: 'the message id, the same on every attempt',
-          schema: { type: 'string', maxLength: 100 },
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${webhookSchemaName(type)}` } } },
         },
-        {
-          name: 'webhook-timestamp',
-          in: 'header',
-          required: true,
-          description: 'seconds since the epoch',
-          schema: { type: 'string', maxLength: 20, pattern: '^[0-9]+$' },
+        responses: {
+          '200': { description: 'received (any 2xx): the next notification follows' },
+          '410': { description: 'gone: the webhook is deleted, and nothing more is sent to it' },
         },
-        {
-          name: 'webhook-signature',
-          in: 'header',
-          required: true,
-          description: 'v1,<base64 HMAC-SHA256>',
-          schema: { type: 'string', maxLength: 1000 },
-        },
-      ],
-      requestBody: { required: true, content: { 'application/json': { schema: WebhookBody } } },
-      responses: { '200': { description: 'received (any 2xx)' } },
+      },
     },
-  },
-};
+  ]),
+);
+
+export const WebhookKey = named(
+  'WebhookKey',
+  Type.Object(
+    {
+      algorithm: Type.Literal('ed25519', { description: 'the signature algorithm' }),
+      publicKey: Type.String({
+        description: 'the public key as Standard Webhooks writes it: `whpk_` and the base64 of its 32 bytes',
+      }),
+      jwk: Type.Object(
+        {
+          kty: Type.Literal('OKP'),
+          crv: Type.Literal('Ed25519'),
+          x: Type.String({ description: 'the key, base64url' }),
+        },
+        { description: 'the same key as a JSON Web Key (RFC 8037)' },
+      ),
+    },
+    { description: 'the key that verifies `v1a` webhook signatures' },
+  ),
+);
