@@ -4,14 +4,14 @@
 // bare Fastify for each route; then events paging, open streams, cold views and memory. With
 // DATABASE_URL=postgresql://... the route table runs again on PostgreSQL (a scratch database).
 //   npx tsx bench/http.ts [--seconds 10] [--rounds 2] [--only routes,paging,streams,cold,memory] [--profile DIR]
-//     [--routes view,loop,bareLoop] [--loop-warm-up 20]
+//     [--routes view,loop,streamLoop,bareLoop] [--loop-warm-up 20]
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { type Action, defaultOptions, seatCounts } from '../src/engine';
 import { games } from '../src/games';
 import { withScratchDatabase } from '../src/store/postgres';
-import { clientLoop } from './loop';
+import { clientLoop, type LoopResult, STREAM_LOOP_LIMITS, streamLoop } from './loop';
 import { buildServers, type Server, startBare, startService as startServer, withDataDir } from './servers';
 import { serviceAlone } from './service';
 import { advance, call, newTable, nextMove, playMoves, type Table } from './tables';
@@ -99,8 +99,8 @@ const WARM_UP = 2;
  * steady state, so that is what the figure measures.
  */
 const LOOP_WARM_UP = Number(arg('loop-warm-up', '20'));
-/** The runs of the client loop: the service's, and bare Fastify answering the loop's shapes. */
-const LOOPS = ['loop', 'bareLoop'];
+/** The runs of the client loop: the service's, the listening clients', and bare Fastify answering the loop's shapes. */
+const LOOPS = ['loop', 'streamLoop', 'bareLoop'];
 
 /**
  * The best of `ROUNDS` alternating runs of each measurement; `between` runs before every round after
@@ -147,6 +147,7 @@ const ROUTE_NAMES = {
   notModified: 'GET /games/{id}/view, If-None-Match (304)',
   move: 'POST /games/{id}/moves (own games)',
   loop: 'client loop: GET view, POST a move (per move)',
+  streamLoop: 'listening loop: views from SSE, POST return=minimal',
   bareLoop: 'bare Fastify, the loop’s shapes (per move)',
 } as const;
 
@@ -158,9 +159,13 @@ const viewRequests = (views: Table[], etags?: (string | null)[]): autocannon.Req
     headers: { authorization: `Bearer ${t.tokens[0]}`, ...(etags ? { 'if-none-match': etags[i] as string } : {}) },
   }));
 
-/** The client loop (bench/loop.ts) against `server`, as a run of the route table. */
-async function loop(server: Server, seconds: number): Promise<Measured> {
-  const r = await clientLoop(server, CONNECTIONS, seconds);
+/** A client loop (bench/loop.ts; today's by default) against `server`, as a run of the route table. */
+async function loop(
+  server: Server,
+  seconds: number,
+  clients: (server: Server, clients: number, seconds: number) => Promise<LoopResult> = clientLoop,
+): Promise<Measured> {
+  const r = await clients(server, CONNECTIONS, seconds);
   if (r.errors > 0 && process.env.BENCH_DEBUG) console.error('loop errors', r.errors);
   return { rps: r.moves / r.seconds, p50: r.post.p50, p99: r.post.p99, errors: r.errors, cpuUs: r.cpuUs, dbUs: 0, get: r.get };
 }
@@ -188,10 +193,12 @@ async function loopCeiling(results: Record<string, Measured>) {
 }
 
 /** The routes of issue 13, each against bare Fastify measured in the same run. */
-async function routes(label: string, env: Record<string, string>) {
+async function routes(label: string, bareEnv: Record<string, string>) {
+  // The listening loop holds a stream per seat of each client's game, all from this address.
+  const env = { ...bareEnv, ...STREAM_LOOP_LIMITS };
   // The service first: on a scratch PostgreSQL database it migrates an empty schema, before bare's table is made.
   let service = await startService(env);
-  let bare = await startBare(env);
+  let bare = await startBare(bareEnv);
   const views = await Promise.all(
     Array.from({ length: CONNECTIONS }, (_, i) => newTable(service.base, 'kaiser', {}, `view-${i}`)),
   );
@@ -228,6 +235,8 @@ async function routes(label: string, env: Record<string, string>) {
         cannon(service, { url: service.base, duration: seconds, requests: viewRequests(views, etags) }, 304),
       // The headline: what a bot or a page does, GET then POST on games of four kinds (bench/loop.ts).
       loop: (seconds) => loop(service, seconds),
+      // Clients that listen (issue 39): views from each seat's stream, moves posted with Prefer: return=minimal.
+      streamLoop: (seconds) => loop(service, seconds, streamLoop),
       // The same client against bare Fastify's routes of the same shapes (bench/bare.ts): what HTTP
       // and Fastify alone cost the loop, with none of the service's work.
       bareLoop: (seconds) => loop(bare, seconds),
@@ -277,7 +286,7 @@ async function routes(label: string, env: Record<string, string>) {
       // Fresh processes each round, on the same data (see layoutPad).
       await Promise.all([bare.stop(), service.stop()]);
       service = await startService(env);
-      bare = await startBare(env);
+      bare = await startBare(bareEnv);
     },
   );
   await bare.stop();
@@ -318,6 +327,14 @@ async function routes(label: string, env: Record<string, string>) {
     console.log(
       `client loop latencies: GET view p50 ${ms(get.p50)} ms, p99 ${ms(get.p99)} ms; POST move p50 ${ms(p50)} ms, p99 ${ms(p99)} ms` +
         ` (POST p99 scaled to 70,000 hello/s: ${((p99 * results.hello.rps) / 70_000).toFixed(1)} ms)`,
+    );
+  }
+  if (results.loop && results.streamLoop) {
+    const listening = results.streamLoop;
+    console.log(
+      `listening loop: ${fmt(listening.cpuUs)} µs of server CPU a move, ${(listening.cpuUs / results.loop.cpuUs).toFixed(2)} times ` +
+        `the client loop's ${fmt(results.loop.cpuUs)} µs (target: 0.7 at most); waiting for the stream's view p50 ` +
+        `${ms(listening.get?.p50 ?? 0)} ms, p99 ${ms(listening.get?.p99 ?? 0)} ms`,
     );
   }
   // The service alone runs on SQLite, in this process: once, beside the SQLite pass.

@@ -2,6 +2,7 @@
 // actions with expectedVersion, read again; each client on a game of its own, a finished game
 // replaced by a new one. Driven over raw keep-alive sockets, each request written as one string, so
 // that the load generator costs about what autocannon's fixed requests cost.
+import { Agent, type ClientRequest, get } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Server } from './servers';
 import { call } from './tables';
@@ -132,74 +133,214 @@ export interface LoopResult {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
+/** What a loop's clients count as they play. */
+interface Tally {
+  /** The time each read of a view took (a GET, or the wait for the stream's), in ms. */
+  gets: number[];
+  posts: number[];
+  moves: number;
+  errors: number;
+  games: number;
+}
+
+/**
+ * Runs `clients` clients for `seconds`, each on a game of its own (`client` plays it, and the games
+ * after it, until `until`), and measures the server's CPU over them.
+ */
+async function runClients(
+  server: Server,
+  clients: number,
+  seconds: number,
+  client: (port: number, first: LoopTable, n: number, until: number, tally: Tally) => Promise<void>,
+): Promise<LoopResult> {
+  const port = Number(new URL(server.base).port);
+  const tables = await Promise.all(Array.from({ length: clients }, (_, i) => newLoopTable(server.base, i)));
+  const tally: Tally = { gets: [], posts: [], moves: 0, errors: 0, games: 0 };
+  const cpu = server.cpu();
+  const started = performance.now();
+  await Promise.all(tables.map((first, n) => client(port, first, n, started + seconds * 1000, tally)));
+  const { moves, gets, posts } = tally;
+  gets.sort((a, b) => a - b);
+  posts.sort((a, b) => a - b);
+  return {
+    moves,
+    seconds: (performance.now() - started) / 1000,
+    cpuUs: ((server.cpu() - cpu) * 1000) / Math.max(1, moves),
+    get: { p50: percentile(gets, 0.5), p99: percentile(gets, 0.99) },
+    post: { p50: percentile(posts, 0.5), p99: percentile(posts, 0.99) },
+    games: tally.games,
+    errors: tally.errors,
+  };
+}
+
 /**
  * `clients` clients play for `seconds`: each reads its seat's view, posts one of its legal actions
  * (chosen by its move count) with the view's version, and goes on with the seat the answer says is
  * due. Any other answer than 200 is an error.
  */
-export async function clientLoop(server: Server, clients: number, seconds: number): Promise<LoopResult> {
-  const port = Number(new URL(server.base).port);
-  const tables = await Promise.all(Array.from({ length: clients }, (_, i) => newLoopTable(server.base, i)));
-  const gets: number[] = [];
-  const posts: number[] = [];
-  let moves = 0;
-  let errors = 0;
-  let games = 0;
-  const cpu = server.cpu();
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    tables.map(async (first, n) => {
-      const connection = new Connection(port);
-      let table = first;
-      try {
-        while (performance.now() < until) {
-          const token = table.tokens[table.next];
-          const t0 = performance.now();
-          const read = await connection.send(
-            `GET /games/${table.id}/view HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n\r\n`,
-          );
-          const t1 = performance.now();
-          gets.push(t1 - t0);
-          if (read.status !== 200) {
-            errors++;
-            break;
-          }
-          const { version, action } = chooseMove(read.body);
-          if (action === undefined) {
-            games++;
-            table = await newLoopTable(server.base, n + games * clients);
-            continue;
-          }
-          const body = JSON.stringify({ action, expectedVersion: version });
-          const moved = await connection.send(
-            `POST /games/${table.id}/moves HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n` +
-              `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-          );
-          posts.push(performance.now() - t1);
-          if (moved.status !== 200) {
-            errors++;
-            break;
-          }
-          moves++;
-          table.next = nextSeat(moved.body, table.next);
+export function clientLoop(server: Server, clients: number, seconds: number): Promise<LoopResult> {
+  return runClients(server, clients, seconds, async (port, first, n, until, tally) => {
+    const { gets, posts } = tally;
+    const connection = new Connection(port);
+    let table = first;
+    try {
+      while (performance.now() < until) {
+        const token = table.tokens[table.next];
+        const t0 = performance.now();
+        const read = await connection.send(
+          `GET /games/${table.id}/view HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n\r\n`,
+        );
+        const t1 = performance.now();
+        gets.push(t1 - t0);
+        if (read.status !== 200) {
+          tally.errors++;
+          break;
         }
-      } finally {
-        connection.close();
+        const { version, action } = chooseMove(read.body);
+        if (action === undefined) {
+          tally.games++;
+          table = await newLoopTable(server.base, n + tally.games * clients);
+          continue;
+        }
+        const body = JSON.stringify({ action, expectedVersion: version });
+        const moved = await connection.send(
+          `POST /games/${table.id}/moves HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${token}\r\n` +
+            `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        posts.push(performance.now() - t1);
+        if (moved.status !== 200) {
+          tally.errors++;
+          break;
+        }
+        tally.moves++;
+        table.next = nextSeat(moved.body, table.next);
       }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpuUs = ((server.cpu() - cpu) * 1000) / Math.max(1, moves);
-  gets.sort((a, b) => a - b);
-  posts.sort((a, b) => a - b);
-  return {
-    moves,
-    seconds: elapsed,
-    cpuUs,
-    get: { p50: percentile(gets, 0.5), p99: percentile(gets, 0.99) },
-    post: { p50: percentile(posts, 0.5), p99: percentile(posts, 0.99) },
-    games,
-    errors,
-  };
+    } finally {
+      connection.close();
+    }
+  });
+}
+
+/**
+ * A seat's Server-Sent Events stream (GET /games/{id}/stream), read as a listening client reads it:
+ * it keeps the newest view's text, and `at(version)` waits for a view at that version or later.
+ */
+class SeatStream {
+  private view = '';
+  private version = -1;
+  private ended = false;
+  private waiting: { version: number; resolve: (view: string) => void } | null = null;
+  private readonly request: ClientRequest;
+
+  constructor(base: string, id: string, token: string, agent: Agent) {
+    this.request = get(`${base}/games/${id}/stream`, {
+      agent,
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+    });
+    this.request.on('response', (res) => {
+      let pending = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        pending += chunk;
+        for (let end = pending.indexOf('\n\n'); end >= 0; end = pending.indexOf('\n\n')) {
+          this.message(pending.slice(0, end));
+          pending = pending.slice(end + 2);
+        }
+      });
+      res.on('end', () => this.end());
+    });
+    this.request.on('error', () => this.end());
+  }
+
+  private message(text: string) {
+    if (!text.includes('event: view')) return;
+    const data = text.slice(text.indexOf('data: ') + 6);
+    this.view = data;
+    this.version = field<number>(data, 'version') as number;
+    if (this.waiting && this.version >= this.waiting.version) {
+      const { resolve } = this.waiting;
+      this.waiting = null;
+      resolve(data);
+    }
+  }
+
+  private end() {
+    this.ended = true;
+    const waiting = this.waiting;
+    this.waiting = null;
+    waiting?.resolve(this.view);
+  }
+
+  /** The newest view once it is at `version` or later (or the last one, if the stream ends first). */
+  at(version: number): Promise<string> {
+    if (this.version >= version || this.ended) return Promise.resolve(this.view);
+    return new Promise((resolve) => {
+      this.waiting = { version, resolve };
+    });
+  }
+
+  close() {
+    this.request.destroy();
+  }
+}
+
+/** The limits on open streams the listening loop needs: each client holds a stream per seat of its game. */
+export const STREAM_LOOP_LIMITS = { STREAM_LIMIT_TOTAL: '5000', STREAM_LIMIT_PER_ADDRESS: '5000', STREAM_LIMIT_PER_SEAT: '5000' };
+
+/**
+ * The loop of clients that listen (issue 39): each client holds the stream of every seat of its game
+ * and reads the views there; it posts the move of the seat due with `Prefer: return=minimal` and
+ * `expectedVersion`, and waits for the next seat's view at the version the receipt names. A finished
+ * game's streams end, and the client opens those of a new game. Streams are opened and read with
+ * node:http (they are long-lived: their cost is the server's writes); moves go over raw keep-alive sockets.
+ */
+export async function streamLoop(server: Server, clients: number, seconds: number): Promise<LoopResult> {
+  const agent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
+  const listen = (table: LoopTable) => table.tokens.map((token) => new SeatStream(server.base, table.id, token, agent));
+  const result = await runClients(server, clients, seconds, async (port, first, n, until, tally) => {
+    const { gets: reads, posts } = tally;
+    const connection = new Connection(port);
+    let table = first;
+    let streams = listen(table);
+    let version = 0;
+    try {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const view = await streams[table.next].at(version);
+        const t1 = performance.now();
+        reads.push(t1 - t0);
+        if (view === '') {
+          tally.errors++;
+          break;
+        }
+        const { action } = chooseMove(view);
+        if (action === undefined) {
+          tally.games++;
+          for (const s of streams) s.close();
+          table = await newLoopTable(server.base, n + tally.games * clients);
+          streams = listen(table);
+          version = 0;
+          continue;
+        }
+        const body = JSON.stringify({ action, expectedVersion: field<number>(view, 'version') });
+        const moved = await connection.send(
+          `POST /games/${table.id}/moves HTTP/1.1\r\nhost: bench\r\nauthorization: Bearer ${table.tokens[table.next]}\r\n` +
+            `prefer: return=minimal\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+        posts.push(performance.now() - t1);
+        if (moved.status !== 200) {
+          tally.errors++;
+          break;
+        }
+        tally.moves++;
+        version = field<number>(moved.body, 'version') as number;
+        table.next = nextSeat(moved.body, table.next);
+      }
+    } finally {
+      connection.close();
+      for (const s of streams) s.close();
+    }
+  });
+  agent.destroy();
+  return result;
 }

@@ -51,6 +51,16 @@ describe('the contract check of the test suite', () => {
     expect(violation(doc, answer('/games/:id/view', 200, view))).toMatch(/the body does not fit .*ScopaView/);
   });
 
+  it('passes a move answered by its view or by its receipt, and finds a receipt that fits neither', () => {
+    const move = (body: unknown) => ({ ...answer('/games/:id/moves', 200, body), method: 'POST' });
+    const checkpoint = { size: 2, root: 'AAAA', signature: 'AAAA' };
+    const receipt = { id: 'g', version: 1, seat: 0, status: 'active', toAct: [1], deadlines: [null, null], checkpoint };
+    expect(violation(doc, move(receipt))).toBeNull();
+    expect(violation(doc, move({ ...receipt, legalActions: [] }))).toMatch(
+      /POST \/games\/\{id\}\/moves 200: the body does not fit .*no kind that names one of its variants, nor .*must NOT have additional properties/,
+    );
+  });
+
   it('ignores the routes the document does not describe (the document itself, Swagger UI)', () => {
     expect(violation(doc, answer('/openapi.json', 200, {}))).toBeNull();
   });

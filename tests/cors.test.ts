@@ -47,7 +47,7 @@ describe('CORS, any origin (the default)', () => {
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
     expect(allowed).toEqual(
-      expect.arrayContaining(['authorization', 'content-type', 'if-none-match', 'idempotency-key', 'last-event-id']),
+      expect.arrayContaining(['authorization', 'content-type', 'if-none-match', 'idempotency-key', 'last-event-id', 'prefer']),
     );
     const methods = String(res.headers['access-control-allow-methods']).split(/,\s*/);
     expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'DELETE']));
@@ -73,7 +73,9 @@ describe('CORS, any origin (the default)', () => {
     expect(created.statusCode).toBe(201);
     expect(created.headers['access-control-allow-origin']).toBe('*');
     const exposed = String(created.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
-    expect(exposed).toEqual(expect.arrayContaining(['etag', 'location', 'retry-after', 'x-ratelimit-remaining']));
+    expect(exposed).toEqual(
+      expect.arrayContaining(['etag', 'location', 'retry-after', 'x-ratelimit-remaining', 'preference-applied']),
+    );
 
     const problem = await open.app.inject({ url: '/games/nope', remoteAddress: '10.4.4.4', headers: { origin: APP } });
     expect(problem.statusCode).toBe(404);

@@ -210,6 +210,29 @@ export const View = named(
   ),
 );
 
+/** What a move answers with under `Prefer: return=minimal`: where the game stands, without the view. */
+export const MoveReceipt = named(
+  'MoveReceipt',
+  Type.Object(
+    {
+      id: Type.String({ description: 'the game id' }),
+      version: Type.Integer({ description: 'events in the log so far: the ETag names it' }),
+      seat: Seat('the seat that moved'),
+      status: GameStatus,
+      toAct: Seats('the seats the game waits for'),
+      result: Type.Optional(Result),
+      deadlines: Deadlines,
+      checkpoint: Checkpoint,
+    },
+    {
+      additionalProperties: false,
+      description:
+        'the answer to a move posted with `Prefer: return=minimal` (RFC 7240): where the game stands and the signed ' +
+        'checkpoint that covers the move, without the view (a client on its stream reads the view there)',
+    },
+  ),
+);
+
 export const MoveRequest = named(
   'MoveRequest',
   Type.Object(

@@ -8,7 +8,7 @@ import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, S
 import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
-import { seatViewJson, viewTag } from './projections';
+import { moveReceiptJson, seatViewJson, viewTag } from './projections';
 
 export interface MoveRequest {
   id: string;
@@ -257,12 +257,16 @@ export function moves(deps: {
     /** Decides and appends a move; answers with the game after it (or as it stood after an earlier identical move). */
     play,
 
-    /** A move posted by the holder of a seat or player token: the seat's view after it, as JSON text. */
+    /**
+     * A move posted by the holder of a seat or player token: the seat's view after it as JSON text,
+     * or only where the game stands when the client asked for a minimal answer.
+     */
     async post(
       id: string,
       token: string | undefined,
       body: { action: Action; expectedVersion?: number },
       idempotencyKey?: string,
+      minimal = false,
     ) {
       // The token is checked against the game as the move finds it: one load, not one for the seat and one for the move.
       let seat = -1;
@@ -281,7 +285,10 @@ export function moves(deps: {
         };
         return attempt(req, current === cached ? cached : undefined);
       });
-      return { etag: viewTag(after.record.revision, seat), json: seatViewJson(after, seat) };
+      return {
+        etag: viewTag(after.record.revision, seat),
+        json: minimal ? moveReceiptJson(after, seat) : seatViewJson(after, seat),
+      };
     },
     append,
     /** Adds rows to every append's transaction. */

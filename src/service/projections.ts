@@ -45,6 +45,26 @@ export function seatViewJson(live: Live, seat: number | null): string {
   return text;
 }
 
+/**
+ * A move's answer under `Prefer: return=minimal`: where the game stands and the checkpoint that covers
+ * the move, without the seat's view (neither its legal actions nor its state are worked out).
+ */
+export function moveReceiptJson(live: Live, seat: number): string {
+  const { record, engine } = live;
+  const active = record.status === 'active';
+  const result = resultOf(live);
+  return JSON.stringify({
+    id: record.id,
+    version: record.version,
+    seat,
+    status: record.status,
+    toAct: active && engine ? engine.toAct : [],
+    ...(result && !active ? { result } : {}),
+    deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
+    checkpoint: live.log.checkpoint,
+  });
+}
+
 /** The public summary: anyone may read it; the seed only once the game is over. */
 export function summary(live: Live) {
   const { record, game, engine } = live;

@@ -32,6 +32,7 @@ export type Schema = {
   $ref?: string;
   type?: string;
   properties?: Record<string, Schema>;
+  anyOf?: Schema[];
   discriminator?: { propertyName: string; mapping: Record<string, string> };
 };
 
@@ -93,9 +94,22 @@ export function violation(
   } catch {
     return `${where}: the body is not JSON`;
   }
-  const { ajv, local, validators } = checkerFor(doc);
-  let schema = local.paths[path][method].responses[String(answer.status)].content?.[media]?.schema as Schema;
-  let key = `${method} ${path} ${answer.status} ${media}`;
+  const checker = checkerFor(doc);
+  const schema = checker.local.paths[path][method].responses[String(answer.status)].content?.[media]?.schema as Schema;
+  const key = `${method} ${path} ${answer.status} ${media}`;
+  // Alternative shapes of one answer (a move's view, or its receipt under Prefer: return=minimal): it fits one of them.
+  const alternatives = schema.anyOf?.every((s) => s.$ref) ? schema.anyOf.map((s, i) => ({ schema: s, key: `${key} ${i}` })) : [];
+  const errors: string[] = [];
+  for (const alternative of alternatives.length > 0 ? alternatives : [{ schema, key }]) {
+    const error = mismatch(checker, alternative.schema, alternative.key, value);
+    if (error === null) return null;
+    errors.push(error);
+  }
+  return `${where}: the body does not fit ${errors.join(', nor ')}`;
+}
+
+/** Why a value does not fit one schema (naming it), or null when it does. */
+function mismatch({ ajv, local, validators }: Checker, schema: Schema, key: string, value: unknown): string | null {
   // A union by kind is narrowed to the answer's kind, as a client does: its variant alone is compiled.
   const union = schema.$ref?.startsWith('component:') ? local.components.schemas[schema.$ref.slice(10)] : undefined;
   const tag = union?.discriminator && (value as Record<string, unknown> | null)?.[union.discriminator.propertyName];
@@ -103,6 +117,9 @@ export function violation(
   if (variant) {
     key = variant;
     schema = { $ref: variant.replace(COMPONENT, 'component:') };
+  } else if (union?.discriminator) {
+    // Its discriminator is required: without one naming a variant, no variant fits (and none is compiled).
+    return `${key}: no ${union.discriminator.propertyName} that names one of its variants`;
   }
   let validate = validators.get(key);
   if (!validate) {
@@ -110,7 +127,7 @@ export function violation(
     validators.set(key, validate);
   }
   if (validate(value)) return null;
-  return `${where}: the body does not fit ${key}: ${ajv.errorsText(validate.errors?.slice(0, 6), { separator: '; ' })}`;
+  return `${key}: ${ajv.errorsText(validate.errors?.slice(0, 6), { separator: '; ' })}`;
 }
 
 /** The onSend hook of a test server: each answer checked, a mismatch answered as 500 and recorded in `found`. */

@@ -256,6 +256,35 @@ export type View = ({
 } & ScopaView);
 
 /**
+ * the answer to a move posted with `Prefer: return=minimal` (RFC 7240): where the game stands and the signed checkpoint that covers the move, without the view (a client on its stream reads the view there)
+ */
+export type MoveReceipt = {
+    /**
+     * the game id
+     */
+    id: string;
+    /**
+     * events in the log so far: the ETag names it
+     */
+    version: number;
+    /**
+     * the seat that moved
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    result?: Result;
+    /**
+     * when each seat’s clock runs out, by seat; null where no clock runs
+     */
+    deadlines: Array<string | null>;
+    checkpoint: Checkpoint;
+};
+
+/**
  * a move: one of the seat’s legal actions
  */
 export type MoveRequest = {
@@ -19404,6 +19433,10 @@ export type MakeMoveData = {
          * a retry with the same key applies nothing twice
          */
         'idempotency-key'?: string;
+        /**
+         * RFC 7240 preferences: `return=minimal` answers without the view; others are ignored
+         */
+        prefer?: string;
     };
     path: {
         /**
@@ -19507,9 +19540,9 @@ export type MakeMoveError = MakeMoveErrors[keyof MakeMoveErrors];
 
 export type MakeMoveResponses = {
     /**
-     * the game as one seat (or a spectator) may know it, and what it may do
+     * the seat’s new view, or with `Prefer: return=minimal` a MoveReceipt
      */
-    200: View;
+    200: View | MoveReceipt;
 };
 
 export type MakeMoveResponse = MakeMoveResponses[keyof MakeMoveResponses];

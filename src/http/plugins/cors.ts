@@ -22,7 +22,7 @@ export const crossOrigin = fp<{ origins: CorsOrigins }>(
               cb(null, origin === undefined ? false : origins === '*' ? '*' : origins.includes(origin)),
       credentials: false,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID', 'Prefer'],
       // What clients read: the version (ETag), where a created resource is, when to retry, the rate
       // limit's state. Joined once here: the plugin joins a list again on every request.
       exposedHeaders: [
@@ -33,6 +33,7 @@ export const crossOrigin = fp<{ origins: CorsOrigins }>(
         'X-RateLimit-Limit',
         'X-RateLimit-Remaining',
         'X-RateLimit-Reset',
+        'Preference-Applied',
       ].join(', '),
       maxAge: 600,
     });

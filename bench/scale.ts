@@ -1,0 +1,376 @@
+// The service at size (issue 39): `npm run bench:scale -- --games N` fills a fresh database with N
+// games of the issue's mix (bench/scale-mix.ts) through the service layer and its store, in this
+// process (not over HTTP), then measures the compiled server on it, and does the same at N/10, so
+// that growth shows. With DATABASE_URL=postgresql://... it runs on a scratch PostgreSQL database.
+//   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build]
+import { statSync } from 'node:fs';
+import Sqlite from 'better-sqlite3';
+import { games } from '../src/games';
+import { services } from '../src/service';
+import { inProcessNotifier } from '../src/service/notifier';
+import type { SeatSpec } from '../src/service/seating';
+import { openDatabase, sqliteFile } from '../src/store/database';
+import { withScratchDatabase } from '../src/store/postgres';
+import type { Sql } from '../src/store/sql';
+import { chooseMove, type LoopTable, loopTable, nextSeat } from './loop';
+import { DEFAULT_MIX, type PlannedGame, plannedGame } from './scale-mix';
+import { buildServers, type Server, startService, withDataDir } from './servers';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const GAMES = Number(arg('games', '200000'));
+/** Games generated at once: their moves interleave as many clients' would. */
+const CONCURRENCY = Number(arg('concurrency', '8'));
+const LOG_KEY = Buffer.alloc(32, 'bench log key').toString('base64');
+const JWT_SECRET = 'bench-secret';
+/** A correspondence clock: three days a move, so that almost no running game is due. */
+const PER_MOVE = 3 * 24 * 3600;
+const TOUCHED = 100_000;
+/**
+ * Kaiser has no losing score by default, and the loop's moves (a legal action chosen by the version,
+ * not by skill) keep both sides near zero for ever: with its house rule loseAt, such games end in a
+ * few hundred moves, as games between players do.
+ */
+const HOUSE_RULES: Record<string, Record<string, unknown>> = { kaiser: { loseAt: -52 } };
+/** A game the loop's moves have not ended by then is left running. */
+const MOST_MOVES = 3000;
+const CONNECTIONS = 50;
+
+type Service = ReturnType<typeof services>;
+
+/** What the generator leaves for the measurements: who may read what. */
+interface Generated {
+  /** A seat token of each running game (for its cold view and events). */
+  running: { id: string; token: string }[];
+  /** Every game's id (for touching them). */
+  ids: string[];
+  /** The token of player 0, who has the most games. */
+  heavy: string;
+  events: number;
+  seconds: number;
+  /** The clock sweeper's CPU per tick, in µs, measured in the generator's process on the full database. */
+  sweepUs: number;
+}
+
+/** Plays the seat due until the game ends or `moves` moves are made. */
+async function play(service: Service, table: LoopTable, moves: number): Promise<number> {
+  let made = 0;
+  while (made < moves) {
+    const token = table.tokens[table.next];
+    const { json } = await service.tables.view(table.id, token);
+    const { version, action } = chooseMove(json as string);
+    if (action === undefined) break;
+    const answer = await service.moves.post(
+      table.id,
+      token,
+      { action: action as never, expectedVersion: version },
+      undefined,
+      true,
+    );
+    table.next = nextSeat(answer.json, table.next);
+    made++;
+  }
+  return made;
+}
+
+/** The seat specs of a planned game: its creator in seat 0, guests (or, waiting, an open seat) in the others. */
+function seatSpecs(g: PlannedGame): SeatSpec[] {
+  const guests: SeatSpec[] = Array.from({ length: g.seats - 1 }, () => ({}));
+  if (g.standing === 'waiting') guests[0] = { open: true };
+  return [{ player: 'me' }, ...guests];
+}
+
+/** Fills the database behind `sql` with `n` games of the mix. */
+async function generate(sql: Sql, n: number): Promise<Generated> {
+  const started = performance.now();
+  const notifier = inProcessNotifier();
+  const service = services({
+    games,
+    sql,
+    notifier,
+    jwtSecret: JWT_SECRET,
+    logKey: LOG_KEY,
+    limits: { playersPerAddressPerHour: Number.MAX_SAFE_INTEGER },
+  });
+  const players = Math.min(DEFAULT_MIX.players, n);
+  const tokens: string[] = [];
+  for (let p = 0; p < players; p++) tokens.push((await service.players.register({ name: `Player ${p}` }, '10.0.0.1')).token);
+  // Finished games first: a running game stops part-way through the shortest game of its kind seen.
+  const plan = Array.from({ length: n }, (_, i) => plannedGame(i, n, { ...DEFAULT_MIX, players }));
+  const order = plan
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => Number(a.g.standing !== 'finished') - Number(b.g.standing !== 'finished'));
+  const shortest = new Map<string, number>();
+  const ids: string[] = new Array(n);
+  const running: Generated['running'] = [];
+  let events = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < order.length) {
+        const { g, i } = order[next++];
+        const options = { ...HOUSE_RULES[g.kind], ...(g.clock ? { clock: { perMove: PER_MOVE } } : {}) };
+        const created = await service.tables.create({ kind: g.kind, seats: seatSpecs(g), options }, tokens[g.player]);
+        ids[i] = created.id;
+        if (g.standing === 'waiting') continue;
+        const table = loopTable(created);
+        const made =
+          g.standing === 'finished'
+            ? await play(service, table, MOST_MOVES)
+            : await play(service, table, Math.floor(g.played * (shortest.get(g.kind) ?? 20)));
+        events += made;
+        if (g.standing === 'finished') shortest.set(g.kind, Math.min(made, shortest.get(g.kind) ?? made));
+        else running.push({ id: created.id, token: table.tokens[0] });
+        if (next % 1000 === 0) process.stderr.write(`\r${next} of ${n} games, ${events} events`);
+      }
+    }),
+  );
+  process.stderr.write('\n');
+  const seconds = (performance.now() - started) / 1000;
+  // The sweeper's tick on the full database: what it costs when few of the running clocks are due.
+  for (let i = 0; i < 20; i++) await service.clocks.tick();
+  const before = process.cpuUsage();
+  const ticks = 200;
+  for (let i = 0; i < ticks; i++) await service.clocks.tick();
+  const used = process.cpuUsage(before);
+  await notifier.close();
+  return { running, ids, heavy: tokens[0], events, seconds, sweepUs: (used.user + used.system) / ticks };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** p50 and p99 in ms of `requests`, run `connections` at a time. */
+async function timed(requests: (() => Promise<unknown>)[], connections: number) {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < requests.length) {
+        const request = requests[next++];
+        const t0 = performance.now();
+        await request();
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+}
+
+/** A GET that must answer 200; its body, parsed. */
+async function read(base: string, path: string, token?: string) {
+  const res = await fetch(base + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+type Figures = Record<string, number>;
+
+/** The measurements of one database against the compiled server. */
+async function measure(env: Record<string, string>, generated: Generated): Promise<Figures> {
+  const t0 = performance.now();
+  // The overload guard answers 503 while the event loop lags, as it does on a machine busy with other work.
+  const server: Server = await startService({ ...env, OVERLOAD_EVENT_LOOP_DELAY_MS: '0' });
+  const start = performance.now() - t0;
+  const { base } = server;
+  const figures: Figures = { 'start, ms (to /health, 100 ms polls)': start };
+  try {
+    const first = await timed(
+      Array.from({ length: 50 }, () => () => read(base, '/games?status=finished&limit=10')),
+      1,
+    );
+    figures['lobby, first page of finished games, p50 ms'] = first.p50;
+    // The page halfway down the finished games, reached by its cursor.
+    let cursor: string | undefined;
+    const half = Math.floor(generated.ids.length * 0.45);
+    for (let seen = 0; seen < half; ) {
+      const page = (await read(
+        base,
+        `/games?status=finished&limit=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )) as {
+        games: unknown[];
+        next?: string | null;
+      };
+      seen += page.games.length;
+      if (!page.next) break;
+      cursor = page.next;
+    }
+    // Too few finished games for a second page (a tiny N): no figure.
+    if (cursor !== undefined) {
+      const deepPage = `/games?status=finished&limit=10&cursor=${encodeURIComponent(cursor)}`;
+      figures['lobby, a page halfway down, p50 ms'] = (
+        await timed(
+          Array.from({ length: 50 }, () => () => read(base, deepPage)),
+          1,
+        )
+      ).p50;
+    }
+    const mine = await timed(
+      Array.from({ length: 50 }, () => () => read(base, '/players/me/games?limit=20', generated.heavy)),
+      1,
+    );
+    figures['my games (2,000 games), first page, p50 ms'] = mine.p50;
+    // Cold: each game read once, none read before since the server started.
+    const shuffled = [...generated.running].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const quarter = Math.floor(shuffled.length / 4);
+    const [views1, events1, views50, events50] = [0, 1, 2, 3].map((q) => shuffled.slice(q * quarter, (q + 1) * quarter));
+    const view = (g: { id: string; token: string }) => () => read(base, `/games/${g.id}/view`, g.token);
+    const page = (g: { id: string; token: string }) => () => read(base, `/games/${g.id}/events?limit=100`, g.token);
+    const v1 = await timed(views1.map(view), 1);
+    const e1 = await timed(events1.map(page), 1);
+    const v50 = await timed(views50.map(view), CONNECTIONS);
+    const e50 = await timed(events50.map(page), CONNECTIONS);
+    Object.assign(figures, {
+      [`cold view, one at a time, p50 ms (${quarter} games)`]: v1.p50,
+      'cold view, one at a time, p99 ms': v1.p99,
+      'cold events page, one at a time, p50 ms': e1.p50,
+      'cold events page, one at a time, p99 ms': e1.p99,
+      'cold view, 50 connections, p50 ms': v50.p50,
+      'cold view, 50 connections, p99 ms': v50.p99,
+      'cold events page, 50 connections, p50 ms': e50.p50,
+      'cold events page, 50 connections, p99 ms': e50.p99,
+    });
+    const touched = generated.ids.slice(0, TOUCHED);
+    await timed(
+      touched.map((id) => () => read(base, `/games/${id}`)),
+      CONNECTIONS,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    figures[`RSS after touching ${touched.length} games, MiB`] = server.rss();
+  } finally {
+    await server.stop();
+  }
+  return figures;
+}
+
+/**
+ * A compaction of the events, measured on a copy (the service's table is left as it is): each event
+ * keyed by an integer game key instead of the 36-character id, in a table clustered on (game, seq)
+ * (WITHOUT ROWID on SQLite), with the idempotency keys indexed only where one was given. What the
+ * rewrite takes, per million events, and the bytes an event takes then.
+ */
+const COMPACT = {
+  sqlite: [
+    `CREATE TABLE "GameKey" ("key" INTEGER PRIMARY KEY, "id" TEXT NOT NULL UNIQUE)`,
+    `INSERT INTO "GameKey" ("id") SELECT "id" FROM "Game"`,
+    `CREATE TABLE "EventCompact" ("game" INTEGER NOT NULL, "seq" INTEGER NOT NULL, "seat" INTEGER NOT NULL, "kind" TEXT NOT NULL,
+       "by" TEXT NOT NULL, "action" TEXT NOT NULL, "views" TEXT, "nodes" BLOB, "idempotencyKey" TEXT, "createdAt" DATETIME NOT NULL,
+       PRIMARY KEY ("game", "seq")) WITHOUT ROWID`,
+    `INSERT INTO "EventCompact" SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", e."nodes",
+       e."idempotencyKey", e."createdAt" FROM "Event" e JOIN "GameKey" k ON k."id" = e."gameId" ORDER BY k."key", e."seq"`,
+    `CREATE UNIQUE INDEX "EventCompact_key" ON "EventCompact" ("game", "seat", "idempotencyKey") WHERE "idempotencyKey" IS NOT NULL`,
+  ],
+  postgresql: [
+    `CREATE TABLE "GameKey" ("key" SERIAL PRIMARY KEY, "id" TEXT NOT NULL UNIQUE)`,
+    `INSERT INTO "GameKey" ("id") SELECT "id" FROM "Game"`,
+    `CREATE TABLE "EventCompact" AS SELECT k."key" AS "game", e."seq", e."seat", e."kind", e."by", e."action", e."views",
+       e."nodes", e."idempotencyKey", e."createdAt" FROM "Event" e JOIN "GameKey" k ON k."id" = e."gameId" ORDER BY k."key", e."seq"`,
+    `ALTER TABLE "EventCompact" ADD PRIMARY KEY ("game", "seq")`,
+    `CREATE UNIQUE INDEX "EventCompact_key" ON "EventCompact" ("game", "seat", "idempotencyKey") WHERE "idempotencyKey" IS NOT NULL`,
+  ],
+};
+
+interface Disk {
+  /** The whole database. */
+  total: number;
+  /** The Event table and its indexes. */
+  events: number;
+  /** The compacted copy of the events and its indexes. */
+  compact: number;
+  /** Seconds the compacting rewrite took. */
+  rewrite: number;
+}
+
+/** Bytes on disk (SQLite after VACUUM), then the compaction measured on a copy of the events. */
+async function disk(env: Record<string, string>, sql: Sql): Promise<Disk> {
+  if (sql.provider === 'postgresql') {
+    await sql.run('VACUUM ANALYZE');
+    const size = async (table: string) =>
+      Number((await sql.one<{ bytes: string }>(`SELECT pg_total_relation_size('"${table}"') AS "bytes"`))?.bytes);
+    const total = Number((await sql.one<{ bytes: string }>('SELECT pg_database_size(current_database()) AS "bytes"'))?.bytes);
+    const events = await size('Event');
+    const t0 = performance.now();
+    for (const statement of COMPACT.postgresql) await sql.run(statement);
+    const rewrite = (performance.now() - t0) / 1000;
+    await sql.run('VACUUM ANALYZE "EventCompact"');
+    return { total, events, compact: await size('EventCompact'), rewrite };
+  }
+  await sql.close();
+  const file = sqliteFile(env.DATA_DIR);
+  const db = new Sqlite(file);
+  db.exec('VACUUM');
+  const total = statSync(file).size;
+  // dbstat: the pages of each table and index, by name.
+  const bytes = (table: string) =>
+    (
+      db
+        .prepare(
+          `SELECT SUM("pgsize") AS "bytes" FROM "dbstat" WHERE "name" IN (SELECT "name" FROM "sqlite_master" WHERE "tbl_name" = ?)`,
+        )
+        .get(table) as { bytes: number }
+    ).bytes;
+  const events = bytes('Event');
+  const t0 = performance.now();
+  db.transaction(() => {
+    for (const statement of COMPACT.sqlite) db.exec(statement);
+  })();
+  const rewrite = (performance.now() - t0) / 1000;
+  db.exec('VACUUM');
+  const compact = bytes('EventCompact');
+  db.close();
+  return { total, events, compact, rewrite };
+}
+
+/** One size: a fresh database, filled, measured. */
+async function run(n: number): Promise<Figures> {
+  const scale = async (env: Record<string, string>): Promise<Figures> => {
+    const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
+    const generated = await generate(db.sql, n);
+    await db.close();
+    const measured = await measure(env, generated);
+    const check = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
+    const bytes = await disk(env, check.sql);
+    if (check.sql.provider === 'postgresql') await check.close();
+    console.error(`${n} games: ${generated.events} events generated in ${generated.seconds.toFixed(0)} s`);
+    return {
+      ...measured,
+      'clock sweeper, CPU per tick, µs (in process)': generated.sweepUs,
+      'bytes on disk per event (Event table and its indexes)': bytes.events / Math.max(1, generated.events),
+      'bytes on disk per game (the whole database)': bytes.total / n,
+      'compacted copy: bytes per event (integer game key, clustered, keys indexed only where given)':
+        bytes.compact / Math.max(1, generated.events),
+      'compacting rewrite of the events, seconds per million events': (bytes.rewrite * 1e6) / Math.max(1, generated.events),
+      events: generated.events,
+    };
+  };
+  return withDataDir(`scale-${n}`, async (dir) => {
+    const url = process.env.DATABASE_URL;
+    if (url && /^postgres/.test(url))
+      return withScratchDatabase(url, (scratch) => scale({ DATA_DIR: dir, DATABASE_URL: scratch }));
+    return scale({ DATA_DIR: dir });
+  });
+}
+
+// --no-build: the server as last built (another bench building meanwhile would race this one).
+if (!process.argv.includes('--no-build')) buildServers();
+const small = Math.max(1, Math.round(GAMES / 10));
+const database = /^postgres/.test(process.env.DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite';
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${database}; N = ${GAMES}`);
+const atSmall = await run(small);
+// Each size's figures as they come: a long run that fails later keeps what it measured.
+console.error(JSON.stringify({ games: small, ...atSmall }));
+const atN = await run(GAMES);
+console.error(JSON.stringify({ games: GAMES, ...atN }));
+const fmt = (v: number | undefined) =>
+  v === undefined ? '-' : Number.isInteger(v) || v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2);
+const rows = [['figure', `N/10 = ${small.toLocaleString('en-US')}`, `N = ${GAMES.toLocaleString('en-US')}`, 'N / (N/10)']];
+for (const key of Object.keys(atN)) {
+  // A figure's name may say how many games it read: the same figure at N/10 read fewer.
+  const same = (k: string) => k.replace(/\d+ games/, '');
+  const keyAtSmall = Object.keys(atSmall).find((k) => same(k) === same(key)) ?? key;
+  rows.push([key, fmt(atSmall[keyAtSmall]), fmt(atN[key]), (atN[key] / atSmall[keyAtSmall]).toFixed(2)]);
+}
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
