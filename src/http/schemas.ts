@@ -55,6 +55,24 @@ const OnTimeout = Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
   description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
 });
 
+const Vacation = Type.Boolean({
+  description:
+    'seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more',
+});
+const Bank = (limits: { minimum?: number; maximum?: number }) =>
+  Type.Object(
+    {
+      initial: Type.Integer({ ...limits, description: 'seconds in each seat’s bank at the start' }),
+      increment: Type.Integer({
+        ...limits,
+        minimum: 0,
+        description: 'seconds the bank gains after each of the seat’s moves, never above max',
+      }),
+      max: Type.Integer({ ...limits, description: 'the most the bank holds after an increment (time given may go above it)' }),
+    },
+    { additionalProperties: false, description: 'a time bank per seat: it runs down while the seat is due' },
+  );
+
 export const Clock = named(
   'Clock',
   Type.Union(
@@ -62,26 +80,41 @@ export const Clock = named(
       Type.Object({
         perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
         onTimeout: OnTimeout,
+        vacation: Type.Optional(Vacation),
       }),
+      Type.Object({ bank: Bank({}), onTimeout: OnTimeout, vacation: Vacation }),
       Type.Null(),
     ],
     { description: 'the clock of every seat, or null without one' },
   ),
 );
 
+const MAX_CLOCK = 90 * 24 * 3600;
+const OnTimeoutOption = Type.Optional(
+  // No `default` keyword: Ajv ignores defaults inside a union; the service fills in auto.
+  Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+    description: 'auto (the default): the seat’s default action is played for it; forfeit: its side loses',
+  }),
+);
+
 export const ClockOption = named(
   'ClockOption',
-  Type.Object(
-    {
-      perMove: Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: 'seconds each seat has for each move' }),
-      onTimeout: Type.Optional(
-        Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
-          default: 'auto',
-          description: 'auto (the default): the seat’s default action is played for it; forfeit: its side loses',
-        }),
+  Type.Union(
+    [
+      Type.Object(
+        {
+          perMove: Type.Integer({ minimum: 1, maximum: MAX_CLOCK, description: 'seconds each seat has for each move' }),
+          onTimeout: OnTimeoutOption,
+          vacation: Type.Optional(Vacation),
+        },
+        { additionalProperties: false, description: 'a fixed time per move' },
       ),
-    },
-    { additionalProperties: false, description: 'a clock, for every kind: none by default' },
+      Type.Object(
+        { bank: Bank({ minimum: 1, maximum: MAX_CLOCK }), onTimeout: OnTimeoutOption, vacation: Type.Optional(Vacation) },
+        { additionalProperties: false, description: 'a time bank per seat' },
+      ),
+    ],
+    { description: 'a clock, for every kind: a time per move or a time bank (exactly one); none by default' },
   ),
 );
 

@@ -6,6 +6,7 @@ import type { GameRecord, GameStatus, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
+import { startClock } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
@@ -131,9 +132,7 @@ export function endings(deps: {
           holding: newHolding(),
           bot: s.bot,
           joinedAt: at,
-          due: due(seat),
-          dueSince: due(seat) ? at : null,
-          deadline: record.clock && due(seat) ? new Date(at.getTime() + record.clock.perMove * 1000) : null,
+          ...startClock(record.clock, due(seat), at),
           resigned: false,
           rematch: false,
         };

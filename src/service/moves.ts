@@ -4,6 +4,7 @@ import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, G
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
+import { afterEvent } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, SNAPSHOT_EVERY } from './live';
 import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
@@ -41,15 +42,12 @@ export type Contributor = (change: Change) => Statement[];
 /** How many times a move that lost a race to another server is checked again before giving up. */
 const APPEND_ATTEMPTS = 5;
 
-/** The seats whose clock state changes: a seat that becomes due starts its clock; one that moved restarts it. */
+/** The seats whose clock changes: a seat that becomes due starts its clock; one that moved restarts it (service/clock-bank.ts). */
 export function clockUpdates(record: GameRecord, toAct: readonly number[], mover: number | null, at: Date): Append['seats'] {
   const updates: Append['seats'] = [];
   for (const s of record.seats) {
-    const due = toAct.includes(s.seat);
-    if (due && (!s.due || s.seat === mover)) {
-      const deadline = record.clock ? new Date(at.getTime() + record.clock.perMove * 1000) : null;
-      updates.push({ seat: s.seat, due: true, dueSince: at, deadline });
-    } else if (!due && s.due) updates.push({ seat: s.seat, due: false, dueSince: null, deadline: null });
+    const next = afterEvent(record.clock, s, toAct.includes(s.seat), s.seat === mover, at);
+    if (next) updates.push({ seat: s.seat, ...next });
   }
   return updates;
 }
