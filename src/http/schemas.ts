@@ -127,6 +127,16 @@ const Time = (description: string) => Type.String({ format: 'date-time', descrip
 const Deadlines = Type.Array(Type.Union([Time('when the seat’s clock runs out'), Type.Null()]), {
   description: 'when each seat’s clock runs out, by seat; null where no clock runs',
 });
+const TimeLeft = Type.Array(
+  Type.Union([Type.Integer({ minimum: 0, description: 'whole seconds left on the seat’s clock' }), Type.Null()]),
+  {
+    description:
+      'each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock',
+  },
+);
+const Vacations = Type.Array(Type.Union([Time('when the seat’s player is back from vacation'), Type.Null()]), {
+  description: 'by seat: the end of the vacation that freezes the seat’s clock, or null',
+});
 const Scores = Type.Array(Type.Number({ description: 'the seat’s points, chips or money' }), {
   description: 'one number per seat, as the game counts',
 });
@@ -147,6 +157,8 @@ export const summaryFields = {
   clock: Clock,
   toAct: Seats('the seats the game waits for'),
   deadlines: Deadlines,
+  timeLeft: TimeLeft,
+  vacations: Vacations,
   scores: Scores,
   result: Type.Optional(Result),
   seedHash: Type.String({ description: 'SHA-256 of the seed, published at creation' }),
@@ -228,6 +240,8 @@ export const View = named(
       scores: Scores,
       result: Type.Optional(Result),
       deadlines: Deadlines,
+      timeLeft: TimeLeft,
+      vacations: Vacations,
       endings: Type.Object(
         {
           resign: Type.Boolean({ description: 'POST /games/{id}/resign would be accepted now' }),
@@ -271,16 +285,33 @@ export const EventsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'at most this many events' })),
 });
 
-const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('forfeit'), Type.Literal('abort')], {
-  description: 'move: a game action; the others are what the table did',
-});
+const EventKind = Type.Union(
+  [
+    Type.Literal('move'),
+    Type.Literal('resign'),
+    Type.Literal('forfeit'),
+    Type.Literal('abort'),
+    Type.Literal('vacation'),
+    Type.Literal('resume'),
+    Type.Literal('gift'),
+  ],
+  {
+    description:
+      'move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did ' +
+      '(a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)',
+  },
+);
 const EventBy = Type.Union([Type.Literal('seat'), Type.Literal('clock'), Type.Literal('bot'), Type.Literal('service')], {
   description: 'who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)',
 });
 // What a seat may know of a move is the game's to say (`moveView`): the service hands it on as it is.
 const LoggedAction = Type.Unsafe<unknown>(
   Type.Object(
-    { type: Type.String({ description: 'the action’s type; resign, forfeit and abort for what the table did' }) },
+    {
+      type: Type.String({
+        description: 'the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did',
+      }),
+    },
     {
       additionalProperties: true,
       description:

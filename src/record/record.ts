@@ -66,7 +66,10 @@ const Seat = Type.Object({
 const RecordedEvent = Type.Object({
   seq: Type.Integer({ minimum: 1, description: 'the position in the log: 1, 2, 3...' }),
   seat: Type.Integer({ minimum: 0, description: 'the seat the event belongs to' }),
-  kind: Type.String({ description: 'move (a game action), or what the table did: resign, forfeit, abort' }),
+  kind: Type.String({
+    description:
+      'move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)',
+  }),
   by: Type.String({ description: 'who made it: the seat, its clock, its bot, or the service' }),
   action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: 'the action, as logged' }),
   at: Type.String({ format: 'date-time', description: 'when it was appended' }),

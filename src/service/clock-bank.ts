@@ -1,5 +1,5 @@
 import { SetupError } from '../engine';
-import type { Clock, SeatClock } from '../store/games';
+import type { Clock, ClockEventKind, EventKind, SeatClock } from '../store/games';
 
 /**
  * A seat's clock as a small immutable value (scalachess's CorrespondenceClock), advanced by pure
@@ -16,6 +16,10 @@ export const DAY_SECONDS = 24 * 3600;
 
 const plus = (at: Date, seconds: number) => new Date(at.getTime() + seconds * 1000);
 const seconds = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
+
+/** The events that only move clocks on: the engine replays them as nothing. */
+export const isClockEvent = (kind: EventKind): kind is ClockEventKind =>
+  kind === 'vacation' || kind === 'resume' || kind === 'gift';
 
 /** The clock option as created: `vacation` resolved (a day or more per move, or a bank increment of a day or more). */
 export interface ClockAsked {

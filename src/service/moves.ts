@@ -4,7 +4,7 @@ import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, G
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
-import { afterEvent } from './clock-bank';
+import { afterEvent, isClockEvent } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, SNAPSHOT_EVERY } from './live';
 import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
@@ -91,7 +91,13 @@ export function moves(deps: {
     before: Live,
     entry: Entry,
     next: Replayed,
-    outcome: { status?: GameStatus; result?: Result | null; resigned?: number[] } = {},
+    outcome: {
+      status?: GameStatus;
+      result?: Result | null;
+      resigned?: number[];
+      /** Seats' clocks the event sets itself (a vacation, a gift), as of its time. */
+      clocks?: (at: Date) => Append['seats'];
+    } = {},
   ): Promise<Live> {
     const { record, game } = before;
     const at = now();
@@ -118,10 +124,17 @@ export function moves(deps: {
       idempotencyKey: entry.idempotencyKey ?? null,
       createdAt: at,
     };
-    const seats = clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at);
+    const set = outcome.clocks?.(at) ?? [];
+    const seats = [
+      ...clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at).filter(
+        (u) => !set.some((c) => c.seat === u.seat),
+      ),
+      ...set,
+    ];
     const resigned = outcome.resigned ?? [];
-    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it.
-    const serverRun = entry.by === 'seat' ? 0 : record.serverRun + 1;
+    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it;
+    // what the clocks record (a vacation, a gift) plays nothing and leaves it as it is.
+    const serverRun = isClockEvent(entry.kind) ? record.serverRun : entry.by === 'seat' ? 0 : record.serverRun + 1;
     // The event's leaf joins the tree in the same transaction: one tree per game, however many servers append.
     const tree = log.grow(record, before.log, event);
     const after: Live = {

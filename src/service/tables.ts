@@ -186,7 +186,7 @@ export function tables(deps: {
     started,
 
     async summary(id: string) {
-      return summary(await live.load(id));
+      return summary(await live.load(id), now());
     },
 
     /**
@@ -201,7 +201,7 @@ export function tables(deps: {
       if (ifNoneMatch === etag || ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {
         return { etag, json: null };
       }
-      return { etag, json: seatViewJson(current, seat) };
+      return { etag, json: seatViewJson(current, seat, now()) };
     },
   };
 }

@@ -58,8 +58,9 @@ export interface GameRecord {
   seats: SeatRecord[];
 }
 
-/** A game action, or what the table did. */
-export type EventKind = 'move' | 'resign' | 'forfeit' | 'abort';
+/** A game action, or what the table did; vacation, resume and gift are what the clocks did (no seat acts in the game). */
+export type EventKind = 'move' | 'resign' | 'forfeit' | 'abort' | ClockEventKind;
+export type ClockEventKind = 'vacation' | 'resume' | 'gift';
 /** Who made an event: the seat's holder, its clock, its bot, or the service playing a resigned seat. */
 export type EventBy = 'seat' | 'clock' | 'bot' | 'service';
 

@@ -21,6 +21,33 @@ const playerFields = {
 
 export const Player = named('Player', Type.Object(playerFields, { description: 'a player' }));
 
+export const VacationStatus = named(
+  'VacationStatus',
+  Type.Object(
+    {
+      until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'when my vacation ends (my clocks are frozen until then in games that allow it), or null',
+      }),
+      daysLeft: Type.Integer({ minimum: 0, description: 'vacation days left this calendar year (UTC)' }),
+      daysPerYear: Type.Integer({ description: 'the yearly allowance (VACATION_DAYS_PER_YEAR)' }),
+    },
+    { description: 'my vacation and my allowance' },
+  ),
+);
+
+export const Me = named(
+  'Me',
+  Type.Object({ ...playerFields, vacation: VacationStatus }, { description: 'the player my token names, with my vacation' }),
+);
+
+export const NewVacation = named(
+  'NewVacation',
+  Type.Object(
+    { days: Type.Integer({ minimum: 1, maximum: 366, description: 'whole days from now, charged to this year’s allowance' }) },
+    { additionalProperties: false, description: 'a vacation starting now', examples: [{ days: 7 }] },
+  ),
+);
+
 export const PlayerWithToken = named(
   'PlayerWithToken',
   Type.Object(
@@ -59,6 +86,9 @@ export const MyGame = Type.Object({
   deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when my seat’s clock runs out; null without a clock or when it is not my turn',
   }),
+  timeLeft: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'whole seconds left on my seat’s clock as of the answer; null without a clock or once the game is over',
+  }),
   version: Type.Integer({ description: 'events in the game’s log so far' }),
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
   result: Type.Optional(Result),
@@ -79,10 +109,17 @@ export const MyGamesPage = named(
 );
 
 const NotificationTypeUnion = Type.Union(
-  [Type.Literal('turn'), Type.Literal('invited'), Type.Literal('started'), Type.Literal('finished')],
+  [
+    Type.Literal('turn'),
+    Type.Literal('invited'),
+    Type.Literal('started'),
+    Type.Literal('finished'),
+    Type.Literal('turn-reminder'),
+  ],
   {
     description:
-      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over',
+      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; ' +
+      'turn-reminder: my seat is still due with half its time gone or a day left, whichever comes later (once a turn)',
   },
 );
 
@@ -104,6 +141,7 @@ export const Notification = named(
       deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
         description: 'my seat’s deadline, if a clock runs',
       }),
+      gameId: Type.Optional(Type.String({ description: 'turn-reminder: the game id (the same as `game`)' })),
       invitedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the player who invited me' })),
       result: Type.Optional(
         Type.Object(
