@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Result } from '../engine';
 import { leaving, playingSides, type Table } from '../engine/outcome';
 import type { EndingStore } from '../store/endings';
-import type { GameRecord, GameStatus, GameStore } from '../store/games';
+import type { GameRecord, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
