@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EndVacationData, EndVacationErrors, EndVacationResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartVacationData, StartVacationErrors, StartVacationResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -142,6 +142,47 @@ export const requestRematch = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Give a due seat more time (up to a day); answers with the giver’s view
+ *
+ * Another seated player adds `seconds` to a due seat’s time: a later deadline, a bank above its max if need be. One gift per turn per giver; the gift is an event in the log (`kind: gift`). 422 `no-clock`, `not-due`, `own-clock`; 409 `already-given`.
+ */
+export const giveTime = <ThrowOnError extends boolean = false>(options: Options<GiveTimeData, ThrowOnError>) => (options.client ?? client).post<GiveTimeResponses, GiveTimeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/games/{id}/clock/give',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * End my vacation now: my frozen clocks run again
+ *
+ * Only the whole days used stay charged (at least one). 409 `not-on-vacation`.
+ */
+export const endVacation = <ThrowOnError extends boolean = false>(options?: Options<EndVacationData, ThrowOnError>) => (options?.client ?? client).delete<EndVacationResponses, EndVacationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/players/me/vacation',
+    ...options
+});
+
+/**
+ * Go on vacation: my clocks freeze in every game that allows it
+ *
+ * Starts now and lasts `days` whole days, charged to this calendar year’s allowance (VACATION_DAYS_PER_YEAR, default 30). In each running game whose clock has `vacation: true`, my seat’s clock stops until the vacation ends or I move there; each such game’s log records the freeze (`kind: vacation`) and the resume (`kind: resume`). 422 `no-vacation-left`; 409 `on-vacation`.
+ */
+export const startVacation = <ThrowOnError extends boolean = false>(options: Options<StartVacationData, ThrowOnError>) => (options.client ?? client).post<StartVacationResponses, StartVacationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/players/me/vacation',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The move log, paged
  *
  * During play each caller sees only what its seat may know of each move; after the end, everything, and the seed.
@@ -234,7 +275,7 @@ export const createPlayer = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Who my player token names
  *
- * The player the token speaks for.
+ * The player the token speaks for, with its vacation and the vacation days left this year.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -240,10 +240,40 @@ export type Clock = {
      * auto: the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
+} | {
+    /**
+     * a time bank per seat: it runs down while the seat is due
+     */
+    bank: {
+        /**
+         * seconds in each seat’s bank at the start
+         */
+        initial: number;
+        /**
+         * seconds the bank gains after each of the seat’s moves, never above max
+         */
+        increment: number;
+        /**
+         * the most the bank holds after an increment (time given may go above it)
+         */
+        max: number;
+    };
+    /**
+     * auto: the seat’s default action is played for it; forfeit: its side loses
+     */
+    onTimeout: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation: boolean;
 } | null;
 
 /**
- * a clock, for every kind: none by default
+ * a clock, for every kind: a time per move or a time bank (exactly one); none by default
  */
 export type ClockOption = {
     /**
@@ -254,6 +284,36 @@ export type ClockOption = {
      * auto (the default): the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout?: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
+} | {
+    /**
+     * a time bank per seat: it runs down while the seat is due
+     */
+    bank: {
+        /**
+         * seconds in each seat’s bank at the start
+         */
+        initial: number;
+        /**
+         * seconds the bank gains after each of the seat’s moves, never above max
+         */
+        increment: number;
+        /**
+         * the most the bank holds after an increment (time given may go above it)
+         */
+        max: number;
+    };
+    /**
+     * auto (the default): the seat’s default action is played for it; forfeit: its side loses
+     */
+    onTimeout?: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
 };
 
 /**
@@ -421,9 +481,9 @@ export type Event = {
      */
     seat: number;
     /**
-     * move: a game action; the others are what the table did
+     * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
      */
-    kind: 'move' | 'resign' | 'forfeit' | 'abort';
+    kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
     /**
      * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
      */
@@ -437,7 +497,7 @@ export type Event = {
      */
     action: {
         /**
-         * the action’s type; resign, forfeit and abort for what the table did
+         * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
          */
         type: string;
         [key: string]: unknown;
@@ -626,6 +686,226 @@ export type BotList = {
 };
 
 /**
+ * a new player
+ */
+export type NewPlayer = {
+    /**
+     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     */
+    name: string;
+};
+
+/**
+ * a player
+ */
+export type Player = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+};
+
+/**
+ * my vacation and my allowance
+ */
+export type VacationStatus = {
+    /**
+     * when my vacation ends (my clocks are frozen until then in games that allow it), or null
+     */
+    until: string | null;
+    /**
+     * vacation days left this calendar year (UTC)
+     */
+    daysLeft: number;
+    /**
+     * the yearly allowance (VACATION_DAYS_PER_YEAR)
+     */
+    daysPerYear: number;
+};
+
+/**
+ * the player my token names, with my vacation
+ */
+export type Me = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+    vacation: VacationStatus;
+};
+
+/**
+ * a vacation starting now
+ */
+export type NewVacation = {
+    /**
+     * whole days from now, charged to this year’s allowance
+     */
+    days: number;
+};
+
+/**
+ * a player and its token, shown once
+ */
+export type PlayerWithToken = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+    /**
+     * the player token (ctp_...): shown once, kept by the server only as a hash; send it as Authorization: Bearer
+     */
+    token: string;
+};
+
+export type MyGame = {
+    /**
+     * the game id
+     */
+    id: string;
+    kind: Kind;
+    status: GameStatus;
+    /**
+     * my seat
+     */
+    seat: number;
+    /**
+     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
+     */
+    invited: boolean;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat is among them
+     */
+    myTurn: boolean;
+    /**
+     * when my seat’s clock runs out; null without a clock or when it is not my turn
+     */
+    deadline: string | null;
+    /**
+     * whole seconds left on my seat’s clock as of the answer; null without a clock or once the game is over
+     */
+    timeLeft: number | null;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the game’s last change
+     */
+    updated: string;
+    result?: Result;
+};
+
+/**
+ * a page of my games
+ */
+export type MyGamesPage = {
+    /**
+     * games where it is my turn first (soonest deadline, then longest waiting), then the others (latest change first)
+     */
+    games: Array<MyGame>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
+};
+
+/**
+ * turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; turn-reminder: my seat is still due with half its time gone or a day left, whichever comes later (once a turn)
+ */
+export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'turn-reminder';
+
+/**
+ * what a player is told: never a card, only what the player’s seat may know
+ */
+export type Notification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    type: NotificationType;
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    /**
+     * turn-reminder: the game id (the same as `game`)
+     */
+    gameId?: string;
+    /**
+     * the player who invited me
+     */
+    invitedBy?: string | null;
+    /**
+     * how the game ended
+     */
+    result?: {
+        /**
+         * the seats sharing the win
+         */
+        winners: Array<number>;
+        /**
+         * one line a person can read
+         */
+        summary: string;
+    };
+    /**
+     * the final scores
+     */
+    scores?: Array<number>;
+};
+
+/**
  * who has asked for a rematch, and the rematch once everyone has
  */
 export type RematchAnswer = {
@@ -696,171 +976,6 @@ export type GameRecord = ({
 } & EscobaGameRecord) | ({
     kind: 'scopa';
 } & ScopaGameRecord);
-
-/**
- * a new player
- */
-export type NewPlayer = {
-    /**
-     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
-     */
-    name: string;
-};
-
-/**
- * a player
- */
-export type Player = {
-    /**
-     * the player id: others invite the player by it
-     */
-    id: string;
-    /**
-     * the display name
-     */
-    name: string;
-    /**
-     * when the player registered
-     */
-    createdAt: string;
-};
-
-/**
- * a player and its token, shown once
- */
-export type PlayerWithToken = {
-    /**
-     * the player id: others invite the player by it
-     */
-    id: string;
-    /**
-     * the display name
-     */
-    name: string;
-    /**
-     * when the player registered
-     */
-    createdAt: string;
-    /**
-     * the player token (ctp_...): shown once, kept by the server only as a hash; send it as Authorization: Bearer
-     */
-    token: string;
-};
-
-export type MyGame = {
-    /**
-     * the game id
-     */
-    id: string;
-    kind: Kind;
-    status: GameStatus;
-    /**
-     * my seat
-     */
-    seat: number;
-    /**
-     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
-     */
-    invited: boolean;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat is among them
-     */
-    myTurn: boolean;
-    /**
-     * when my seat’s clock runs out; null without a clock or when it is not my turn
-     */
-    deadline: string | null;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the game’s last change
-     */
-    updated: string;
-    result?: Result;
-};
-
-/**
- * a page of my games
- */
-export type MyGamesPage = {
-    /**
-     * games where it is my turn first (soonest deadline, then longest waiting), then the others (latest change first)
-     */
-    games: Array<MyGame>;
-    /**
-     * the cursor of the next page, or null at the end
-     */
-    next: string | null;
-};
-
-/**
- * turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over
- */
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
-
-/**
- * what a player is told: never a card, only what the player’s seat may know
- */
-export type Notification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    type: NotificationType;
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    /**
-     * the player who invited me
-     */
-    invitedBy?: string | null;
-    /**
-     * how the game ended
-     */
-    result?: {
-        /**
-         * the seats sharing the win
-         */
-        winners: Array<number>;
-        /**
-         * one line a person can read
-         */
-        summary: string;
-    };
-    /**
-     * the final scores
-     */
-    scores?: Array<number>;
-};
 
 /**
  * one seat: a player ("me" or an invited id), open, a bot, or a guest held by a seat token
@@ -4999,6 +5114,14 @@ export type KabuView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5060,6 +5183,14 @@ export type OichoKabuView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5123,6 +5254,14 @@ export type DivideAndConquerView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5184,6 +5323,14 @@ export type CardStockMarketView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5247,6 +5394,14 @@ export type CactusView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5308,6 +5463,14 @@ export type CanadianSaladView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5371,6 +5534,14 @@ export type KaiserView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5432,6 +5603,14 @@ export type PokeView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5495,6 +5674,14 @@ export type ChineseTenView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5556,6 +5743,14 @@ export type DilotiView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5619,6 +5814,14 @@ export type KontsinaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5680,6 +5883,14 @@ export type XeriView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5743,6 +5954,14 @@ export type PorrazoView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5804,6 +6023,14 @@ export type TotitView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5867,6 +6094,14 @@ export type StealingBundlesView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5928,6 +6163,14 @@ export type PaksView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5991,6 +6234,14 @@ export type EscobaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6053,6 +6304,14 @@ export type ScopaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6107,6 +6366,14 @@ export type KabuGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -6220,6 +6487,14 @@ export type OichoKabuGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -6331,6 +6606,14 @@ export type DivideAndConquerGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -6444,6 +6727,14 @@ export type CardStockMarketGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -6555,6 +6846,14 @@ export type CactusGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -6668,6 +6967,14 @@ export type CanadianSaladGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -6779,6 +7086,14 @@ export type KaiserGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -6892,6 +7207,14 @@ export type PokeGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7003,6 +7326,14 @@ export type ChineseTenGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7116,6 +7447,14 @@ export type DilotiGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7227,6 +7566,14 @@ export type KontsinaGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7340,6 +7687,14 @@ export type XeriGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7451,6 +7806,14 @@ export type PorrazoGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7564,6 +7927,14 @@ export type TotitGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7675,6 +8046,14 @@ export type StealingBundlesGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7788,6 +8167,14 @@ export type PaksGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7899,6 +8286,14 @@ export type EscobaGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8012,6 +8407,14 @@ export type ScopaGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8124,6 +8527,14 @@ export type KabuCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8219,6 +8630,14 @@ export type OichoKabuCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8316,6 +8735,14 @@ export type DivideAndConquerCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8411,6 +8838,14 @@ export type CardStockMarketCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8508,6 +8943,14 @@ export type CactusCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8603,6 +9046,14 @@ export type CanadianSaladCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8700,6 +9151,14 @@ export type KaiserCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8795,6 +9254,14 @@ export type PokeCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8892,6 +9359,14 @@ export type ChineseTenCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8987,6 +9462,14 @@ export type DilotiCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9084,6 +9567,14 @@ export type KontsinaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9179,6 +9670,14 @@ export type XeriCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9276,6 +9775,14 @@ export type PorrazoCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9371,6 +9878,14 @@ export type TotitCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9468,6 +9983,14 @@ export type StealingBundlesCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9563,6 +10086,14 @@ export type PaksCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9660,6 +10191,14 @@ export type EscobaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9756,6 +10295,14 @@ export type ScopaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9838,19 +10385,7 @@ export type KabuLobbyGame = {
     title: string;
     status: GameStatus;
     options: KabuOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -9912,19 +10447,7 @@ export type OichoKabuLobbyGame = {
     title: string;
     status: GameStatus;
     options: OichoKabuOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -9986,19 +10509,7 @@ export type DivideAndConquerLobbyGame = {
     title: string;
     status: GameStatus;
     options: DivideAndConquerOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10060,19 +10571,7 @@ export type CardStockMarketLobbyGame = {
     title: string;
     status: GameStatus;
     options: CardStockMarketOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10134,19 +10633,7 @@ export type CactusLobbyGame = {
     title: string;
     status: GameStatus;
     options: CactusOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10208,19 +10695,7 @@ export type CanadianSaladLobbyGame = {
     title: string;
     status: GameStatus;
     options: CanadianSaladOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10282,19 +10757,7 @@ export type KaiserLobbyGame = {
     title: string;
     status: GameStatus;
     options: KaiserOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10356,19 +10819,7 @@ export type PokeLobbyGame = {
     title: string;
     status: GameStatus;
     options: PokeOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10430,19 +10881,7 @@ export type ChineseTenLobbyGame = {
     title: string;
     status: GameStatus;
     options: ChineseTenOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10504,19 +10943,7 @@ export type DilotiLobbyGame = {
     title: string;
     status: GameStatus;
     options: DilotiOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10578,19 +11005,7 @@ export type KontsinaLobbyGame = {
     title: string;
     status: GameStatus;
     options: KontsinaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10652,19 +11067,7 @@ export type XeriLobbyGame = {
     title: string;
     status: GameStatus;
     options: XeriOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10726,19 +11129,7 @@ export type PorrazoLobbyGame = {
     title: string;
     status: GameStatus;
     options: PorrazoOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10800,19 +11191,7 @@ export type TotitLobbyGame = {
     title: string;
     status: GameStatus;
     options: TotitOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10874,19 +11253,7 @@ export type StealingBundlesLobbyGame = {
     title: string;
     status: GameStatus;
     options: StealingBundlesOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10948,19 +11315,7 @@ export type PaksLobbyGame = {
     title: string;
     status: GameStatus;
     options: PaksOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11022,19 +11377,7 @@ export type EscobaLobbyGame = {
     title: string;
     status: GameStatus;
     options: EscobaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11096,19 +11439,7 @@ export type ScopaLobbyGame = {
     title: string;
     status: GameStatus;
     options: ScopaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11178,11 +11509,20 @@ export type KabuGameRecord = {
     engineVersion: number;
     options: KabuOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -11257,7 +11597,7 @@ export type KabuGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -11298,11 +11638,20 @@ export type KabuGameRecord = {
         engineVersion: number;
         options: KabuOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -11378,11 +11727,20 @@ export type OichoKabuGameRecord = {
     engineVersion: number;
     options: OichoKabuOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -11457,7 +11815,7 @@ export type OichoKabuGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -11498,11 +11856,20 @@ export type OichoKabuGameRecord = {
         engineVersion: number;
         options: OichoKabuOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -11578,11 +11945,20 @@ export type DivideAndConquerGameRecord = {
     engineVersion: number;
     options: DivideAndConquerOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -11657,7 +12033,7 @@ export type DivideAndConquerGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -11698,11 +12074,20 @@ export type DivideAndConquerGameRecord = {
         engineVersion: number;
         options: DivideAndConquerOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -11778,11 +12163,20 @@ export type CardStockMarketGameRecord = {
     engineVersion: number;
     options: CardStockMarketOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -11857,7 +12251,7 @@ export type CardStockMarketGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -11898,11 +12292,20 @@ export type CardStockMarketGameRecord = {
         engineVersion: number;
         options: CardStockMarketOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -11978,11 +12381,20 @@ export type CactusGameRecord = {
     engineVersion: number;
     options: CactusOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12057,7 +12469,7 @@ export type CactusGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12098,11 +12510,20 @@ export type CactusGameRecord = {
         engineVersion: number;
         options: CactusOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12178,11 +12599,20 @@ export type CanadianSaladGameRecord = {
     engineVersion: number;
     options: CanadianSaladOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12257,7 +12687,7 @@ export type CanadianSaladGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12298,11 +12728,20 @@ export type CanadianSaladGameRecord = {
         engineVersion: number;
         options: CanadianSaladOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12378,11 +12817,20 @@ export type KaiserGameRecord = {
     engineVersion: number;
     options: KaiserOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12457,7 +12905,7 @@ export type KaiserGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12498,11 +12946,20 @@ export type KaiserGameRecord = {
         engineVersion: number;
         options: KaiserOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12578,11 +13035,20 @@ export type PokeGameRecord = {
     engineVersion: number;
     options: PokeOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12657,7 +13123,7 @@ export type PokeGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12698,11 +13164,20 @@ export type PokeGameRecord = {
         engineVersion: number;
         options: PokeOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12778,11 +13253,20 @@ export type ChineseTenGameRecord = {
     engineVersion: number;
     options: ChineseTenOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12857,7 +13341,7 @@ export type ChineseTenGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12898,11 +13382,20 @@ export type ChineseTenGameRecord = {
         engineVersion: number;
         options: ChineseTenOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12978,11 +13471,20 @@ export type DilotiGameRecord = {
     engineVersion: number;
     options: DilotiOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13057,7 +13559,7 @@ export type DilotiGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13098,11 +13600,20 @@ export type DilotiGameRecord = {
         engineVersion: number;
         options: DilotiOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13178,11 +13689,20 @@ export type KontsinaGameRecord = {
     engineVersion: number;
     options: KontsinaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13257,7 +13777,7 @@ export type KontsinaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13298,11 +13818,20 @@ export type KontsinaGameRecord = {
         engineVersion: number;
         options: KontsinaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13378,11 +13907,20 @@ export type XeriGameRecord = {
     engineVersion: number;
     options: XeriOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13457,7 +13995,7 @@ export type XeriGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13498,11 +14036,20 @@ export type XeriGameRecord = {
         engineVersion: number;
         options: XeriOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13578,11 +14125,20 @@ export type PorrazoGameRecord = {
     engineVersion: number;
     options: PorrazoOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13657,7 +14213,7 @@ export type PorrazoGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13698,11 +14254,20 @@ export type PorrazoGameRecord = {
         engineVersion: number;
         options: PorrazoOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13778,11 +14343,20 @@ export type TotitGameRecord = {
     engineVersion: number;
     options: TotitOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13857,7 +14431,7 @@ export type TotitGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13898,11 +14472,20 @@ export type TotitGameRecord = {
         engineVersion: number;
         options: TotitOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13978,11 +14561,20 @@ export type StealingBundlesGameRecord = {
     engineVersion: number;
     options: StealingBundlesOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14057,7 +14649,7 @@ export type StealingBundlesGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14098,11 +14690,20 @@ export type StealingBundlesGameRecord = {
         engineVersion: number;
         options: StealingBundlesOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14178,11 +14779,20 @@ export type PaksGameRecord = {
     engineVersion: number;
     options: PaksOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14257,7 +14867,7 @@ export type PaksGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14298,11 +14908,20 @@ export type PaksGameRecord = {
         engineVersion: number;
         options: PaksOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14378,11 +14997,20 @@ export type EscobaGameRecord = {
     engineVersion: number;
     options: EscobaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14457,7 +15085,7 @@ export type EscobaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14498,11 +15126,20 @@ export type EscobaGameRecord = {
         engineVersion: number;
         options: EscobaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14578,11 +15215,20 @@ export type ScopaGameRecord = {
     engineVersion: number;
     options: ScopaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14657,7 +15303,7 @@ export type ScopaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14698,11 +15344,20 @@ export type ScopaGameRecord = {
         engineVersion: number;
         options: ScopaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -15919,9 +16574,9 @@ export type KabuReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -15931,7 +16586,7 @@ export type KabuReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -15998,9 +16653,9 @@ export type OichoKabuReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16010,7 +16665,7 @@ export type OichoKabuReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16077,9 +16732,9 @@ export type DivideAndConquerReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16089,7 +16744,7 @@ export type DivideAndConquerReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16156,9 +16811,9 @@ export type CardStockMarketReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16168,7 +16823,7 @@ export type CardStockMarketReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16235,9 +16890,9 @@ export type CactusReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16247,7 +16902,7 @@ export type CactusReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16314,9 +16969,9 @@ export type CanadianSaladReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16326,7 +16981,7 @@ export type CanadianSaladReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16393,9 +17048,9 @@ export type KaiserReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16405,7 +17060,7 @@ export type KaiserReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16472,9 +17127,9 @@ export type PokeReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16484,7 +17139,7 @@ export type PokeReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16551,9 +17206,9 @@ export type ChineseTenReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16563,7 +17218,7 @@ export type ChineseTenReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16630,9 +17285,9 @@ export type DilotiReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16642,7 +17297,7 @@ export type DilotiReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16709,9 +17364,9 @@ export type KontsinaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16721,7 +17376,7 @@ export type KontsinaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16788,9 +17443,9 @@ export type XeriReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16800,7 +17455,7 @@ export type XeriReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16867,9 +17522,9 @@ export type PorrazoReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16879,7 +17534,7 @@ export type PorrazoReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16946,9 +17601,9 @@ export type TotitReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16958,7 +17613,7 @@ export type TotitReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17025,9 +17680,9 @@ export type StealingBundlesReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17037,7 +17692,7 @@ export type StealingBundlesReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17104,9 +17759,9 @@ export type PaksReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17116,7 +17771,7 @@ export type PaksReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17183,9 +17838,9 @@ export type EscobaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17195,7 +17850,7 @@ export type EscobaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17262,9 +17917,9 @@ export type ScopaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17274,7 +17929,7 @@ export type ScopaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -19041,6 +19696,291 @@ export type RequestRematchResponses = {
 
 export type RequestRematchResponse = RequestRematchResponses[keyof RequestRematchResponses];
 
+export type GiveTimeData = {
+    /**
+     * time given to a due seat
+     */
+    body: {
+        /**
+         * seconds to add to the seat’s time (a day at most)
+         */
+        seconds: number;
+        /**
+         * the due seat to give to; may be left out when one other seat is due
+         */
+        seat?: number;
+    };
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/games/{id}/clock/give';
+};
+
+export type GiveTimeErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
+    };
+    /**
+     * - `wrong-game`: the seat token belongs to another game
+     * - `wrong-seat`: the game has no such seat
+     * - `not-seated`: the player holds no seat in this game
+     */
+    403: Problem & {
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     * - `game-waiting`: the table is waiting for players: nothing is dealt yet
+     * - `game-over`: the game has ended
+     * - `already-given`: you have given this seat time this turn already: one gift per turn per giver
+     */
+    409: Problem & {
+        code?: 'engine-version' | 'game-waiting' | 'game-over' | 'already-given';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `no-clock`: the game has no clock: there is no time to give
+     * - `not-due`: the seat is not due (or, with several due, none was named): time is given to a seat whose clock runs
+     * - `own-clock`: time is given to another seat, not to your own
+     */
+    422: Problem & {
+        code?: 'no-clock' | 'not-due' | 'own-clock';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `busy`: the game is too busy right now: try again
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'busy' | 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GiveTimeError = GiveTimeErrors[keyof GiveTimeErrors];
+
+export type GiveTimeResponses = {
+    /**
+     * the game as one seat (or a spectator) may know it, and what it may do
+     */
+    200: View;
+};
+
+export type GiveTimeResponse = GiveTimeResponses[keyof GiveTimeResponses];
+
+export type EndVacationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/players/me/vacation';
+};
+
+export type EndVacationErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `not-on-vacation`: the player is not on vacation
+     */
+    409: Problem & {
+        code?: 'not-on-vacation';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type EndVacationError = EndVacationErrors[keyof EndVacationErrors];
+
+export type EndVacationResponses = {
+    /**
+     * my vacation and my allowance
+     */
+    200: VacationStatus;
+};
+
+export type EndVacationResponse = EndVacationResponses[keyof EndVacationResponses];
+
+export type StartVacationData = {
+    body: NewVacation;
+    path?: never;
+    query?: never;
+    url: '/players/me/vacation';
+};
+
+export type StartVacationErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `on-vacation`: the player is on vacation already: end it first
+     */
+    409: Problem & {
+        code?: 'on-vacation';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `no-vacation-left`: the vacation is longer than the days left this calendar year (VACATION_DAYS_PER_YEAR)
+     */
+    422: Problem & {
+        code?: 'no-vacation-left';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type StartVacationError = StartVacationErrors[keyof StartVacationErrors];
+
+export type StartVacationResponses = {
+    /**
+     * my vacation and my allowance
+     */
+    200: VacationStatus;
+};
+
+export type StartVacationResponse = StartVacationResponses[keyof StartVacationResponses];
+
 export type ListEventsData = {
     body?: never;
     path: {
@@ -19810,9 +20750,9 @@ export type GetMeError = GetMeErrors[keyof GetMeErrors];
 
 export type GetMeResponses = {
     /**
-     * a player
+     * the player my token names, with my vacation
      */
-    200: Player;
+    200: Me;
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];

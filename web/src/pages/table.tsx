@@ -13,6 +13,7 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
+import { clockTerms } from '../clock-terms';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
@@ -471,7 +472,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           Seed hash <code class="hash">{summary.seedHash}</code>
           {summary.provablyFair ? ' (drawn by the server: provably fair)' : ` (dealt by ${summary.dealtBy}: not provably fair)`}
           {summary.clock
-            ? ` · ${clockWords(summary.clock.perMove)} a move, then ${summary.clock.onTimeout === 'auto' ? 'the clock plays' : 'the seat loses'}`
+            ? ` · ${clockTerms(summary.clock)}, then ${summary.clock.onTimeout === 'auto' ? 'the clock plays' : 'the seat loses'}`
             : ''}
         </p>
         <div class="row">
