@@ -138,7 +138,12 @@ export const api = {
   catalogEntry: (kind: string) => call<CatalogEntry>('GET', `/catalog/${encodeURIComponent(kind)}`),
   bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
-  me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
+  me: (token: string) => call<Gen.Me>('GET', '/players/me', { token }),
+  startVacation: (days: number, token: string) =>
+    call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
+  endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),
+  giveTime: (id: string, seconds: number, token: string) =>
+    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds } }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
   myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),

@@ -21,6 +21,7 @@ import { shortOptions } from '../short-games';
 import { clearStreamCookies } from '../stream';
 import { useNow } from '../use-now';
 import { CreateTable } from './create-table';
+import { VacationBox } from './vacation';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
 export function LobbyPage({ player, setPlayer }: { player: Player | null; setPlayer(p: Player | null): void }) {
@@ -70,6 +71,7 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           You play as <strong>{player.name}</strong> <span class="muted">(player id {player.id})</span>. Friends invite you by
           that id.
         </p>
+        <VacationBox player={player} />
         <button
           type="button"
           class="secondary"
