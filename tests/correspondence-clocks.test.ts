@@ -123,6 +123,15 @@ describe('a time bank', () => {
     }
   });
 
+  it('is offered in the catalog beside a time per move', async () => {
+    const entry = (await http.get('/catalog/xeri')).body;
+    const shapes = entry.clockSchema.anyOf.map((o: { properties: Record<string, unknown> }) => Object.keys(o.properties).sort());
+    expect(shapes).toEqual([
+      ['onTimeout', 'perMove', 'vacation'],
+      ['bank', 'onTimeout', 'vacation'],
+    ]);
+  });
+
   it('refuses a bank that starts above its max, or a clock with both perMove and bank, and creates nothing', async () => {
     expectProblem(
       await http

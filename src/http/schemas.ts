@@ -97,26 +97,26 @@ const OnTimeoutOption = Type.Optional(
   }),
 );
 
-export const ClockOption = named(
-  'ClockOption',
-  Type.Union(
-    [
-      Type.Object(
-        {
-          perMove: Type.Integer({ minimum: 1, maximum: MAX_CLOCK, description: 'seconds each seat has for each move' }),
-          onTimeout: OnTimeoutOption,
-          vacation: Type.Optional(Vacation),
-        },
-        { additionalProperties: false, description: 'a fixed time per move' },
-      ),
-      Type.Object(
-        { bank: Bank({ minimum: 1, maximum: MAX_CLOCK }), onTimeout: OnTimeoutOption, vacation: Type.Optional(Vacation) },
-        { additionalProperties: false, description: 'a time bank per seat' },
-      ),
-    ],
-    { description: 'a clock, for every kind: a time per move or a time bank (exactly one); none by default' },
-  ),
+/** The clock option's JSON Schema as it stands, for the catalog (the document refers to it by name). */
+export const clockOptionSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        perMove: Type.Integer({ minimum: 1, maximum: MAX_CLOCK, description: 'seconds each seat has for each move' }),
+        onTimeout: OnTimeoutOption,
+        vacation: Type.Optional(Vacation),
+      },
+      { additionalProperties: false, description: 'a fixed time per move' },
+    ),
+    Type.Object(
+      { bank: Bank({ minimum: 1, maximum: MAX_CLOCK }), onTimeout: OnTimeoutOption, vacation: Type.Optional(Vacation) },
+      { additionalProperties: false, description: 'a time bank per seat' },
+    ),
+  ],
+  { description: 'a clock, for every kind: a time per move or a time bank (exactly one); none by default' },
 );
+
+export const ClockOption = named('ClockOption', clockOptionSchema);
 
 export const Checkpoint = named('Checkpoint', CheckpointSchema);
 
@@ -408,6 +408,9 @@ export const CatalogEntry = named(
       seats: SeatsRange,
       options: Options,
       optionsSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the options' }),
+      clockSchema: Type.Record(Type.String(), Type.Unknown(), {
+        description: 'JSON Schema of `options.clock`, common to every kind: a time per move or a time bank',
+      }),
       actionSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of one action' }),
       viewSchema: Type.Record(Type.String(), Type.Unknown(), {
         description: 'JSON Schema of the `state` of a seat’s view, every field described',

@@ -138,7 +138,7 @@ export const api = {
   catalogEntry: (kind: string) => call<CatalogEntry>('GET', `/catalog/${encodeURIComponent(kind)}`),
   bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
-  me: (token: string) => call<Gen.Me>('GET', '/players/me', { token }),
+  me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
   startVacation: (days: number, token: string) =>
     call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),

@@ -696,24 +696,6 @@ export type NewPlayer = {
 };
 
 /**
- * a player
- */
-export type Player = {
-    /**
-     * the player id: others invite the player by it
-     */
-    id: string;
-    /**
-     * the display name
-     */
-    name: string;
-    /**
-     * when the player registered
-     */
-    createdAt: string;
-};
-
-/**
  * my vacation and my allowance
  */
 export type VacationStatus = {
@@ -732,9 +714,9 @@ export type VacationStatus = {
 };
 
 /**
- * the player my token names, with my vacation
+ * a player; GET /players/me adds `vacation`
  */
-export type Me = {
+export type Player = {
     /**
      * the player id: others invite the player by it
      */
@@ -747,7 +729,7 @@ export type Me = {
      * when the player registered
      */
     createdAt: string;
-    vacation: VacationStatus;
+    vacation?: VacationStatus;
 };
 
 /**
@@ -15445,6 +15427,12 @@ export type KabuCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15505,6 +15493,12 @@ export type OichoKabuCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15571,6 +15565,12 @@ export type DivideAndConquerCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15631,6 +15631,12 @@ export type CardStockMarketCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15697,6 +15703,12 @@ export type CactusCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15757,6 +15769,12 @@ export type CanadianSaladCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15823,6 +15841,12 @@ export type KaiserCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15883,6 +15907,12 @@ export type PokeCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15949,6 +15979,12 @@ export type ChineseTenCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16009,6 +16045,12 @@ export type DilotiCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16075,6 +16117,12 @@ export type KontsinaCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16135,6 +16183,12 @@ export type XeriCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16201,6 +16255,12 @@ export type PorrazoCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16261,6 +16321,12 @@ export type TotitCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16327,6 +16393,12 @@ export type StealingBundlesCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16387,6 +16459,12 @@ export type PaksCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16453,6 +16531,12 @@ export type EscobaCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16513,6 +16597,12 @@ export type ScopaCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -20750,9 +20840,9 @@ export type GetMeError = GetMeErrors[keyof GetMeErrors];
 
 export type GetMeResponses = {
     /**
-     * the player my token names, with my vacation
+     * a player; GET /players/me adds `vacation`
      */
-    200: Me;
+    200: Player;
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];

@@ -4,7 +4,7 @@ import type { Players } from '../../service/players';
 import { PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
 import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { Me, NewPlayer, PlayerWithToken } from '../schemas/players';
+import { NewPlayer, Player, PlayerWithToken } from '../schemas/players';
 
 /** POST /players, GET /players/me, POST /players/me/token: one identity across games. */
 export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacations: Pick<Correspondence, 'status'> }> = async (
@@ -41,7 +41,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacatio
         summary: 'Who my player token names',
         description: 'The player the token speaks for, with its vacation and the vacation days left this year.',
         security: PLAYER,
-        response: { 200: Me, ...problems(PLAYER_PROBLEMS) },
+        response: { 200: Player, ...problems(PLAYER_PROBLEMS) },
       },
     },
     async (request) => {

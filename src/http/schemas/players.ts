@@ -19,8 +19,6 @@ const playerFields = {
   createdAt: Type.String({ format: 'date-time', description: 'when the player registered' }),
 };
 
-export const Player = named('Player', Type.Object(playerFields, { description: 'a player' }));
-
 export const VacationStatus = named(
   'VacationStatus',
   Type.Object(
@@ -35,9 +33,12 @@ export const VacationStatus = named(
   ),
 );
 
-export const Me = named(
-  'Me',
-  Type.Object({ ...playerFields, vacation: VacationStatus }, { description: 'the player my token names, with my vacation' }),
+export const Player = named(
+  'Player',
+  Type.Object(
+    { ...playerFields, vacation: Type.Optional(VacationStatus) },
+    { description: 'a player; GET /players/me adds `vacation`' },
+  ),
 );
 
 export const NewVacation = named(

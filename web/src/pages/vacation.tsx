@@ -10,7 +10,7 @@ export function VacationBox({ player }: { player: Player }) {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     api.me(player.token).then(
-      (me) => setStatus(me.vacation),
+      (me) => setStatus(me.vacation ?? null),
       (e) => setProblem(problemText(e)),
     );
   }, [player.token]);
