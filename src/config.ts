@@ -20,9 +20,16 @@ export interface Limits {
   abandonAfterMoves: number;
   /** New players one client address may register in an hour. */
   playersPerAddressPerHour: number;
+  /** Vacation days each player may spend in a calendar year (DESIGN: "Correspondence clocks"). */
+  vacationDaysPerYear: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { botGamesPerPlayer: 10, abandonAfterMoves: 10_000, playersPerAddressPerHour: 20 };
+export const DEFAULT_LIMITS: Limits = {
+  botGamesPerPlayer: 10,
+  abandonAfterMoves: 10_000,
+  playersPerAddressPerHour: 20,
+  vacationDaysPerYear: 30,
+};
 
 /** Which origins may call the API from a browser: any (`*`), none, or these. */
 export type CorsOrigins = '*' | 'none' | string[];
@@ -118,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       botGamesPerPlayer: count(env.BOT_GAMES_PER_PLAYER, DEFAULT_LIMITS.botGamesPerPlayer),
       abandonAfterMoves: count(env.ABANDON_AFTER_MOVES, DEFAULT_LIMITS.abandonAfterMoves),
+      vacationDaysPerYear: count(env.VACATION_DAYS_PER_YEAR, DEFAULT_LIMITS.vacationDaysPerYear),
       playersPerAddressPerHour: count(env.PLAYERS_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.playersPerAddressPerHour),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -222,6 +222,21 @@ describe('the document’s request examples', () => {
         .set('authorization', `Bearer ${game.seats[seat].token}`)
         .send(body as object);
     },
+    giveTime: async (body) => {
+      const game = (await http.post('/games').send({ kind: 'xeri', seats: 2, options: { clock: { perMove: 3600 } } })).body;
+      const [seat] = game.toAct as number[];
+      return http
+        .post(`/games/${game.id}/clock/give`)
+        .set('authorization', `Bearer ${game.seats[1 - seat].token}`)
+        .send(body as object);
+    },
+    startVacation: async (body) => {
+      const player = (await http.post('/players').send({ name: 'Away' })).body;
+      return http
+        .post('/players/me/vacation')
+        .set('authorization', `Bearer ${player.token}`)
+        .send(body as object);
+    },
   };
 
   it('every request example of the document is accepted with the status documented for it', async () => {

@@ -69,7 +69,12 @@ describe('players', () => {
     const ann = await newPlayer(http, 'Ann');
     const me = await http.get('/players/me').set(bearer(ann.token));
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ id: ann.id, name: 'Ann', createdAt: expect.any(String) });
+    expect(me.body).toEqual({
+      id: ann.id,
+      name: 'Ann',
+      createdAt: expect.any(String),
+      vacation: { until: null, daysLeft: 30, daysPerYear: 30 },
+    });
     expectProblem(await http.get('/players/me'), 401, 'token-required');
     expectProblem(await http.get('/players/me').set(bearer(`ctp_${'A'.repeat(43)}`)), 401, 'invalid-token');
     const guest = await http.post('/games').send({ kind: 'divide-and-conquer', seats: 2 });
@@ -156,6 +161,7 @@ describe('my games', () => {
       toAct: [0, 1],
       myTurn: true,
       deadline: expect.any(String),
+      timeLeft: expect.any(Number),
       version: 0,
       updated: expect.any(String),
     });

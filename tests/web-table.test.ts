@@ -145,6 +145,34 @@ describe('telling what happened', () => {
     );
   });
 
+  it('says what the clocks did: time given (a notice for the seat given it), a vacation and its end', () => {
+    const gift = narrate(
+      { seq: 7, seat: 1, kind: 'gift', by: 'seat', action: { type: 'gift', seat: 0, seconds: 86400 } },
+      'xeri',
+      names,
+      0,
+    );
+    expect(gift).toMatchObject({ text: 'Bo gave you 1 day more.', notice: 'Bo gave you 1 day more.', own: false });
+    const given = narrate(
+      { seq: 7, seat: 0, kind: 'gift', by: 'seat', action: { type: 'gift', seat: 1, seconds: 3600 } },
+      'xeri',
+      names,
+      0,
+    );
+    expect(given).toMatchObject({ text: 'You gave Bo 1 hour more.', own: true });
+    expect(given.notice).toBeUndefined();
+    const away = narrate(
+      { seq: 8, seat: 1, kind: 'vacation', by: 'seat', action: { type: 'vacation', until: '2030-01-08T00:00:00.000Z' } },
+      'xeri',
+      names,
+      0,
+    );
+    expect(away.text).toMatch(/^Bo is on vacation until .+: the clock is stopped\.$/);
+    expect(narrate({ seq: 9, seat: 1, kind: 'resume', by: 'clock', action: { type: 'resume' } }, 'xeri', names, 0).text).toBe(
+      'Bo is back from vacation: the clock runs again.',
+    );
+  });
+
   it('says the end with names: "You won", "You lost", "A tie"', () => {
     expect(withNames('seat 0 wins 11 to 6', names)).toBe('Ann wins 11 to 6');
     expect(withNames('seats 0 and 2 win 70 to 61', names)).toBe('Ann and Cy win 70 to 61');

@@ -11,6 +11,8 @@ const view = (status: SeatView['status'], version: number): SeatView => ({
   legalActions: [],
   scores: [],
   deadlines: [],
+  timeLeft: [],
+  vacations: [],
   endings: { resign: false, abort: false, rematch: false },
   state: null,
   checkpoint: { size: version + 1, root: '', signature: '' },

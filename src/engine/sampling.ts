@@ -43,6 +43,8 @@ export function seatViewAt(game: AnyGame, state: unknown, seat: number, version:
       legalActions: game.legalActions(state, seat),
       scores: status.scores,
       deadlines: status.scores.map(() => null),
+      timeLeft: status.scores.map(() => null),
+      vacations: status.scores.map(() => null),
       state: game.view(state, seat),
     }),
   );

@@ -19,6 +19,10 @@ export interface SeatView {
   result?: Result;
   /** When each seat's clock runs out (ISO time), by seat; null where no clock is running. */
   deadlines: (string | null)[];
+  /** Whole seconds left on each seat's clock, by seat; null without a clock. */
+  timeLeft: (number | null)[];
+  /** When each seat's player comes back from vacation (its clock frozen until then), by seat; null for the others. */
+  vacations: (string | null)[];
   /** Which of resign, abort and rematch this seat may ask for now (all false for a spectator). */
   endings: { resign: boolean; abort: boolean; rematch: boolean };
   /** The game as this seat may know it (the game's `view`); null while the table waits for players. */
@@ -34,7 +38,7 @@ export interface SeatView {
 export interface SeenEvent {
   seq: number;
   seat: number;
-  kind: 'move' | 'resign' | 'forfeit' | 'abort';
+  kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
   by: 'seat' | 'clock' | 'bot' | 'service';
   /** The action as this seat may know it. */
   action: unknown;

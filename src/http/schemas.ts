@@ -55,6 +55,24 @@ const OnTimeout = Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
   description: 'auto: the seat’s default action is played for it; forfeit: its side loses',
 });
 
+const Vacation = Type.Boolean({
+  description:
+    'seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more',
+});
+const Bank = (limits: { minimum?: number; maximum?: number }) =>
+  Type.Object(
+    {
+      initial: Type.Integer({ ...limits, description: 'seconds in each seat’s bank at the start' }),
+      increment: Type.Integer({
+        ...limits,
+        minimum: 0,
+        description: 'seconds the bank gains after each of the seat’s moves, never above max',
+      }),
+      max: Type.Integer({ ...limits, description: 'the most the bank holds after an increment (time given may go above it)' }),
+    },
+    { additionalProperties: false, description: 'a time bank per seat: it runs down while the seat is due' },
+  );
+
 export const Clock = named(
   'Clock',
   Type.Union(
@@ -62,28 +80,43 @@ export const Clock = named(
       Type.Object({
         perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
         onTimeout: OnTimeout,
+        vacation: Type.Optional(Vacation),
       }),
+      Type.Object({ bank: Bank({}), onTimeout: OnTimeout, vacation: Vacation }),
       Type.Null(),
     ],
     { description: 'the clock of every seat, or null without one' },
   ),
 );
 
-export const ClockOption = named(
-  'ClockOption',
-  Type.Object(
-    {
-      perMove: Type.Integer({ minimum: 1, maximum: 90 * 24 * 3600, description: 'seconds each seat has for each move' }),
-      onTimeout: Type.Optional(
-        Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
-          default: 'auto',
-          description: 'auto (the default): the seat’s default action is played for it; forfeit: its side loses',
-        }),
-      ),
-    },
-    { additionalProperties: false, description: 'a clock, for every kind: none by default' },
-  ),
+const MAX_CLOCK = 90 * 24 * 3600;
+const OnTimeoutOption = Type.Optional(
+  // No `default` keyword: Ajv ignores defaults inside a union; the service fills in auto.
+  Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
+    description: 'auto (the default): the seat’s default action is played for it; forfeit: its side loses',
+  }),
 );
+
+/** The clock option's JSON Schema as it stands, for the catalog (the document refers to it by name). */
+export const clockOptionSchema = Type.Union(
+  [
+    Type.Object(
+      {
+        perMove: Type.Integer({ minimum: 1, maximum: MAX_CLOCK, description: 'seconds each seat has for each move' }),
+        onTimeout: OnTimeoutOption,
+        vacation: Type.Optional(Vacation),
+      },
+      { additionalProperties: false, description: 'a fixed time per move' },
+    ),
+    Type.Object(
+      { bank: Bank({ minimum: 1, maximum: MAX_CLOCK }), onTimeout: OnTimeoutOption, vacation: Type.Optional(Vacation) },
+      { additionalProperties: false, description: 'a time bank per seat' },
+    ),
+  ],
+  { description: 'a clock, for every kind: a time per move or a time bank (exactly one); none by default' },
+);
+
+export const ClockOption = named('ClockOption', clockOptionSchema);
 
 export const Checkpoint = named('Checkpoint', CheckpointSchema);
 
@@ -93,6 +126,16 @@ const Time = (description: string) => Type.String({ format: 'date-time', descrip
 
 const Deadlines = Type.Array(Type.Union([Time('when the seat’s clock runs out'), Type.Null()]), {
   description: 'when each seat’s clock runs out, by seat; null where no clock runs',
+});
+const TimeLeft = Type.Array(
+  Type.Union([Type.Integer({ minimum: 0, description: 'whole seconds left on the seat’s clock' }), Type.Null()]),
+  {
+    description:
+      'each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock',
+  },
+);
+const Vacations = Type.Array(Type.Union([Time('when the seat’s player is back from vacation'), Type.Null()]), {
+  description: 'by seat: the end of the vacation that freezes the seat’s clock, or null',
 });
 const Scores = Type.Array(Type.Number({ description: 'the seat’s points, chips or money' }), {
   description: 'one number per seat, as the game counts',
@@ -114,6 +157,8 @@ export const summaryFields = {
   clock: Clock,
   toAct: Seats('the seats the game waits for'),
   deadlines: Deadlines,
+  timeLeft: TimeLeft,
+  vacations: Vacations,
   scores: Scores,
   result: Type.Optional(Result),
   seedHash: Type.String({ description: 'SHA-256 of the seed, published at creation' }),
@@ -195,6 +240,8 @@ export const View = named(
       scores: Scores,
       result: Type.Optional(Result),
       deadlines: Deadlines,
+      timeLeft: TimeLeft,
+      vacations: Vacations,
       endings: Type.Object(
         {
           resign: Type.Boolean({ description: 'POST /games/{id}/resign would be accepted now' }),
@@ -261,16 +308,33 @@ export const EventsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'at most this many events' })),
 });
 
-const EventKind = Type.Union([Type.Literal('move'), Type.Literal('resign'), Type.Literal('forfeit'), Type.Literal('abort')], {
-  description: 'move: a game action; the others are what the table did',
-});
+const EventKind = Type.Union(
+  [
+    Type.Literal('move'),
+    Type.Literal('resign'),
+    Type.Literal('forfeit'),
+    Type.Literal('abort'),
+    Type.Literal('vacation'),
+    Type.Literal('resume'),
+    Type.Literal('gift'),
+  ],
+  {
+    description:
+      'move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did ' +
+      '(a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)',
+  },
+);
 const EventBy = Type.Union([Type.Literal('seat'), Type.Literal('clock'), Type.Literal('bot'), Type.Literal('service')], {
   description: 'who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)',
 });
 // What a seat may know of a move is the game's to say (`moveView`): the service hands it on as it is.
 const LoggedAction = Type.Unsafe<unknown>(
   Type.Object(
-    { type: Type.String({ description: 'the action’s type; resign, forfeit and abort for what the table did' }) },
+    {
+      type: Type.String({
+        description: 'the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did',
+      }),
+    },
     {
       additionalProperties: true,
       description:
@@ -367,6 +431,9 @@ export const CatalogEntry = named(
       seats: SeatsRange,
       options: Options,
       optionsSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of the options' }),
+      clockSchema: Type.Record(Type.String(), Type.Unknown(), {
+        description: 'JSON Schema of `options.clock`, common to every kind: a time per move or a time bank',
+      }),
       actionSchema: Type.Record(Type.String(), Type.Unknown(), { description: 'JSON Schema of one action' }),
       viewSchema: Type.Record(Type.String(), Type.Unknown(), {
         description: 'JSON Schema of the `state` of a seat’s view, every field described',

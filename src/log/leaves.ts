@@ -14,7 +14,11 @@ export interface Genesis {
   engineVersion: number;
   /** The options as resolved, every default filled in. */
   options: Record<string, unknown>;
-  clock: { perMove: number; onTimeout: string } | null;
+  /** A time per move or a time bank, as the service resolved it. */
+  clock:
+    | { perMove: number; onTimeout: string; vacation?: boolean }
+    | { bank: { initial: number; increment: number; max: number }; onTimeout: string; vacation: boolean }
+    | null;
   seatCount: number;
   seedHash: string;
   dealtBy: string;

@@ -22,15 +22,26 @@ export const CheckpointSchema = Type.Object(
   { description: 'the game’s log as the server signed it: keep the last one you saw, and check the next against it' },
 );
 
+const RecordClock = Type.Union(
+  [
+    Type.Object({ perMove: Type.Integer(), onTimeout: Type.String(), vacation: Type.Optional(Type.Boolean()) }),
+    Type.Object({
+      bank: Type.Object({ initial: Type.Integer(), increment: Type.Integer(), max: Type.Integer() }),
+      onTimeout: Type.String(),
+      vacation: Type.Boolean(),
+    }),
+    Type.Null(),
+  ],
+  { description: 'the clock, if any: a time per move or a time bank (seconds)' },
+);
+
 const Genesis = Type.Object(
   {
     id: Type.String({ description: 'the game id' }),
     kind: Type.String({ description: 'the game kind' }),
     engineVersion: Type.Integer({ description: 'the engine version' }),
     options: Type.Record(Type.String(), Type.Unknown(), { description: 'the options as resolved at creation' }),
-    clock: Type.Union([Type.Object({ perMove: Type.Integer(), onTimeout: Type.String() }), Type.Null()], {
-      description: 'the clock, if any',
-    }),
+    clock: RecordClock,
     seatCount: Type.Integer({ minimum: 1, description: 'the number of seats' }),
     seedHash: Type.String({ description: 'the SHA-256 of the seed' }),
     dealtBy: Type.String({ description: 'server, client-seed or client-deck' }),
@@ -55,7 +66,10 @@ const Seat = Type.Object({
 const RecordedEvent = Type.Object({
   seq: Type.Integer({ minimum: 1, description: 'the position in the log: 1, 2, 3...' }),
   seat: Type.Integer({ minimum: 0, description: 'the seat the event belongs to' }),
-  kind: Type.String({ description: 'move (a game action), or what the table did: resign, forfeit, abort' }),
+  kind: Type.String({
+    description:
+      'move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)',
+  }),
   by: Type.String({ description: 'who made it: the seat, its clock, its bot, or the service' }),
   action: Type.Object({ type: Type.String() }, { additionalProperties: true, description: 'the action, as logged' }),
   at: Type.String({ format: 'date-time', description: 'when it was appended' }),
@@ -73,9 +87,7 @@ export const GameRecordDocument = Type.Object(
     title: Type.String({ description: 'the game title' }),
     engineVersion: Type.Integer({ description: 'the engine version that played it: a verifier must run the same rules' }),
     options: Type.Record(Type.String(), Type.Unknown(), { description: 'the options as resolved at creation' }),
-    clock: Type.Union([Type.Object({ perMove: Type.Integer(), onTimeout: Type.String() }), Type.Null()], {
-      description: 'the clock, if any',
-    }),
+    clock: RecordClock,
     seats: Type.Array(Seat, { description: 'every seat, in order' }),
     seed: Type.String({ description: 'the seed of every shuffle' }),
     seedHash: Type.String({ description: 'the SHA-256 of the seed, published when the game was created' }),

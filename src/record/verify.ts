@@ -94,6 +94,8 @@ export function verifyRecord(doc: unknown, options: { key?: string } = {}): Verd
       problems.push(`${where}: follows the end of the game at event ${ended.seq}`);
       return verdict();
     }
+    // What the clocks did (a vacation's freeze and resume, time given) plays nothing.
+    if (e.kind === 'vacation' || e.kind === 'resume' || e.kind === 'gift') continue;
     if (e.kind === 'resign') {
       const result = leaving(table(), e.seat, 'resigned');
       resigned.push(e.seat);

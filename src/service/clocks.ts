@@ -1,5 +1,6 @@
 import type { ClockStore } from '../store/clocks';
 import type { Logger, SeatPlayers } from './bots';
+import type { Correspondence } from './correspondence';
 import type { Endings } from './endings';
 import type { LiveGames } from './live';
 import type { Moves } from './moves';
@@ -29,8 +30,10 @@ export function clocks(deps: {
   log: Logger;
   /** A game whose last this-many events the server made itself is abandoned (ABANDON_AFTER_MOVES). */
   abandonAfter: number;
+  /** Resumes clocks whose vacation has ended (before any timeout is judged) and sends reminders. */
+  correspondence: Pick<Correspondence, 'sweep'>;
 }) {
-  const { store, live, moves, endings, seatPlayers, now, log, abandonAfter } = deps;
+  const { store, live, moves, endings, seatPlayers, now, log, abandonAfter, correspondence } = deps;
   let chain: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -58,6 +61,7 @@ export function clocks(deps: {
   async function sweep(): Promise<number> {
     const at = now();
     let applied = 0;
+    await correspondence.sweep(at);
     for (const { gameId, seat } of await store.timedOut(at, SWEEP_LIMIT)) {
       try {
         if (await timeout(gameId, seat)) applied++;

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Result } from '../engine';
 import { leaving, playingSides, type Table } from '../engine/outcome';
 import type { EndingStore } from '../store/endings';
-import type { GameRecord, GameStatus, GameStore } from '../store/games';
+import type { GameRecord, GameStore } from '../store/games';
 import { VersionConflict } from '../store/games';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
+import { startClock } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
 import type { Entry, Moves } from './moves';
@@ -20,9 +20,9 @@ import { newHolding, type SeatTokens } from './tokens';
 /** How many times a table event that lost a race to another server is checked again. */
 const APPEND_ATTEMPTS = 5;
 
-interface Ending {
+export interface Ending {
   entry: Entry;
-  outcome: { status?: GameStatus; result?: Result | null; resigned?: number[] };
+  outcome: Parameters<Moves['append']>[3];
 }
 
 const tableOf = ({ record, game, engine }: Live): Table => ({
@@ -65,11 +65,14 @@ export function endings(deps: {
   const { live, store, endingStore, moves, access, tokens, notifier, notifications, tables, now } = deps;
 
   /** Appends the table event `decide` makes of the game as it stands, checked again if another server moved first. */
-  function record(id: string, decide: (current: Live) => Ending | Promise<Ending>): Promise<Live> {
+  function record(id: string, decide: (current: Live) => Ending | null | Promise<Ending | null>): Promise<Live> {
     return live.serially(id, async () => {
       for (let attempt = 1; ; attempt++) {
         const current = await live.load(id);
-        const { entry, outcome } = await decide(current);
+        const decided = await decide(current);
+        // Nothing to record any more (a clock another server already moved on).
+        if (!decided) return current;
+        const { entry, outcome } = decided;
         try {
           return await moves.append(
             current,
@@ -131,9 +134,7 @@ export function endings(deps: {
           holding: newHolding(),
           bot: s.bot,
           joinedAt: at,
-          due: due(seat),
-          dueSince: due(seat) ? at : null,
-          deadline: record.clock && due(seat) ? new Date(at.getTime() + record.clock.perMove * 1000) : null,
+          ...startClock(record.clock, due(seat), at),
           resigned: false,
           rematch: false,
         };
@@ -152,6 +153,9 @@ export function endings(deps: {
   }
 
   return {
+    /** Appends the event `decide` makes of the game as it stands (or nothing, when it answers null); the clocks' events come this way. */
+    record,
+
     /**
      * The seat leaves the game. When that leaves one side playing (always, with two sides) the game
      * ends and that side wins; otherwise the seat plays its default action from then on and ranks last.

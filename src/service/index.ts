@@ -9,10 +9,12 @@ import { lobbyStore } from '../store/lobby';
 import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
+import { vacationStore } from '../store/vacations';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
 import { type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
+import { correspondence } from './correspondence';
 import { endings } from './endings';
 import { history } from './history';
 import { type Hooks, liveGames } from './live';
@@ -125,6 +127,16 @@ export function services(deps: ServiceDeps) {
     log: tree,
     now,
   });
+  const clockEvents = correspondence({
+    live,
+    store: vacationStore(sql),
+    access: who,
+    endings: ends,
+    notifications: told,
+    now,
+    log,
+    vacationDaysPerYear: limits.vacationDaysPerYear,
+  });
   return {
     now,
     store,
@@ -145,7 +157,7 @@ export function services(deps: ServiceDeps) {
       notifier,
       now,
     }),
-    myGames: myGames({ players: playerRows }),
+    myGames: myGames({ players: playerRows, now }),
     moves: play,
     notifications: told,
     playerStreams: playerStreams({ notifications: told, notifier, players: people, tokens }),
@@ -165,7 +177,9 @@ export function services(deps: ServiceDeps) {
       now,
       log,
       abandonAfter: limits.abandonAfterMoves,
+      correspondence: clockEvents,
     }),
+    correspondence: clockEvents,
   };
 }
 

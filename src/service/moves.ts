@@ -4,6 +4,7 @@ import type { Append, EventBy, EventKind, EventRecord, GameRecord, GameStatus, G
 import { VersionConflict } from '../store/games';
 import type { Statement } from '../store/sql';
 import type { Access } from './access';
+import { afterEvent, isClockEvent } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames, movedAfter, type Replayed, SNAPSHOT_EVERY } from './live';
 import type { GameLog } from './log';
 import { gameChannel, type Notifier } from './notifier';
@@ -41,15 +42,12 @@ export type Contributor = (change: Change) => Statement[];
 /** How many times a move that lost a race to another server is checked again before giving up. */
 const APPEND_ATTEMPTS = 5;
 
-/** The seats whose clock state changes: a seat that becomes due starts its clock; one that moved restarts it. */
+/** The seats whose clock changes: a seat that becomes due starts its clock; one that moved restarts it (service/clock-bank.ts). */
 export function clockUpdates(record: GameRecord, toAct: readonly number[], mover: number | null, at: Date): Append['seats'] {
   const updates: Append['seats'] = [];
   for (const s of record.seats) {
-    const due = toAct.includes(s.seat);
-    if (due && (!s.due || s.seat === mover)) {
-      const deadline = record.clock ? new Date(at.getTime() + record.clock.perMove * 1000) : null;
-      updates.push({ seat: s.seat, due: true, dueSince: at, deadline });
-    } else if (!due && s.due) updates.push({ seat: s.seat, due: false, dueSince: null, deadline: null });
+    const next = afterEvent(record.clock, s, toAct.includes(s.seat), s.seat === mover, at);
+    if (next) updates.push({ seat: s.seat, ...next });
   }
   return updates;
 }
@@ -93,7 +91,13 @@ export function moves(deps: {
     before: Live,
     entry: Entry,
     next: Replayed,
-    outcome: { status?: GameStatus; result?: Result | null; resigned?: number[] } = {},
+    outcome: {
+      status?: GameStatus;
+      result?: Result | null;
+      resigned?: number[];
+      /** Seats' clocks the event sets itself (a vacation, a gift), as of its time. */
+      clocks?: (at: Date) => Append['seats'];
+    } = {},
   ): Promise<Live> {
     const { record, game } = before;
     const at = now();
@@ -120,10 +124,17 @@ export function moves(deps: {
       idempotencyKey: entry.idempotencyKey ?? null,
       createdAt: at,
     };
-    const seats = clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at);
+    const set = outcome.clocks?.(at) ?? [];
+    const seats = [
+      ...clockUpdates(record, toAct, entry.kind === 'move' ? entry.seat : null, at).filter(
+        (u) => !set.some((c) => c.seat === u.seat),
+      ),
+      ...set,
+    ];
     const resigned = outcome.resigned ?? [];
-    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it.
-    const serverRun = entry.by === 'seat' ? 0 : record.serverRun + 1;
+    // A person acting (a move, a resignation) ends the server's run; bots, clocks and the service extend it;
+    // what the clocks record (a vacation, a gift) plays nothing and leaves it as it is.
+    const serverRun = isClockEvent(entry.kind) ? record.serverRun : entry.by === 'seat' ? 0 : record.serverRun + 1;
     // The event's leaf joins the tree in the same transaction: one tree per game, however many servers append.
     const tree = log.grow(record, before.log, event);
     const after: Live = {

@@ -1,5 +1,6 @@
 import type { GameStatus } from '../store/games';
 import { type MyGamesCursor, NO_DEADLINE, type PlayerStore } from '../store/players';
+import { timeLeft } from './clock-bank';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
 
 /**
@@ -7,8 +8,8 @@ import { cursorTime, decodeCursor, encodeCursor } from './cursor';
  * the others, most recently changed first. Read from the seats' due/deadline columns, which every
  * append keeps: no game is loaded or replayed, however many a player has.
  */
-export function myGames(deps: { players: PlayerStore }) {
-  const { players } = deps;
+export function myGames(deps: { players: PlayerStore; now: () => Date }) {
+  const { players, now } = deps;
 
   function readCursor(text: string | undefined): MyGamesCursor | null {
     return decodeCursor(text, (raw) => {
@@ -27,6 +28,7 @@ export function myGames(deps: { players: PlayerStore }) {
     async list(playerId: string, query: { status?: GameStatus; myTurn?: boolean; cursor?: string; limit?: number }) {
       const limit = query.limit ?? 50;
       const rows = await players.myGames(playerId, query, readCursor(query.cursor), limit);
+      const at = now();
       const last = rows.at(-1);
       const next =
         last && rows.length === limit
@@ -51,6 +53,7 @@ export function myGames(deps: { players: PlayerStore }) {
           toAct: r.status === 'active' ? r.toAct : [],
           myTurn: r.due,
           deadline: r.deadline ? r.deadline.toISOString() : null,
+          timeLeft: r.status === 'active' ? timeLeft(r.clock, { ...r, remindAt: null }, at) : null,
           version: r.version,
           updated: r.updatedAt.toISOString(),
           ...(r.result && (r.status === 'finished' || r.status === 'aborted') ? { result: r.result } : {}),

@@ -22,6 +22,8 @@ export interface NotificationJson {
   version: number;
   toAct: number[];
   deadline: string | null;
+  /** turn-reminder: the game's id again, as the reminder's shape names it. */
+  gameId?: string;
   invitedBy?: string | null;
   result?: { winners: number[]; summary: string };
   scores?: number[];
@@ -33,10 +35,10 @@ export const toJson = (n: NotificationRecord): NotificationJson =>
 const ended = (status: GameRecord['status']) => status === 'finished' || status === 'aborted';
 
 /** The seats held by players (not guests, invitees or bots): only they are told anything. */
-const playerSeats = (record: GameRecord) => record.seats.filter((s) => s.occupant === 'player' && s.playerId !== null);
+export const playerSeats = (record: GameRecord) => record.seats.filter((s) => s.occupant === 'player' && s.playerId !== null);
 
 /** A seat's standing in a game, as every notification carries it. */
-function standing(record: GameRecord, seat: number) {
+export function standing(record: GameRecord, seat: number) {
   const deadline = record.seats[seat]?.deadline ?? null;
   return {
     kind: record.kind,

@@ -1,4 +1,5 @@
 import type { Result, SeatView } from '../engine';
+import { timeLeft } from './clock-bank';
 import type { Live } from './live';
 import { openEndings } from './open-endings';
 
@@ -12,7 +13,18 @@ export function resultOf(live: Live): Result | undefined {
   return live.record.result ?? live.engine?.result ?? undefined;
 }
 
-export function seatView(live: Live, seat: number | null): SeatView {
+/** Each seat's clock as of `at`: whole seconds left (null without a clock), and the end of its player's vacation. */
+export function seatClocks(live: Live, at: Date) {
+  const { record } = live;
+  const active = record.status === 'active';
+  return {
+    timeLeft: record.seats.map((s) => (active ? timeLeft(record.clock, s, at) : null)),
+    vacations: record.seats.map((s) => (active && s.frozenUntil ? s.frozenUntil.toISOString() : null)),
+  };
+}
+
+/** The seat's view; its clocks as of `at` (by default the last change). */
+export function seatView(live: Live, seat: number | null, at = live.record.updatedAt): SeatView {
   const { record, game, state, engine } = live;
   const active = record.status === 'active';
   const result = resultOf(live);
@@ -28,14 +40,21 @@ export function seatView(live: Live, seat: number | null): SeatView {
     scores: engine?.scores ?? Array(record.seatCount).fill(0),
     ...(result && !active ? { result } : {}),
     deadlines: record.seats.map((s) => (active && s.deadline ? s.deadline.toISOString() : null)),
+    ...seatClocks(live, at),
     endings: openEndings(live, seat),
     state: state === null ? null : game.view(state, seat),
     checkpoint: live.log.checkpoint,
   };
 }
 
-/** The seat's view as JSON text, built once per revision and audience however many read it. */
-export function seatViewJson(live: Live, seat: number | null): string {
+/**
+ * The seat's view as JSON text, built once per revision and audience however many read it. Its
+ * clocks are as of the last change, unless `at` asks for another time (a running clock's time left).
+ */
+export function seatViewJson(live: Live, seat: number | null, at?: Date): string {
+  if (at && live.record.clock && at.getTime() !== live.record.updatedAt.getTime()) {
+    return JSON.stringify(seatView(live, seat, at));
+  }
   const key = seat ?? SPECTATOR;
   let text = live.views.get(key);
   if (text === undefined) {
@@ -65,8 +84,8 @@ export function moveReceiptJson(live: Live, seat: number): string {
   });
 }
 
-/** The public summary: anyone may read it; the seed only once the game is over. */
-export function summary(live: Live) {
+/** The public summary: anyone may read it; the seed only once the game is over; the clocks as of `at`. */
+export function summary(live: Live, at = live.record.updatedAt) {
   const { record, game, engine } = live;
   const over = record.status === 'finished' || record.status === 'aborted';
   const result = resultOf(live);
@@ -90,6 +109,7 @@ export function summary(live: Live) {
     clock: record.clock,
     toAct: record.status === 'active' && engine ? engine.toAct : [],
     deadlines: record.seats.map((s) => (record.status === 'active' && s.deadline ? s.deadline.toISOString() : null)),
+    ...seatClocks(live, at),
     scores: engine?.scores ?? Array(record.seatCount).fill(0),
     ...(result && over ? { result } : {}),
     seedHash: record.seedHash,

@@ -1,7 +1,15 @@
 import { aboutBot } from '../bots';
 import type { AnyGame } from '../engine';
-import type { Clock, GameRecord, NewGame, SeatRecord } from '../store/games';
+import {
+  type Clock,
+  type GameRecord,
+  type NewGame,
+  type SeatClock,
+  type SeatRecord,
+  seatClock as storeSeatClock,
+} from '../store/games';
 import type { Statement } from '../store/sql';
+import { startClock } from './clock-bank';
 import { Problem } from './problem';
 import { newHolding } from './tokens';
 
@@ -39,6 +47,9 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
       due: false,
       dueSince: null,
       deadline: null,
+      bank: null,
+      frozenUntil: null,
+      remindAt: null,
     };
     if ('player' in spec) {
       const me = spec.player === 'me';
@@ -67,16 +78,9 @@ export function firstToAct(game: AnyGame, table: Pick<GameRecord, 'seatCount' | 
   return game.status(state).toAct;
 }
 
-/** The due seats' clocks as the game starts: due since now, their deadline `perMove` later. */
+/** The seats' clocks as the game starts: the due ones run from now (service/clock-bank.ts). */
 export function startingClocks(clock: Clock | null, toAct: readonly number[], at: Date) {
-  return (seat: number): Pick<SeatRecord, 'due' | 'dueSince' | 'deadline'> => {
-    const due = toAct.includes(seat);
-    return {
-      due,
-      dueSince: due ? at : null,
-      deadline: due && clock ? new Date(at.getTime() + clock.perMove * 1000) : null,
-    };
-  };
+  return (seat: number): SeatClock => startClock(clock, toAct.includes(seat), at);
 }
 
 /**
@@ -117,12 +121,7 @@ export function seatChange(
 }
 
 /** The statement that starts a seat's clock (or leaves it stopped) as the game begins. */
-export function seatClock(gameId: string, seat: number, c: Pick<SeatRecord, 'due' | 'dueSince' | 'deadline'>): Statement {
-  return {
-    text: 'UPDATE "Seat" SET "due" = $3, "dueSince" = $4, "deadline" = $5 WHERE "gameId" = $1 AND "seat" = $2',
-    params: [gameId, seat, c.due, c.dueSince, c.deadline],
-  };
-}
+export const seatClock = storeSeatClock;
 
 /** A seat as anyone may see it (the lobby): who holds it, who is invited, which bot plays it. */
 export function publicSeat(s: SeatRecord) {

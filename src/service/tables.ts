@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
-import type { GameRecord, GameStore, SeatRecord } from '../store/games';
+import type { Clock, GameRecord, GameStore, SeatRecord } from '../store/games';
 import { botTablesBelow, type PlayerStore } from '../store/players';
 import { Conflict } from '../store/sql';
 import type { Access } from './access';
+import { type ClockAsked, resolveClock } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
 import { invitations, type Notifications, starts } from './notifications';
@@ -19,7 +20,7 @@ export interface CreateRequest {
   /** A number of guest seats (each held by a seat token), or one entry per seat: see SeatSpec. */
   seats: number | SeatSpec[];
   /** The game's options, and `clock`, common to every kind (the service's, not the engine's). */
-  options?: Record<string, unknown> & { clock?: { perMove: number; onTimeout?: 'auto' | 'forfeit' } };
+  options?: Record<string, unknown> & { clock?: ClockAsked };
   names?: string[];
   seed?: string;
   deck?: string[];
@@ -107,10 +108,11 @@ export function tables(deps: {
       const seatCount = seats.length;
       const seed = req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
-      const clock = asked ? { perMove: asked.perMove, onTimeout: asked.onTimeout ?? 'auto' } : null;
+      let clock: Clock | null;
       let options: Record<string, unknown>;
       let toAct: number[];
       try {
+        clock = asked ? resolveClock(asked) : null;
         options = resolveOptions(game, given, seatCount);
         // Setting the game up once proves the options and any stacked deck are playable.
         toAct = firstToAct(game, { seatCount, options, seed, deck: req.deck ?? null });
@@ -184,7 +186,7 @@ export function tables(deps: {
     started,
 
     async summary(id: string) {
-      return summary(await live.load(id));
+      return summary(await live.load(id), now());
     },
 
     /**
@@ -199,7 +201,7 @@ export function tables(deps: {
       if (ifNoneMatch === etag || ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {
         return { etag, json: null };
       }
-      return { etag, json: seatViewJson(current, seat) };
+      return { etag, json: seatViewJson(current, seat, now()) };
     },
   };
 }

@@ -5,10 +5,10 @@ import { bool, Conflict, maybeTime, type Sql, type Statement, time, UniqueViolat
 export type GameStatus = 'waiting' | 'active' | 'finished' | 'aborted';
 export type Occupant = 'guest' | 'player' | 'invited' | 'open' | 'bot';
 
-export interface Clock {
-  perMove: number;
-  onTimeout: 'auto' | 'forfeit';
-}
+/** A clock of a fixed time per move, or a time bank (seconds); `vacation`: seats freeze while their player is away. */
+export type Clock =
+  | { perMove: number; onTimeout: 'auto' | 'forfeit'; vacation?: boolean }
+  | { bank: { initial: number; increment: number; max: number }; onTimeout: 'auto' | 'forfeit'; vacation: boolean };
 
 export interface SeatRecord {
   seat: number;
@@ -21,6 +21,12 @@ export interface SeatRecord {
   due: boolean;
   dueSince: Date | null;
   deadline: Date | null;
+  /** A stopped bank's balance, in seconds (service/clock-bank.ts). */
+  bank: number | null;
+  /** The seat's clock is frozen until then: its player is on vacation. */
+  frozenUntil: Date | null;
+  /** When the seat, still due, is reminded of its turn; null once reminded. */
+  remindAt: Date | null;
   resigned: boolean;
   rematch: boolean;
   joinedAt: Date | null;
@@ -52,8 +58,9 @@ export interface GameRecord {
   seats: SeatRecord[];
 }
 
-/** A game action, or what the table did. */
-export type EventKind = 'move' | 'resign' | 'forfeit' | 'abort';
+/** A game action, or what the table did; vacation, resume and gift are what the clocks did (no seat acts in the game). */
+export type EventKind = 'move' | 'resign' | 'forfeit' | 'abort' | ClockEventKind;
+export type ClockEventKind = 'vacation' | 'resume' | 'gift';
 /** Who made an event: the seat's holder, its clock, its bot, or the service playing a resigned seat. */
 export type EventBy = 'seat' | 'clock' | 'bot' | 'service';
 
@@ -69,11 +76,11 @@ export interface EventRecord {
   createdAt: Date;
 }
 
+/** What a seat's clock is: the columns service/clock-bank.ts advances. */
+export type SeatClock = Pick<SeatRecord, 'due' | 'dueSince' | 'deadline' | 'bank' | 'frozenUntil' | 'remindAt'>;
+
 export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rematch' | 'serverRun' | 'updatedAt' | 'seats'> & {
-  seats: Pick<
-    SeatRecord,
-    'seat' | 'name' | 'occupant' | 'playerId' | 'holding' | 'bot' | 'joinedAt' | 'due' | 'dueSince' | 'deadline'
-  >[];
+  seats: (Pick<SeatRecord, 'seat' | 'name' | 'occupant' | 'playerId' | 'holding' | 'bot' | 'joinedAt'> & SeatClock)[];
 };
 
 /** One event appended, and the game and seats as they stand after it. */
@@ -86,8 +93,8 @@ export interface Append {
   status: GameStatus;
   toAct: number[];
   result: GameRecord['result'];
-  /** Seats whose due/dueSince/deadline change with this event. */
-  seats: Pick<SeatRecord, 'seat' | 'due' | 'dueSince' | 'deadline'>[];
+  /** Seats whose clocks change with this event. */
+  seats: ({ seat: number } & SeatClock)[];
   /** Seats that resign with this event. */
   resigned?: number[];
   /** The game's run of server-made events after this one. */
@@ -136,6 +143,9 @@ interface SeatRow {
   due: unknown;
   dueSince: unknown;
   deadline: unknown;
+  bank: number | null;
+  frozenUntil: unknown;
+  remindAt: unknown;
   resigned: unknown;
   rematch: unknown;
   joinedAt: unknown;
@@ -165,6 +175,9 @@ export function toSeat(r: SeatRow): SeatRecord {
     due: bool(r.due),
     dueSince: maybeTime(r.dueSince),
     deadline: maybeTime(r.deadline),
+    bank: r.bank === null || r.bank === undefined ? null : Number(r.bank),
+    frozenUntil: maybeTime(r.frozenUntil),
+    remindAt: maybeTime(r.remindAt),
     resigned: bool(r.resigned),
     rematch: bool(r.rematch),
     joinedAt: maybeTime(r.joinedAt),
@@ -209,7 +222,7 @@ const toEvent = (r: EventRow): EventRecord => ({
   createdAt: time(r.createdAt),
 });
 
-export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "holding", "bot", "due", "dueSince", "deadline", "resigned", "rematch", "joinedAt"`;
+export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "holding", "bot", "due", "dueSince", "deadline", "bank", "frozenUntil", "remindAt", "resigned", "rematch", "joinedAt"`;
 const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt"`;
 
 /** The statement that bumps a game's revision: every change to a game or its seats goes with one. */
@@ -218,6 +231,15 @@ export const touch = (gameId: string, at: Date): Statement => ({
   params: [gameId, at],
   expect: 1,
 });
+
+/** The statement that sets a seat's clock. */
+export function seatClock(gameId: string, seat: number, c: SeatClock): Statement {
+  return {
+    text: `UPDATE "Seat" SET "due" = $3, "dueSince" = $4, "deadline" = $5, "bank" = $6, "frozenUntil" = $7, "remindAt" = $8
+           WHERE "gameId" = $1 AND "seat" = $2`,
+    params: [gameId, seat, c.due, c.dueSince, c.deadline, c.bank, c.frozenUntil, c.remindAt],
+  };
+}
 
 export function gameStore(sql: Sql) {
   return {
@@ -249,9 +271,25 @@ export function gameStore(sql: Sql) {
           ],
         },
         ...game.seats.map((s) => ({
-          text: `INSERT INTO "Seat" ("gameId", "seat", "name", "occupant", "playerId", "holding", "bot", "joinedAt", "due", "dueSince", "deadline")
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          params: [game.id, s.seat, s.name, s.occupant, s.playerId, s.holding, s.bot, s.joinedAt, s.due, s.dueSince, s.deadline],
+          text: `INSERT INTO "Seat" ("gameId", "seat", "name", "occupant", "playerId", "holding", "bot", "joinedAt", "due", "dueSince", "deadline",
+                   "bank", "frozenUntil", "remindAt")
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+          params: [
+            game.id,
+            s.seat,
+            s.name,
+            s.occupant,
+            s.playerId,
+            s.holding,
+            s.bot,
+            s.joinedAt,
+            s.due,
+            s.dueSince,
+            s.deadline,
+            s.bank,
+            s.frozenUntil,
+            s.remindAt,
+          ],
         })),
         ...extra,
       ]);
@@ -362,10 +400,7 @@ export function gameStore(sql: Sql) {
           ],
           expect: 1,
         },
-        ...a.seats.map((s) => ({
-          text: 'UPDATE "Seat" SET "due" = $3, "dueSince" = $4, "deadline" = $5 WHERE "gameId" = $1 AND "seat" = $2',
-          params: [gameId, s.seat, s.due, s.dueSince, s.deadline],
-        })),
+        ...a.seats.map((s) => seatClock(gameId, s.seat, s)),
         ...(a.resigned ?? []).map((seat) => ({
           text: 'UPDATE "Seat" SET "resigned" = $3 WHERE "gameId" = $1 AND "seat" = $2',
           params: [gameId, seat, true],

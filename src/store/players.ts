@@ -1,3 +1,4 @@
+import type { Clock } from './games';
 import { bool, Conflict, maybeTime, type Sql, type Statement, time } from './sql';
 
 /** Players, their notification log, and the index behind "my games". */
@@ -8,7 +9,7 @@ export interface PlayerRecord {
   createdAt: Date;
 }
 
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
+export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'turn-reminder';
 
 export interface NotificationRecord {
   seq: number;
@@ -38,6 +39,10 @@ export interface MyGameRow {
   due: boolean;
   dueSince: Date | null;
   deadline: Date | null;
+  /** The game's clock and my seat's stopped bank and vacation freeze: my time left. */
+  clock: Clock | null;
+  bank: number | null;
+  frozenUntil: Date | null;
   version: number;
   updatedAt: Date;
   result: { winners: number[]; summary: string } | null;
@@ -67,6 +72,9 @@ interface MyGameSqlRow {
   due: unknown;
   dueSince: unknown;
   deadline: unknown;
+  clock: string | null;
+  bank: number | null;
+  frozenUntil: unknown;
   version: number;
   updatedAt: unknown;
   result: string | null;
@@ -90,6 +98,9 @@ const toMyGame = (r: MyGameSqlRow): MyGameRow => ({
   due: bool(r.due),
   dueSince: maybeTime(r.dueSince),
   deadline: maybeTime(r.deadline),
+  clock: r.clock === null ? null : JSON.parse(r.clock),
+  bank: r.bank === null ? null : Number(r.bank),
+  frozenUntil: maybeTime(r.frozenUntil),
   version: r.version,
   updatedAt: time(r.updatedAt),
   result: r.result === null ? null : JSON.parse(r.result),
@@ -256,7 +267,7 @@ export function playerStore(sql: Sql) {
       limit: number,
     ): Promise<MyGameRow[]> {
       const columns = `g."id", g."kind", g."status", s."seat", s."occupant", g."toAct", s."due", s."dueSince", s."deadline",
-                       g."version", g."updatedAt", g."result"`;
+                       g."clock", s."bank", s."frozenUntil", g."version", g."updatedAt", g."result"`;
       // A seat kept for the player is among its games too: an invitation to accept or decline.
       const base = `FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
                     WHERE s."playerId" = $1 AND s."occupant" IN ('player', 'invited') AND (g."status" = $2 OR $2 = '')`;

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
@@ -51,6 +52,45 @@ describe('clocks on two servers sharing one PostgreSQL', () => {
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ seq: 1, kind: 'forfeit', by: 'clock' });
       expect((await a.app.service.tables.summary(g.id)).status).toBe('finished');
+    }
+  });
+
+  it('two servers agree on whose bank ran out, time given included, and apply each timeout once', async () => {
+    const bank = { initial: 3600, increment: 600, max: 7200 };
+    const games = await Promise.all(
+      Array.from({ length: GAMES }, (_, n) =>
+        createGame(n % 2 ? a : b, {
+          kind: 'xeri',
+          seats: 2,
+          options: { clock: { bank, onTimeout: n % 4 < 2 ? 'auto' : 'forfeit' } },
+        }),
+      ),
+    );
+    // Half the games get 600 s more for their due seat, through either server.
+    for (const [n, g] of games.entries()) {
+      if (n % 3 !== 0) continue;
+      const due = (await a.app.service.tables.summary(g.id)).toAct[0] as number;
+      const res = await request((n % 2 ? a : b).app.server)
+        .post(`/games/${g.id}/clock/give`)
+        .set('authorization', `Bearer ${g.tokens[1 - due]}`)
+        .send({ seconds: 600 });
+      expect(res.status).toBe(200);
+    }
+    const timeouts = async (g: { id: string }) => (await log(g.id)).filter((e) => e.by === 'clock');
+    clock.advance(3600);
+    await Promise.all([a, b, a, b].map((s) => s.app.service.clocks.tick()));
+    // The games without a gift timed out; those given 600 s have not yet.
+    for (const [n, g] of games.entries()) expect(await timeouts(g), `game ${n}`).toHaveLength(n % 3 === 0 ? 0 : 1);
+    clock.advance(600);
+    await Promise.all([a, b, a, b].map((s) => s.app.service.clocks.tick()));
+    for (const [n, g] of games.entries()) {
+      const events = await timeouts(g);
+      // Once each, whichever server swept it: the given games after their gift.
+      expect(events, `game ${n}`).toHaveLength(1);
+      expect(events[0]).toMatchObject({ seq: n % 3 === 0 ? 2 : 1, kind: n % 4 < 2 ? 'move' : 'forfeit' });
+      const [onA, onB] = await Promise.all([a, b].map((s) => s.app.service.tables.summary(g.id)));
+      expect(onA.deadlines).toEqual(onB.deadlines);
+      expect(onA.timeLeft).toEqual(onB.timeLeft);
     }
   });
 

@@ -139,6 +139,11 @@ export const api = {
   bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
   me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
+  startVacation: (days: number, token: string) =>
+    call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
+  endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),
+  giveTime: (id: string, seconds: number, token: string) =>
+    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds } }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
   myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),

@@ -1,5 +1,6 @@
 import type { Action, LoggedEvent } from './api';
 import { cardName, isCard, listed } from './cards';
+import { clockWords } from './clock-terms';
 import { actionLabel } from './labels';
 
 /**
@@ -27,6 +28,28 @@ function shown(action: Action): string | null {
   return null;
 }
 
+/** What the clocks did, in words: time given, a vacation's freeze and its end; null for anything else. */
+function clockEvent(
+  e: Pick<LoggedEvent, 'seat' | 'kind' | 'by' | 'action'>,
+  who: string,
+  seatName: (seat: number) => string,
+  mySeat: number | null,
+): Pick<Said, 'text' | 'notice'> | null {
+  const action = e.action as Action;
+  if (e.kind === 'gift') {
+    const to = action.seat === mySeat ? 'you' : seatName(action.seat as number);
+    const text = `${who} gave ${to} ${clockWords(action.seconds as number)} more.`;
+    return { text, notice: action.seat === mySeat ? text : undefined };
+  }
+  if (e.kind === 'vacation') {
+    const until = new Date(action.until as string).toLocaleString();
+    return { text: `${who} ${e.seat === mySeat ? 'are' : 'is'} on vacation until ${until}: the clock is stopped.` };
+  }
+  if (e.kind === 'resume')
+    return { text: `${who} ${e.seat === mySeat ? 'are' : 'is'} back from vacation: the clock runs again.` };
+  return null;
+}
+
 export function narrate(
   e: Pick<LoggedEvent, 'seq' | 'seat' | 'kind' | 'by' | 'action'>,
   kind: string,
@@ -46,6 +69,8 @@ export function narrate(
     const text = action.reason === 'abandoned' ? 'Nobody played for too long: the game was aborted.' : `${who} aborted the game.`;
     return { ...base, text, notice: text };
   }
+  const clock = clockEvent(e, who, seatName, mySeat);
+  if (clock) return { ...base, ...clock };
   // Labels speak to the seat that acts ("your bottom left card"): another seat's move is told from here.
   const said = lowerFirst(actionLabel(action, kind));
   const label = mine

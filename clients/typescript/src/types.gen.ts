@@ -4,7 +4,149 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = TurnWebhookWebhookRequest | InvitedWebhookWebhookRequest | StartedWebhookWebhookRequest | FinishedWebhookWebhookRequest | TurnReminderWebhookWebhookRequest | RatingChangedWebhookWebhookRequest | InvitationLapsedWebhookWebhookRequest | TournamentStartedWebhookWebhookRequest | TournamentRoundWebhookWebhookRequest | TournamentFinishedWebhookWebhookRequest;
+export type Webhooks = NotificationWebhookWebhookRequest;
+
+/**
+ * where to POST my notifications
+ */
+export type NewWebhook = {
+    /**
+     * an http(s) URL on a public address
+     */
+    url: string;
+};
+
+/**
+ * a webhook and how far it has delivered
+ */
+export type Webhook = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+};
+
+/**
+ * the webhook registered, with its signing secret, shown once
+ */
+export type WebhookCreated = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+    /**
+     * the signing secret (whsec_...), shown once: verify webhook-signature with it (Standard Webhooks)
+     */
+    secret: string;
+};
+
+/**
+ * my webhooks
+ */
+export type WebhookList = {
+    /**
+     * my webhooks
+     */
+    webhooks: Array<Webhook>;
+};
+
+/**
+ * a page of a webhook’s delivery log
+ */
+export type DeliveriesPage = {
+    /**
+     * newest first
+     */
+    deliveries: Array<{
+        /**
+         * the attempt’s id
+         */
+        id: number;
+        /**
+         * the notification
+         */
+        seq: number;
+        /**
+         * the webhook-id it was sent under, the same on every attempt
+         */
+        messageId: string;
+        /**
+         * 1 for the first attempt at this notification
+         */
+        attempt: number;
+        at: string;
+        /**
+         * the receiver’s HTTP status; null when none came
+         */
+        status: number | null;
+        /**
+         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
+         */
+        outcome: 'delivered' | 'failed' | 'abandoned';
+        /**
+         * what went wrong, if it failed
+         */
+        error: string | null;
+        /**
+         * how long the attempt took, in milliseconds
+         */
+        durationMs: number;
+    }>;
+    /**
+     * the `before` of the next page, or null
+     */
+    next: number | null;
+};
 
 /**
  * RFC 9457 problem details (application/problem+json)
@@ -98,10 +240,40 @@ export type Clock = {
      * auto: the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
+} | {
+    /**
+     * a time bank per seat: it runs down while the seat is due
+     */
+    bank: {
+        /**
+         * seconds in each seat’s bank at the start
+         */
+        initial: number;
+        /**
+         * seconds the bank gains after each of the seat’s moves, never above max
+         */
+        increment: number;
+        /**
+         * the most the bank holds after an increment (time given may go above it)
+         */
+        max: number;
+    };
+    /**
+     * auto: the seat’s default action is played for it; forfeit: its side loses
+     */
+    onTimeout: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation: boolean;
 } | null;
 
 /**
- * a clock, for every kind: none by default
+ * a clock, for every kind: a time per move or a time bank (exactly one); none by default
  */
 export type ClockOption = {
     /**
@@ -112,6 +284,36 @@ export type ClockOption = {
      * auto (the default): the seat’s default action is played for it; forfeit: its side loses
      */
     onTimeout?: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
+} | {
+    /**
+     * a time bank per seat: it runs down while the seat is due
+     */
+    bank: {
+        /**
+         * seconds in each seat’s bank at the start
+         */
+        initial: number;
+        /**
+         * seconds the bank gains after each of the seat’s moves, never above max
+         */
+        increment: number;
+        /**
+         * the most the bank holds after an increment (time given may go above it)
+         */
+        max: number;
+    };
+    /**
+     * auto (the default): the seat’s default action is played for it; forfeit: its side loses
+     */
+    onTimeout?: 'auto' | 'forfeit';
+    /**
+     * seats’ clocks freeze while their players are on vacation (POST /players/me/vacation); by default for clocks of a day or more per move, or a bank whose increment is a day or more
+     */
+    vacation?: boolean;
 };
 
 /**
@@ -256,35 +458,6 @@ export type View = ({
 } & ScopaView);
 
 /**
- * the answer to a move posted with `Prefer: return=minimal` (RFC 7240): where the game stands and the signed checkpoint that covers the move, without the view (a client on its stream reads the view there)
- */
-export type MoveReceipt = {
-    /**
-     * the game id
-     */
-    id: string;
-    /**
-     * events in the log so far: the ETag names it
-     */
-    version: number;
-    /**
-     * the seat that moved
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    result?: Result;
-    /**
-     * when each seat’s clock runs out, by seat; null where no clock runs
-     */
-    deadlines: Array<string | null>;
-    checkpoint: Checkpoint;
-};
-
-/**
  * a move: one of the seat’s legal actions
  */
 export type MoveRequest = {
@@ -308,9 +481,9 @@ export type Event = {
      */
     seat: number;
     /**
-     * move: a game action; the others are what the table did
+     * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
      */
-    kind: 'move' | 'resign' | 'forfeit' | 'abort';
+    kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
     /**
      * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
      */
@@ -324,7 +497,7 @@ export type Event = {
      */
     action: {
         /**
-         * the action’s type; resign, forfeit and abort for what the table did
+         * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
          */
         type: string;
         [key: string]: unknown;
@@ -457,6 +630,16 @@ export type Health = {
 };
 
 /**
+ * the data of the `end` event that closes a stream
+ */
+export type StreamEnd = {
+    /**
+     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now)
+     */
+    reason: string;
+};
+
+/**
  * a ticket that opens one stream
  */
 export type StreamTicket = {
@@ -503,57 +686,154 @@ export type BotList = {
 };
 
 /**
- * `turn`: my seat is due (again); only what my seat may know, never a card
+ * a new player
  */
-export type TurnNotification = {
+export type NewPlayer = {
     /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
      */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'turn';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
+    name: string;
 };
 
 /**
- * `invited`: a seat is kept for me; only what my seat may know, never a card
+ * my vacation and my allowance
  */
-export type InvitedNotification = {
+export type VacationStatus = {
+    /**
+     * when my vacation ends (my clocks are frozen until then in games that allow it), or null
+     */
+    until: string | null;
+    /**
+     * vacation days left this calendar year (UTC)
+     */
+    daysLeft: number;
+    /**
+     * the yearly allowance (VACATION_DAYS_PER_YEAR)
+     */
+    daysPerYear: number;
+};
+
+/**
+ * a player; GET /players/me adds `vacation`
+ */
+export type Player = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+    vacation?: VacationStatus;
+};
+
+/**
+ * a vacation starting now
+ */
+export type NewVacation = {
+    /**
+     * whole days from now, charged to this year’s allowance
+     */
+    days: number;
+};
+
+/**
+ * a player and its token, shown once
+ */
+export type PlayerWithToken = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+    /**
+     * the player token (ctp_...): shown once, kept by the server only as a hash; send it as Authorization: Bearer
+     */
+    token: string;
+};
+
+export type MyGame = {
+    /**
+     * the game id
+     */
+    id: string;
+    kind: Kind;
+    status: GameStatus;
+    /**
+     * my seat
+     */
+    seat: number;
+    /**
+     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
+     */
+    invited: boolean;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat is among them
+     */
+    myTurn: boolean;
+    /**
+     * when my seat’s clock runs out; null without a clock or when it is not my turn
+     */
+    deadline: string | null;
+    /**
+     * whole seconds left on my seat’s clock as of the answer; null without a clock or once the game is over
+     */
+    timeLeft: number | null;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the game’s last change
+     */
+    updated: string;
+    result?: Result;
+};
+
+/**
+ * a page of my games
+ */
+export type MyGamesPage = {
+    /**
+     * games where it is my turn first (soonest deadline, then longest waiting), then the others (latest change first)
+     */
+    games: Array<MyGame>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
+};
+
+/**
+ * turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; turn-reminder: my seat is still due with half its time gone or a day left, whichever comes later (once a turn)
+ */
+export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'turn-reminder';
+
+/**
+ * what a player is told: never a card, only what the player’s seat may know
+ */
+export type Notification = {
     /**
      * the player’s notification number: 1, 2, 3... in order; the SSE event id
      */
     seq: number;
-    /**
-     * the notification type
-     */
-    type: 'invited';
+    type: NotificationType;
     /**
      * when it happened
      */
@@ -580,920 +860,31 @@ export type InvitedNotification = {
      * my seat’s deadline, if a clock runs
      */
     deadline: string | null;
+    /**
+     * turn-reminder: the game id (the same as `game`)
+     */
+    gameId?: string;
     /**
      * the player who invited me
      */
-    invitedBy: string | null;
-};
-
-/**
- * `started`: a table I sit at has started; only what my seat may know, never a card
- */
-export type StartedNotification = {
+    invitedBy?: string | null;
     /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     * how the game ended
      */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'started';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-};
-
-/**
- * `finished`: a game I sat at is over; only what my seat may know, never a card
- */
-export type FinishedNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'finished';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    result?: Result;
-    /**
-     * the final scores, by seat
-     */
-    scores: Array<number>;
-};
-
-/**
- * `turn-reminder`: my seat is still due and its deadline nears; only what my seat may know, never a card
- */
-export type TurnReminderNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'turn-reminder';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    /**
-     * the game id (the same as `game`)
-     */
-    gameId: string;
-};
-
-/**
- * `rating.changed`: a rated game I sat at changed my rating; only what my seat may know, never a card
- */
-export type RatingChangedNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'rating.changed';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    /**
-     * my rating before the game
-     */
-    before: {
+    result?: {
         /**
-         * the rating shown: the conservative estimate
+         * the seats sharing the win
          */
-        rating: number;
+        winners: Array<number>;
         /**
-         * the estimated skill
+         * one line a person can read
          */
-        mu: number;
-        /**
-         * the uncertainty of the estimate
-         */
-        sigma: number;
+        summary: string;
     };
     /**
-     * my rating after it
-     */
-    after: {
-        /**
-         * the rating shown: the conservative estimate
-         */
-        rating: number;
-        /**
-         * the estimated skill
-         */
-        mu: number;
-        /**
-         * the uncertainty of the estimate
-         */
-        sigma: number;
-    };
-};
-
-/**
- * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled; only what my seat may know, never a card
- */
-export type InvitationLapsedNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'invitation-lapsed';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    result?: Result;
-    /**
-     * the final scores, by seat
+     * the final scores
      */
     scores?: Array<number>;
-    /**
-     * the invited player
-     */
-    invited: string;
-};
-
-/**
- * `tournament.started`: a tournament I entered has started; only what my seat may know, never a card
- */
-export type TournamentStartedNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'tournament.started';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the tournament id
-     */
-    tournament: string;
-    kind: Kind;
-    /**
-     * the round
-     */
-    round: number;
-};
-
-/**
- * `tournament.round`: a round of my tournament is paired: my game in it, or a bye; only what my seat may know, never a card
- */
-export type TournamentRoundNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'tournament.round';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the tournament id
-     */
-    tournament: string;
-    kind: Kind;
-    /**
-     * the round
-     */
-    round: number;
-    /**
-     * my game in this round; null for a bye
-     */
-    game: string | null;
-    /**
-     * my seat in it; null for a bye
-     */
-    seat: number | null;
-    /**
-     * I sit this round out (and score for it)
-     */
-    bye: boolean;
-};
-
-/**
- * `tournament.finished`: a tournament I played is over; only what my seat may know, never a card
- */
-export type TournamentFinishedNotification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    /**
-     * the notification type
-     */
-    type: 'tournament.finished';
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the tournament id
-     */
-    tournament: string;
-    kind: Kind;
-    /**
-     * my place: 1 for the winner; equal points share a place
-     */
-    rank: number;
-    /**
-     * my points
-     */
-    points: number;
-};
-
-/**
- * the data of the `end` event that closes a stream
- */
-export type GameStreamEnd = {
-    /**
-     * game-over: the game is over: the last view was sent; shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
-     */
-    reason: 'game-over' | 'shutdown' | 'token-revoked';
-};
-
-/**
- * the data of the `end` event that closes a stream
- */
-export type PlayerStreamEnd = {
-    /**
-     * shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
-     */
-    reason: 'shutdown' | 'token-revoked';
-};
-
-/**
- * `view`: the caller’s view, whole, after a change (the first is the current view)
- */
-export type GameStreamView = {
-    /**
-     * the SSE event name
-     */
-    event: 'view';
-    /**
-     * the game’s revision (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: View;
-};
-
-/**
- * `end`: the stream closes (its id, when the game is over, the last revision)
- */
-export type GameStreamEndMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'end';
-    id?: string;
-    data: GameStreamEnd;
-};
-
-/**
- * `turn`: my seat is due (again)
- */
-export type TurnMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'turn';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: TurnNotification;
-};
-
-/**
- * `invited`: a seat is kept for me
- */
-export type InvitedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'invited';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: InvitedNotification;
-};
-
-/**
- * `started`: a table I sit at has started
- */
-export type StartedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'started';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: StartedNotification;
-};
-
-/**
- * `finished`: a game I sat at is over
- */
-export type FinishedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'finished';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: FinishedNotification;
-};
-
-/**
- * `turn-reminder`: my seat is still due and its deadline nears
- */
-export type TurnReminderMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'turn-reminder';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: TurnReminderNotification;
-};
-
-/**
- * `rating.changed`: a rated game I sat at changed my rating
- */
-export type RatingChangedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'rating.changed';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: RatingChangedNotification;
-};
-
-/**
- * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled
- */
-export type InvitationLapsedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'invitation-lapsed';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: InvitationLapsedNotification;
-};
-
-/**
- * `tournament.started`: a tournament I entered has started
- */
-export type TournamentStartedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'tournament.started';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: TournamentStartedNotification;
-};
-
-/**
- * `tournament.round`: a round of my tournament is paired: my game in it, or a bye
- */
-export type TournamentRoundMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'tournament.round';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: TournamentRoundNotification;
-};
-
-/**
- * `tournament.finished`: a tournament I played is over
- */
-export type TournamentFinishedMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'tournament.finished';
-    /**
-     * the notification’s seq (send it back as Last-Event-ID)
-     */
-    id: string;
-    data: TournamentFinishedNotification;
-};
-
-/**
- * `end`: the stream closes
- */
-export type PlayerStreamEndMessage = {
-    /**
-     * the SSE event name
-     */
-    event: 'end';
-    id?: string;
-    data: PlayerStreamEnd;
-};
-
-/**
- * one message of a game’s stream: `view` after every change, then `end`
- */
-export type GameStreamMessage = ({
-    event?: 'view';
-} & GameStreamView) | ({
-    event?: 'end';
-} & GameStreamEndMessage);
-
-/**
- * one message of my stream: a notification, named by its type, or `end`
- */
-export type PlayerStreamMessage = ({
-    event?: 'turn';
-} & TurnMessage) | ({
-    event?: 'invited';
-} & InvitedMessage) | ({
-    event?: 'started';
-} & StartedMessage) | ({
-    event?: 'finished';
-} & FinishedMessage) | ({
-    event?: 'turn-reminder';
-} & TurnReminderMessage) | ({
-    event?: 'rating.changed';
-} & RatingChangedMessage) | ({
-    event?: 'invitation-lapsed';
-} & InvitationLapsedMessage) | ({
-    event?: 'tournament.started';
-} & TournamentStartedMessage) | ({
-    event?: 'tournament.round';
-} & TournamentRoundMessage) | ({
-    event?: 'tournament.finished';
-} & TournamentFinishedMessage) | ({
-    event?: 'end';
-} & PlayerStreamEndMessage);
-
-/**
- * a `turn` notification as POSTed to a webhook
- */
-export type TurnWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'turn';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: TurnNotification;
-};
-
-/**
- * a `invited` notification as POSTed to a webhook
- */
-export type InvitedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'invited';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: InvitedNotification;
-};
-
-/**
- * a `started` notification as POSTed to a webhook
- */
-export type StartedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'started';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: StartedNotification;
-};
-
-/**
- * a `finished` notification as POSTed to a webhook
- */
-export type FinishedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'finished';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: FinishedNotification;
-};
-
-/**
- * a `turn-reminder` notification as POSTed to a webhook
- */
-export type TurnReminderWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'turn-reminder';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: TurnReminderNotification;
-};
-
-/**
- * a `rating.changed` notification as POSTed to a webhook
- */
-export type RatingChangedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'rating.changed';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: RatingChangedNotification;
-};
-
-/**
- * a `invitation-lapsed` notification as POSTed to a webhook
- */
-export type InvitationLapsedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'invitation-lapsed';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: InvitationLapsedNotification;
-};
-
-/**
- * a `tournament.started` notification as POSTed to a webhook
- */
-export type TournamentStartedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'tournament.started';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: TournamentStartedNotification;
-};
-
-/**
- * a `tournament.round` notification as POSTed to a webhook
- */
-export type TournamentRoundWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'tournament.round';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: TournamentRoundNotification;
-};
-
-/**
- * a `tournament.finished` notification as POSTed to a webhook
- */
-export type TournamentFinishedWebhook = {
-    /**
-     * the notification type
-     */
-    type: 'tournament.finished';
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: TournamentFinishedNotification;
-};
-
-/**
- * where to POST my notifications, and how to sign them
- */
-export type NewWebhook = {
-    /**
-     * an http(s) URL on a public address
-     */
-    url: string;
-    /**
-     * how deliveries are signed: hmac (`v1,` HMAC-SHA256 with the secret in the answer) or ed25519 (`v1a,` with the key of GET /webhooks/key)
-     */
-    signing?: 'hmac' | 'ed25519';
-};
-
-/**
- * a webhook and how far it has delivered
- */
-export type Webhook = {
-    /**
-     * the webhook id
-     */
-    id: string;
-    /**
-     * where notifications are POSTed
-     */
-    url: string;
-    /**
-     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
-     */
-    signing: 'hmac' | 'ed25519';
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
-        /**
-         * the attempts so far
-         */
-        attempts: number;
-        /**
-         * when the first of them failed
-         */
-        since: string;
-    } | null;
-};
-
-/**
- * the webhook registered, with its signing secret, shown once
- */
-export type WebhookCreated = {
-    /**
-     * the webhook id
-     */
-    id: string;
-    /**
-     * where notifications are POSTed
-     */
-    url: string;
-    /**
-     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
-     */
-    signing: 'hmac' | 'ed25519';
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
-        /**
-         * the attempts so far
-         */
-        attempts: number;
-        /**
-         * when the first of them failed
-         */
-        since: string;
-    } | null;
-    /**
-     * the signing secret (whsec_...), shown once: verify a `v1` webhook-signature with it (Standard Webhooks); unused when signing is ed25519
-     */
-    secret: string;
-};
-
-/**
- * my webhooks
- */
-export type WebhookList = {
-    /**
-     * my webhooks
-     */
-    webhooks: Array<Webhook>;
-};
-
-/**
- * a page of a webhook’s delivery log
- */
-export type DeliveriesPage = {
-    /**
-     * newest first
-     */
-    deliveries: Array<{
-        /**
-         * the attempt’s id
-         */
-        id: number;
-        /**
-         * the notification
-         */
-        seq: number;
-        /**
-         * the webhook-id it was sent under, the same on every attempt
-         */
-        messageId: string;
-        /**
-         * 1 for the first attempt at this notification
-         */
-        attempt: number;
-        at: string;
-        /**
-         * the receiver’s HTTP status; null when none came
-         */
-        status: number | null;
-        /**
-         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
-         */
-        outcome: 'delivered' | 'failed' | 'abandoned';
-        /**
-         * what went wrong, if it failed
-         */
-        error: string | null;
-        /**
-         * how long the attempt took, in milliseconds
-         */
-        durationMs: number;
-    }>;
-    /**
-     * the `before` of the next page, or null
-     */
-    next: number | null;
-};
-
-/**
- * the key that verifies `v1a` webhook signatures
- */
-export type WebhookKey = {
-    /**
-     * the signature algorithm
-     */
-    algorithm: 'ed25519';
-    /**
-     * the public key as Standard Webhooks writes it: `whpk_` and the base64 of its 32 bytes
-     */
-    publicKey: string;
-    /**
-     * the same key as a JSON Web Key (RFC 8037)
-     */
-    jwk: {
-        kty: 'OKP';
-        crv: 'Ed25519';
-        /**
-         * the key, base64url
-         */
-        x: string;
-    };
 };
 
 /**
@@ -1567,108 +958,6 @@ export type GameRecord = ({
 } & EscobaGameRecord) | ({
     kind: 'scopa';
 } & ScopaGameRecord);
-
-/**
- * a new player
- */
-export type NewPlayer = {
-    /**
-     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
-     */
-    name: string;
-};
-
-/**
- * a player
- */
-export type Player = {
-    /**
-     * the player id: others invite the player by it
-     */
-    id: string;
-    /**
-     * the display name
-     */
-    name: string;
-    /**
-     * when the player registered
-     */
-    createdAt: string;
-};
-
-/**
- * a player and its token, shown once
- */
-export type PlayerWithToken = {
-    /**
-     * the player id: others invite the player by it
-     */
-    id: string;
-    /**
-     * the display name
-     */
-    name: string;
-    /**
-     * when the player registered
-     */
-    createdAt: string;
-    /**
-     * the player token (ctp_...): shown once, kept by the server only as a hash; send it as Authorization: Bearer
-     */
-    token: string;
-};
-
-export type MyGame = {
-    /**
-     * the game id
-     */
-    id: string;
-    kind: Kind;
-    status: GameStatus;
-    /**
-     * my seat
-     */
-    seat: number;
-    /**
-     * the seat is kept for me and I have not taken it: take it (POST /games/{id}/seats/{seat}/join) or decline it (.../decline)
-     */
-    invited: boolean;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat is among them
-     */
-    myTurn: boolean;
-    /**
-     * when my seat’s clock runs out; null without a clock or when it is not my turn
-     */
-    deadline: string | null;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the game’s last change
-     */
-    updated: string;
-    result?: Result;
-};
-
-/**
- * a page of my games
- */
-export type MyGamesPage = {
-    /**
-     * games where it is my turn first (soonest deadline, then longest waiting), then the others (latest change first)
-     */
-    games: Array<MyGame>;
-    /**
-     * the cursor of the next page, or null at the end
-     */
-    next: string | null;
-};
 
 /**
  * one seat: a player ("me" or an invited id), open, a bot, or a guest held by a seat token
@@ -5807,6 +5096,14 @@ export type KabuView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5868,6 +5165,14 @@ export type OichoKabuView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -5931,6 +5236,14 @@ export type DivideAndConquerView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -5992,6 +5305,14 @@ export type CardStockMarketView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6055,6 +5376,14 @@ export type CactusView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6116,6 +5445,14 @@ export type CanadianSaladView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6179,6 +5516,14 @@ export type KaiserView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6240,6 +5585,14 @@ export type PokeView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6303,6 +5656,14 @@ export type ChineseTenView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6364,6 +5725,14 @@ export type DilotiView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6427,6 +5796,14 @@ export type KontsinaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6488,6 +5865,14 @@ export type XeriView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6551,6 +5936,14 @@ export type PorrazoView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6612,6 +6005,14 @@ export type TotitView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6675,6 +6076,14 @@ export type StealingBundlesView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6736,6 +6145,14 @@ export type PaksView = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
@@ -6799,6 +6216,14 @@ export type EscobaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6861,6 +6286,14 @@ export type ScopaView = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * which endings this seat may ask for now, by the rules the server enforces; all false for a spectator
      */
     endings: {
@@ -6915,6 +6348,14 @@ export type KabuGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7028,6 +6469,14 @@ export type OichoKabuGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7139,6 +6588,14 @@ export type DivideAndConquerGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7252,6 +6709,14 @@ export type CardStockMarketGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7363,6 +6828,14 @@ export type CactusGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7476,6 +6949,14 @@ export type CanadianSaladGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7587,6 +7068,14 @@ export type KaiserGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7700,6 +7189,14 @@ export type PokeGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -7811,6 +7308,14 @@ export type ChineseTenGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -7924,6 +7429,14 @@ export type DilotiGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8035,6 +7548,14 @@ export type KontsinaGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8148,6 +7669,14 @@ export type XeriGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8259,6 +7788,14 @@ export type PorrazoGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8372,6 +7909,14 @@ export type TotitGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8483,6 +8028,14 @@ export type StealingBundlesGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8596,6 +8149,14 @@ export type PaksGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8707,6 +8268,14 @@ export type EscobaGameSummary = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -8820,6 +8389,14 @@ export type ScopaGameSummary = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -8932,6 +8509,14 @@ export type KabuCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9027,6 +8612,14 @@ export type OichoKabuCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9124,6 +8717,14 @@ export type DivideAndConquerCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9219,6 +8820,14 @@ export type CardStockMarketCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9316,6 +8925,14 @@ export type CactusCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9411,6 +9028,14 @@ export type CanadianSaladCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9508,6 +9133,14 @@ export type KaiserCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9603,6 +9236,14 @@ export type PokeCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9700,6 +9341,14 @@ export type ChineseTenCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9795,6 +9444,14 @@ export type DilotiCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -9892,6 +9549,14 @@ export type KontsinaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -9987,6 +9652,14 @@ export type XeriCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -10084,6 +9757,14 @@ export type PorrazoCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -10179,6 +9860,14 @@ export type TotitCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -10276,6 +9965,14 @@ export type StealingBundlesCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -10371,6 +10068,14 @@ export type PaksCreatedGame = {
      * when each seat’s clock runs out, by seat; null where no clock runs
      */
     deadlines: Array<string | null>;
+    /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
     /**
      * one number per seat, as the game counts
      */
@@ -10468,6 +10173,14 @@ export type EscobaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -10564,6 +10277,14 @@ export type ScopaCreatedGame = {
      */
     deadlines: Array<string | null>;
     /**
+     * each seat’s time left, by seat, as of the answer (a view in a stream or a move’s answer: as of that change); a due seat’s runs down to its deadline; null without a clock
+     */
+    timeLeft: Array<number | null>;
+    /**
+     * by seat: the end of the vacation that freezes the seat’s clock, or null
+     */
+    vacations: Array<string | null>;
+    /**
      * one number per seat, as the game counts
      */
     scores: Array<number>;
@@ -10646,19 +10367,7 @@ export type KabuLobbyGame = {
     title: string;
     status: GameStatus;
     options: KabuOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10720,19 +10429,7 @@ export type OichoKabuLobbyGame = {
     title: string;
     status: GameStatus;
     options: OichoKabuOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10794,19 +10491,7 @@ export type DivideAndConquerLobbyGame = {
     title: string;
     status: GameStatus;
     options: DivideAndConquerOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10868,19 +10553,7 @@ export type CardStockMarketLobbyGame = {
     title: string;
     status: GameStatus;
     options: CardStockMarketOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -10942,19 +10615,7 @@ export type CactusLobbyGame = {
     title: string;
     status: GameStatus;
     options: CactusOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11016,19 +10677,7 @@ export type CanadianSaladLobbyGame = {
     title: string;
     status: GameStatus;
     options: CanadianSaladOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11090,19 +10739,7 @@ export type KaiserLobbyGame = {
     title: string;
     status: GameStatus;
     options: KaiserOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11164,19 +10801,7 @@ export type PokeLobbyGame = {
     title: string;
     status: GameStatus;
     options: PokeOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11238,19 +10863,7 @@ export type ChineseTenLobbyGame = {
     title: string;
     status: GameStatus;
     options: ChineseTenOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11312,19 +10925,7 @@ export type DilotiLobbyGame = {
     title: string;
     status: GameStatus;
     options: DilotiOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11386,19 +10987,7 @@ export type KontsinaLobbyGame = {
     title: string;
     status: GameStatus;
     options: KontsinaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11460,19 +11049,7 @@ export type XeriLobbyGame = {
     title: string;
     status: GameStatus;
     options: XeriOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11534,19 +11111,7 @@ export type PorrazoLobbyGame = {
     title: string;
     status: GameStatus;
     options: PorrazoOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11608,19 +11173,7 @@ export type TotitLobbyGame = {
     title: string;
     status: GameStatus;
     options: TotitOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11682,19 +11235,7 @@ export type StealingBundlesLobbyGame = {
     title: string;
     status: GameStatus;
     options: StealingBundlesOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11756,19 +11297,7 @@ export type PaksLobbyGame = {
     title: string;
     status: GameStatus;
     options: PaksOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11830,19 +11359,7 @@ export type EscobaLobbyGame = {
     title: string;
     status: GameStatus;
     options: EscobaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11904,19 +11421,7 @@ export type ScopaLobbyGame = {
     title: string;
     status: GameStatus;
     options: ScopaOptions;
-    /**
-     * the clock, or null
-     */
-    clock: {
-        /**
-         * seconds each seat has for each move
-         */
-        perMove: number;
-        /**
-         * what happens when a seat’s time runs out
-         */
-        onTimeout: 'auto' | 'forfeit';
-    } | null;
+    clock: Clock;
     /**
      * every seat, in turn order
      */
@@ -11986,11 +11491,20 @@ export type KabuGameRecord = {
     engineVersion: number;
     options: KabuOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12065,7 +11579,7 @@ export type KabuGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12106,11 +11620,20 @@ export type KabuGameRecord = {
         engineVersion: number;
         options: KabuOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12186,11 +11709,20 @@ export type OichoKabuGameRecord = {
     engineVersion: number;
     options: OichoKabuOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12265,7 +11797,7 @@ export type OichoKabuGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12306,11 +11838,20 @@ export type OichoKabuGameRecord = {
         engineVersion: number;
         options: OichoKabuOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12386,11 +11927,20 @@ export type DivideAndConquerGameRecord = {
     engineVersion: number;
     options: DivideAndConquerOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12465,7 +12015,7 @@ export type DivideAndConquerGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12506,11 +12056,20 @@ export type DivideAndConquerGameRecord = {
         engineVersion: number;
         options: DivideAndConquerOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12586,11 +12145,20 @@ export type CardStockMarketGameRecord = {
     engineVersion: number;
     options: CardStockMarketOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12665,7 +12233,7 @@ export type CardStockMarketGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12706,11 +12274,20 @@ export type CardStockMarketGameRecord = {
         engineVersion: number;
         options: CardStockMarketOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12786,11 +12363,20 @@ export type CactusGameRecord = {
     engineVersion: number;
     options: CactusOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -12865,7 +12451,7 @@ export type CactusGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -12906,11 +12492,20 @@ export type CactusGameRecord = {
         engineVersion: number;
         options: CactusOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -12986,11 +12581,20 @@ export type CanadianSaladGameRecord = {
     engineVersion: number;
     options: CanadianSaladOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13065,7 +12669,7 @@ export type CanadianSaladGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13106,11 +12710,20 @@ export type CanadianSaladGameRecord = {
         engineVersion: number;
         options: CanadianSaladOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13186,11 +12799,20 @@ export type KaiserGameRecord = {
     engineVersion: number;
     options: KaiserOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13265,7 +12887,7 @@ export type KaiserGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13306,11 +12928,20 @@ export type KaiserGameRecord = {
         engineVersion: number;
         options: KaiserOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13386,11 +13017,20 @@ export type PokeGameRecord = {
     engineVersion: number;
     options: PokeOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13465,7 +13105,7 @@ export type PokeGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13506,11 +13146,20 @@ export type PokeGameRecord = {
         engineVersion: number;
         options: PokeOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13586,11 +13235,20 @@ export type ChineseTenGameRecord = {
     engineVersion: number;
     options: ChineseTenOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13665,7 +13323,7 @@ export type ChineseTenGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13706,11 +13364,20 @@ export type ChineseTenGameRecord = {
         engineVersion: number;
         options: ChineseTenOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13786,11 +13453,20 @@ export type DilotiGameRecord = {
     engineVersion: number;
     options: DilotiOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -13865,7 +13541,7 @@ export type DilotiGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -13906,11 +13582,20 @@ export type DilotiGameRecord = {
         engineVersion: number;
         options: DilotiOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -13986,11 +13671,20 @@ export type KontsinaGameRecord = {
     engineVersion: number;
     options: KontsinaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14065,7 +13759,7 @@ export type KontsinaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14106,11 +13800,20 @@ export type KontsinaGameRecord = {
         engineVersion: number;
         options: KontsinaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14186,11 +13889,20 @@ export type XeriGameRecord = {
     engineVersion: number;
     options: XeriOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14265,7 +13977,7 @@ export type XeriGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14306,11 +14018,20 @@ export type XeriGameRecord = {
         engineVersion: number;
         options: XeriOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14386,11 +14107,20 @@ export type PorrazoGameRecord = {
     engineVersion: number;
     options: PorrazoOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14465,7 +14195,7 @@ export type PorrazoGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14506,11 +14236,20 @@ export type PorrazoGameRecord = {
         engineVersion: number;
         options: PorrazoOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14586,11 +14325,20 @@ export type TotitGameRecord = {
     engineVersion: number;
     options: TotitOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14665,7 +14413,7 @@ export type TotitGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14706,11 +14454,20 @@ export type TotitGameRecord = {
         engineVersion: number;
         options: TotitOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14786,11 +14543,20 @@ export type StealingBundlesGameRecord = {
     engineVersion: number;
     options: StealingBundlesOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -14865,7 +14631,7 @@ export type StealingBundlesGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -14906,11 +14672,20 @@ export type StealingBundlesGameRecord = {
         engineVersion: number;
         options: StealingBundlesOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -14986,11 +14761,20 @@ export type PaksGameRecord = {
     engineVersion: number;
     options: PaksOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -15065,7 +14849,7 @@ export type PaksGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -15106,11 +14890,20 @@ export type PaksGameRecord = {
         engineVersion: number;
         options: PaksOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -15186,11 +14979,20 @@ export type EscobaGameRecord = {
     engineVersion: number;
     options: EscobaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -15265,7 +15067,7 @@ export type EscobaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -15306,11 +15108,20 @@ export type EscobaGameRecord = {
         engineVersion: number;
         options: EscobaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -15386,11 +15197,20 @@ export type ScopaGameRecord = {
     engineVersion: number;
     options: ScopaOptions;
     /**
-     * the clock, if any
+     * the clock, if any: a time per move or a time bank (seconds)
      */
     clock: {
         perMove: number;
         onTimeout: string;
+        vacation?: boolean;
+    } | {
+        bank: {
+            initial: number;
+            increment: number;
+            max: number;
+        };
+        onTimeout: string;
+        vacation: boolean;
     } | null;
     /**
      * every seat, in order
@@ -15465,7 +15285,7 @@ export type ScopaGameRecord = {
          */
         seat: number;
         /**
-         * move (a game action), or what the table did: resign, forfeit, abort
+         * move (a game action), what the table did (resign, forfeit, abort), or what the clocks did (vacation, resume, gift)
          */
         kind: string;
         /**
@@ -15506,11 +15326,20 @@ export type ScopaGameRecord = {
         engineVersion: number;
         options: ScopaOptions;
         /**
-         * the clock, if any
+         * the clock, if any: a time per move or a time bank (seconds)
          */
         clock: {
             perMove: number;
             onTimeout: string;
+            vacation?: boolean;
+        } | {
+            bank: {
+                initial: number;
+                increment: number;
+                max: number;
+            };
+            onTimeout: string;
+            vacation: boolean;
         } | null;
         /**
          * the number of seats
@@ -15598,6 +15427,12 @@ export type KabuCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15658,6 +15493,12 @@ export type OichoKabuCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15724,6 +15565,12 @@ export type DivideAndConquerCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15784,6 +15631,12 @@ export type CardStockMarketCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15850,6 +15703,12 @@ export type CactusCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -15910,6 +15769,12 @@ export type CanadianSaladCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -15976,6 +15841,12 @@ export type KaiserCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16036,6 +15907,12 @@ export type PokeCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16102,6 +15979,12 @@ export type ChineseTenCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16162,6 +16045,12 @@ export type DilotiCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16228,6 +16117,12 @@ export type KontsinaCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16288,6 +16183,12 @@ export type XeriCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16354,6 +16255,12 @@ export type PorrazoCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16414,6 +16321,12 @@ export type TotitCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16480,6 +16393,12 @@ export type StealingBundlesCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16540,6 +16459,12 @@ export type PaksCatalogEntry = {
      * JSON Schema of the options
      */
     optionsSchema: {
+        [key: string]: unknown;
+    };
+    /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
         [key: string]: unknown;
     };
     /**
@@ -16606,6 +16531,12 @@ export type EscobaCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16669,6 +16600,12 @@ export type ScopaCatalogEntry = {
         [key: string]: unknown;
     };
     /**
+     * JSON Schema of `options.clock`, common to every kind: a time per move or a time bank
+     */
+    clockSchema: {
+        [key: string]: unknown;
+    };
+    /**
      * JSON Schema of one action
      */
     actionSchema: {
@@ -16727,9 +16664,9 @@ export type KabuReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16739,7 +16676,7 @@ export type KabuReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16806,9 +16743,9 @@ export type OichoKabuReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16818,7 +16755,7 @@ export type OichoKabuReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16885,9 +16822,9 @@ export type DivideAndConquerReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16897,7 +16834,7 @@ export type DivideAndConquerReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -16964,9 +16901,9 @@ export type CardStockMarketReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -16976,7 +16913,7 @@ export type CardStockMarketReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17043,9 +16980,9 @@ export type CactusReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17055,7 +16992,7 @@ export type CactusReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17122,9 +17059,9 @@ export type CanadianSaladReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17134,7 +17071,7 @@ export type CanadianSaladReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17201,9 +17138,9 @@ export type KaiserReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17213,7 +17150,7 @@ export type KaiserReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17280,9 +17217,9 @@ export type PokeReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17292,7 +17229,7 @@ export type PokeReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17359,9 +17296,9 @@ export type ChineseTenReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17371,7 +17308,7 @@ export type ChineseTenReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17438,9 +17375,9 @@ export type DilotiReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17450,7 +17387,7 @@ export type DilotiReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17517,9 +17454,9 @@ export type KontsinaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17529,7 +17466,7 @@ export type KontsinaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17596,9 +17533,9 @@ export type XeriReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17608,7 +17545,7 @@ export type XeriReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17675,9 +17612,9 @@ export type PorrazoReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17687,7 +17624,7 @@ export type PorrazoReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17754,9 +17691,9 @@ export type TotitReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17766,7 +17703,7 @@ export type TotitReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17833,9 +17770,9 @@ export type StealingBundlesReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17845,7 +17782,7 @@ export type StealingBundlesReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17912,9 +17849,9 @@ export type PaksReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -17924,7 +17861,7 @@ export type PaksReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -17991,9 +17928,9 @@ export type EscobaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -18003,7 +17940,7 @@ export type EscobaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -18070,9 +18007,9 @@ export type ScopaReplay = {
          */
         seat: number;
         /**
-         * move: a game action; the others are what the table did
+         * move: a game action; resign, forfeit, abort: what the table did; vacation, resume, gift: what the clocks did (a seat’s clock froze for its player’s vacation until `action.until`, ran again, or was given `action.seconds` by the seat that logs it)
          */
-        kind: 'move' | 'resign' | 'forfeit' | 'abort';
+        kind: 'move' | 'resign' | 'forfeit' | 'abort' | 'vacation' | 'resume' | 'gift';
         /**
          * who made it: the seat, its clock, its bot, or the service (for a resigned seat, or a bot that failed to choose)
          */
@@ -18082,7 +18019,7 @@ export type ScopaReplay = {
          */
         action: {
             /**
-             * the action’s type; resign, forfeit and abort for what the table did
+             * the action’s type; resign, forfeit, abort, vacation, resume and gift for what the table and the clocks did
              */
             type: string;
             [key: string]: unknown;
@@ -19433,10 +19370,6 @@ export type MakeMoveData = {
          * a retry with the same key applies nothing twice
          */
         'idempotency-key'?: string;
-        /**
-         * RFC 7240 preferences: `return=minimal` answers without the view; others are ignored
-         */
-        prefer?: string;
     };
     path: {
         /**
@@ -19540,9 +19473,9 @@ export type MakeMoveError = MakeMoveErrors[keyof MakeMoveErrors];
 
 export type MakeMoveResponses = {
     /**
-     * the seat’s new view, or with `Prefer: return=minimal` a MoveReceipt
+     * the game as one seat (or a spectator) may know it, and what it may do
      */
-    200: View | MoveReceipt;
+    200: View;
 };
 
 export type MakeMoveResponse = MakeMoveResponses[keyof MakeMoveResponses];
@@ -19852,6 +19785,291 @@ export type RequestRematchResponses = {
 };
 
 export type RequestRematchResponse = RequestRematchResponses[keyof RequestRematchResponses];
+
+export type GiveTimeData = {
+    /**
+     * time given to a due seat
+     */
+    body: {
+        /**
+         * seconds to add to the seat’s time (a day at most)
+         */
+        seconds: number;
+        /**
+         * the due seat to give to; may be left out when one other seat is due
+         */
+        seat?: number;
+    };
+    path: {
+        /**
+         * the game id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/games/{id}/clock/give';
+};
+
+export type GiveTimeErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     * - `token-revoked`: the seat token was issued to an earlier holder of the seat (it changed hands, or its player rotated its token)
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token' | 'token-revoked';
+    };
+    /**
+     * - `wrong-game`: the seat token belongs to another game
+     * - `wrong-seat`: the game has no such seat
+     * - `not-seated`: the player holds no seat in this game
+     */
+    403: Problem & {
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+    };
+    /**
+     * - `game-not-found`: there is no game with this id
+     */
+    404: Problem & {
+        code?: 'game-not-found';
+    };
+    /**
+     * - `engine-version`: the game was created by another version of the rules than this server runs
+     * - `game-waiting`: the table is waiting for players: nothing is dealt yet
+     * - `game-over`: the game has ended
+     * - `already-given`: you have given this seat time this turn already: one gift per turn per giver
+     */
+    409: Problem & {
+        code?: 'engine-version' | 'game-waiting' | 'game-over' | 'already-given';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `no-clock`: the game has no clock: there is no time to give
+     * - `not-due`: the seat is not due (or, with several due, none was named): time is given to a seat whose clock runs
+     * - `own-clock`: time is given to another seat, not to your own
+     */
+    422: Problem & {
+        code?: 'no-clock' | 'not-due' | 'own-clock';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `busy`: the game is too busy right now: try again
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'busy' | 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GiveTimeError = GiveTimeErrors[keyof GiveTimeErrors];
+
+export type GiveTimeResponses = {
+    /**
+     * the game as one seat (or a spectator) may know it, and what it may do
+     */
+    200: View;
+};
+
+export type GiveTimeResponse = GiveTimeResponses[keyof GiveTimeResponses];
+
+export type EndVacationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/players/me/vacation';
+};
+
+export type EndVacationErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `not-on-vacation`: the player is not on vacation
+     */
+    409: Problem & {
+        code?: 'not-on-vacation';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type EndVacationError = EndVacationErrors[keyof EndVacationErrors];
+
+export type EndVacationResponses = {
+    /**
+     * my vacation and my allowance
+     */
+    200: VacationStatus;
+};
+
+export type EndVacationResponse = EndVacationResponses[keyof EndVacationResponses];
+
+export type StartVacationData = {
+    body: NewVacation;
+    path?: never;
+    query?: never;
+    url: '/players/me/vacation';
+};
+
+export type StartVacationErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `on-vacation`: the player is on vacation already: end it first
+     */
+    409: Problem & {
+        code?: 'on-vacation';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `no-vacation-left`: the vacation is longer than the days left this calendar year (VACATION_DAYS_PER_YEAR)
+     */
+    422: Problem & {
+        code?: 'no-vacation-left';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type StartVacationError = StartVacationErrors[keyof StartVacationErrors];
+
+export type StartVacationResponses = {
+    /**
+     * my vacation and my allowance
+     */
+    200: VacationStatus;
+};
+
+export type StartVacationResponse = StartVacationResponses[keyof StartVacationResponses];
 
 export type ListEventsData = {
     body?: never;
@@ -20404,9 +20622,9 @@ export type StreamGameError = StreamGameErrors[keyof StreamGameErrors];
 
 export type StreamGameResponses = {
     /**
-     * a text/event-stream of `view` events, then `end`: each message as GameStreamMessage gives it
+     * the data of each event: a View (`view`) or a StreamEnd (`end`)
      */
-    200: GameStreamMessage;
+    200: View | StreamEnd;
 };
 
 export type StreamGameResponse = StreamGameResponses[keyof StreamGameResponses];
@@ -20622,7 +20840,7 @@ export type GetMeError = GetMeErrors[keyof GetMeErrors];
 
 export type GetMeResponses = {
     /**
-     * a player
+     * a player; GET /players/me adds `vacation`
      */
     200: Player;
 };
@@ -21151,9 +21369,9 @@ export type StreamMyNotificationsError = StreamMyNotificationsErrors[keyof Strea
 
 export type StreamMyNotificationsResponses = {
     /**
-     * a text/event-stream of notification events, then `end`: each message as PlayerStreamMessage gives it
+     * the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)
      */
-    200: PlayerStreamMessage;
+    200: Notification | StreamEnd;
 };
 
 export type StreamMyNotificationsResponse = StreamMyNotificationsResponses[keyof StreamMyNotificationsResponses];
@@ -21368,52 +21586,6 @@ export type CreateWebhookResponses = {
 
 export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
 
-export type GetWebhookKeyData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/webhooks/key';
-};
-
-export type GetWebhookKeyErrors = {
-    /**
-     * - `validation`: the request does not fit the schema; `errors` says where
-     */
-    400: Problem & {
-        code?: 'validation';
-    };
-    /**
-     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
-     */
-    429: Problem & {
-        code?: 'rate-limited';
-    };
-    /**
-     * - `internal`: the server failed; the error is logged
-     */
-    500: Problem & {
-        code?: 'internal';
-    };
-    /**
-     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
-     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
-     */
-    503: Problem & {
-        code?: 'overloaded' | 'shutting-down';
-    };
-};
-
-export type GetWebhookKeyError = GetWebhookKeyErrors[keyof GetWebhookKeyErrors];
-
-export type GetWebhookKeyResponses = {
-    /**
-     * the key that verifies `v1a` webhook signatures
-     */
-    200: WebhookKey;
-};
-
-export type GetWebhookKeyResponse = GetWebhookKeyResponses[keyof GetWebhookKeyResponses];
-
 export type DeleteWebhookData = {
     body?: never;
     path: {
@@ -21590,92 +21762,21 @@ export type ListWebhookDeliveriesResponses = {
 
 export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
-export type TurnWebhookWebhookPayload = TurnWebhook;
-
-export type TurnWebhookWebhookRequest = {
-    body: TurnWebhookWebhookPayload;
-    key: 'turn';
-    path?: never;
-    query?: never;
+/**
+ * a notification as POSTed to a webhook
+ */
+export type NotificationWebhookWebhookPayload = {
+    type: NotificationType;
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: Notification;
 };
 
-export type InvitedWebhookWebhookPayload = InvitedWebhook;
-
-export type InvitedWebhookWebhookRequest = {
-    body: InvitedWebhookWebhookPayload;
-    key: 'invited';
-    path?: never;
-    query?: never;
-};
-
-export type StartedWebhookWebhookPayload = StartedWebhook;
-
-export type StartedWebhookWebhookRequest = {
-    body: StartedWebhookWebhookPayload;
-    key: 'started';
-    path?: never;
-    query?: never;
-};
-
-export type FinishedWebhookWebhookPayload = FinishedWebhook;
-
-export type FinishedWebhookWebhookRequest = {
-    body: FinishedWebhookWebhookPayload;
-    key: 'finished';
-    path?: never;
-    query?: never;
-};
-
-export type TurnReminderWebhookWebhookPayload = TurnReminderWebhook;
-
-export type TurnReminderWebhookWebhookRequest = {
-    body: TurnReminderWebhookWebhookPayload;
-    key: 'turn-reminder';
-    path?: never;
-    query?: never;
-};
-
-export type RatingChangedWebhookWebhookPayload = RatingChangedWebhook;
-
-export type RatingChangedWebhookWebhookRequest = {
-    body: RatingChangedWebhookWebhookPayload;
-    key: 'rating.changed';
-    path?: never;
-    query?: never;
-};
-
-export type InvitationLapsedWebhookWebhookPayload = InvitationLapsedWebhook;
-
-export type InvitationLapsedWebhookWebhookRequest = {
-    body: InvitationLapsedWebhookWebhookPayload;
-    key: 'invitation-lapsed';
-    path?: never;
-    query?: never;
-};
-
-export type TournamentStartedWebhookWebhookPayload = TournamentStartedWebhook;
-
-export type TournamentStartedWebhookWebhookRequest = {
-    body: TournamentStartedWebhookWebhookPayload;
-    key: 'tournament.started';
-    path?: never;
-    query?: never;
-};
-
-export type TournamentRoundWebhookWebhookPayload = TournamentRoundWebhook;
-
-export type TournamentRoundWebhookWebhookRequest = {
-    body: TournamentRoundWebhookWebhookPayload;
-    key: 'tournament.round';
-    path?: never;
-    query?: never;
-};
-
-export type TournamentFinishedWebhookWebhookPayload = TournamentFinishedWebhook;
-
-export type TournamentFinishedWebhookWebhookRequest = {
-    body: TournamentFinishedWebhookWebhookPayload;
-    key: 'tournament.finished';
+export type NotificationWebhookWebhookRequest = {
+    body: NotificationWebhookWebhookPayload;
+    key: 'notification';
     path?: never;
     query?: never;
 };

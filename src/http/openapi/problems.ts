@@ -72,6 +72,14 @@ export const PROBLEM_CODES = {
     'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',
   'streams-full': 'the server has as many streams open as it takes; retry shortly (Retry-After)',
+  // Correspondence clocks.
+  'no-clock': 'the game has no clock: there is no time to give',
+  'not-due': 'the seat is not due (or, with several due, none was named): time is given to a seat whose clock runs',
+  'own-clock': 'time is given to another seat, not to your own',
+  'already-given': 'you have given this seat time this turn already: one gift per turn per giver',
+  'no-vacation-left': 'the vacation is longer than the days left this calendar year (VACATION_DAYS_PER_YEAR)',
+  'on-vacation': 'the player is on vacation already: end it first',
+  'not-on-vacation': 'the player is not on vacation',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

@@ -6,7 +6,7 @@ import { type AnyGame, defaultOptions, seatCounts } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
 import { sendJson } from '../json';
 import { problems } from '../openapi/problems';
-import { Catalog, CatalogEntry } from '../schemas';
+import { Catalog, CatalogEntry, clockOptionSchema } from '../schemas';
 
 /** Every option has a default (tests/games.test.ts checks it), so a creator may leave any of them out. */
 function optional(schema: object): object {
@@ -26,6 +26,7 @@ function entry(game: AnyGame) {
     },
     options,
     optionsSchema: optional(game.optionsSchema) as Record<string, unknown>,
+    clockSchema: JSON.parse(JSON.stringify(clockOptionSchema)) as Record<string, unknown>,
     actionSchema: game.actionSchema as unknown as Record<string, unknown>,
     viewSchema: game.viewSchema as unknown as Record<string, unknown>,
     rules: game.rules,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Correspondence } from '../../service/correspondence';
 import type { Players } from '../../service/players';
 import { PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
 import { PLAYER } from '../openapi/security';
@@ -6,7 +7,10 @@ import { playerOf } from '../player-auth';
 import { NewPlayer, Player, PlayerWithToken } from '../schemas/players';
 
 /** POST /players, GET /players/me, POST /players/me/token: one identity across games. */
-export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = async (app, { players }) => {
+export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacations: Pick<Correspondence, 'status'> }> = async (
+  app,
+  { players, vacations },
+) => {
   app.post(
     '/players',
     {
@@ -35,12 +39,15 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players }> = asy
         operationId: 'getMe',
         tags: ['players'],
         summary: 'Who my player token names',
-        description: 'The player the token speaks for.',
+        description: 'The player the token speaks for, with its vacation and the vacation days left this year.',
         security: PLAYER,
         response: { 200: Player, ...problems(PLAYER_PROBLEMS) },
       },
     },
-    async (request) => players.me((await playerOf(request, players)).id),
+    async (request) => {
+      const { id } = await playerOf(request, players);
+      return { ...(await players.me(id)), vacation: await vacations.status(id) };
+    },
   );
   app.post(
     '/players/me/token',

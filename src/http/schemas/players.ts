@@ -19,7 +19,35 @@ const playerFields = {
   createdAt: Type.String({ format: 'date-time', description: 'when the player registered' }),
 };
 
-export const Player = named('Player', Type.Object(playerFields, { description: 'a player' }));
+export const VacationStatus = named(
+  'VacationStatus',
+  Type.Object(
+    {
+      until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: 'when my vacation ends (my clocks are frozen until then in games that allow it), or null',
+      }),
+      daysLeft: Type.Integer({ minimum: 0, description: 'vacation days left this calendar year (UTC)' }),
+      daysPerYear: Type.Integer({ description: 'the yearly allowance (VACATION_DAYS_PER_YEAR)' }),
+    },
+    { description: 'my vacation and my allowance' },
+  ),
+);
+
+export const Player = named(
+  'Player',
+  Type.Object(
+    { ...playerFields, vacation: Type.Optional(VacationStatus) },
+    { description: 'a player; GET /players/me adds `vacation`' },
+  ),
+);
+
+export const NewVacation = named(
+  'NewVacation',
+  Type.Object(
+    { days: Type.Integer({ minimum: 1, maximum: 366, description: 'whole days from now, charged to this year’s allowance' }) },
+    { additionalProperties: false, description: 'a vacation starting now', examples: [{ days: 7 }] },
+  ),
+);
 
 export const PlayerWithToken = named(
   'PlayerWithToken',
@@ -58,6 +86,9 @@ export const MyGame = Type.Object({
   myTurn: Type.Boolean({ description: 'my seat is among them' }),
   deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when my seat’s clock runs out; null without a clock or when it is not my turn',
+  }),
+  timeLeft: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'whole seconds left on my seat’s clock as of the answer; null without a clock or once the game is over',
   }),
   version: Type.Integer({ description: 'events in the game’s log so far' }),
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),

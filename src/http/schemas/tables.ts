@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { named } from '../openapi/components';
-import { ClockOption, GameStatus, Kind } from '../schemas';
+import { Clock, ClockOption, GameStatus, Kind } from '../schemas';
 import { DisplayName } from './names';
 import { Cursor } from './players';
 
@@ -157,18 +157,7 @@ export const LobbyGame = named(
       title: Type.String({ description: 'the game’s title' }),
       status: GameStatus,
       options: Type.Record(Type.String(), Type.Unknown(), { description: 'the game’s options' }),
-      clock: Type.Union(
-        [
-          Type.Object({
-            perMove: Type.Integer({ description: 'seconds each seat has for each move' }),
-            onTimeout: Type.Union([Type.Literal('auto'), Type.Literal('forfeit')], {
-              description: 'what happens when a seat’s time runs out',
-            }),
-          }),
-          Type.Null(),
-        ],
-        { description: 'the clock, or null' },
-      ),
+      clock: Clock,
       seats: Type.Array(
         Type.Object({
           seat: Type.Integer({ description: 'the seat number' }),

@@ -3,12 +3,10 @@ import { api, type BotList, botList, type CatalogEntry, type Player, problemText
 import { Alert } from '../problem';
 import { go } from '../route';
 import { changedOptions, SchemaFields } from '../schema-form';
+import { type ClockChoice, ClockFields, clockOption, DEFAULT_CLOCK } from './clock-form';
 
 /** Who sits in a seat: me, anyone, a player invited by id, or a bot by its name ("bot:random"). */
 type SeatChoice = 'me' | 'open' | 'invite' | `bot:${string}`;
-
-const UNITS = { minutes: 60, hours: 3600, days: 86400 } as const;
-type Unit = keyof typeof UNITS;
 
 /** The form that sets up a new table: the game, who sits where, its options and its clock. */
 export function CreateTable({
@@ -27,12 +25,7 @@ export function CreateTable({
   const [choices, setChoices] = useState<SeatChoice[]>([]);
   const [invites, setInvites] = useState<string[]>([]);
   const [options, setOptions] = useState<Record<string, unknown>>(entry.options);
-  const [clock, setClock] = useState<{ on: boolean; amount: number; unit: Unit; onTimeout: 'auto' | 'forfeit' }>({
-    on: false,
-    amount: 1,
-    unit: 'days',
-    onTimeout: 'auto',
-  });
+  const [clock, setClock] = useState<ClockChoice>(DEFAULT_CLOCK);
   const [problem, setProblem] = useState<string | null>(null);
   const [bots, setBots] = useState<BotList['bots']>([]);
   useEffect(() => {
@@ -65,7 +58,8 @@ export function CreateTable({
       return { bot: c.slice('bot:'.length) };
     });
     const changed = changedOptions(options, entry.options);
-    if (clock.on) changed.clock = { perMove: Math.round(clock.amount * UNITS[clock.unit]), onTimeout: clock.onTimeout };
+    const asked = clockOption(clock);
+    if (asked) changed.clock = asked;
     try {
       const created = await api.createGame(
         { kind: entry.kind, seats, ...(Object.keys(changed).length ? { options: changed } : {}) },
@@ -147,57 +141,7 @@ export function CreateTable({
           <legend>Options</legend>
           <SchemaFields schema={entry.optionsSchema} values={options} onChange={setOptions} idPrefix="option" />
         </fieldset>
-        <fieldset>
-          <legend>Clock</legend>
-          <div class="option">
-            <label>
-              <input type="checkbox" checked={clock.on} onChange={(e) => setClock({ ...clock, on: e.currentTarget.checked })} /> A
-              clock for every move
-            </label>
-          </div>
-          {clock.on && (
-            <>
-              <div class="option">
-                <label for="clock-per-move">Time for each move</label>
-                <div class="row">
-                  <input
-                    id="clock-per-move"
-                    type="number"
-                    min={1}
-                    max={Math.floor((90 * 86400) / UNITS[clock.unit])}
-                    required
-                    value={clock.amount}
-                    onInput={(e) => setClock({ ...clock, amount: e.currentTarget.valueAsNumber })}
-                  />
-                  <select
-                    aria-label="Unit of the time for each move"
-                    onChange={(e) => setClock({ ...clock, unit: e.currentTarget.value as Unit })}
-                  >
-                    {(Object.keys(UNITS) as Unit[]).map((u) => (
-                      <option key={u} value={u} selected={u === clock.unit}>
-                        {u}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-              <div class="option">
-                <label for="clock-timeout">When time runs out</label>
-                <select
-                  id="clock-timeout"
-                  onChange={(e) => setClock({ ...clock, onTimeout: e.currentTarget.value as 'auto' | 'forfeit' })}
-                >
-                  <option value="auto" selected={clock.onTimeout === 'auto'}>
-                    the seat's default move is played
-                  </option>
-                  <option value="forfeit" selected={clock.onTimeout === 'forfeit'}>
-                    the seat's side loses
-                  </option>
-                </select>
-              </div>
-            </>
-          )}
-        </fieldset>
+        <ClockFields clock={clock} onChange={setClock} />
         <Alert problem={problem && `The table was not created: ${problem}`} />
         <button type="submit">Create the table</button>
       </form>

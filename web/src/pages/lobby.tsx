@@ -10,6 +10,7 @@ import {
   type Player,
   problemText,
 } from '../api';
+import { clockTerms } from '../clock-terms';
 import { Alert } from '../problem';
 import { headline } from '../results';
 import { go, href } from '../route';
@@ -20,7 +21,7 @@ import { shortOptions } from '../short-games';
 import { clearStreamCookies } from '../stream';
 import { useNow } from '../use-now';
 import { CreateTable } from './create-table';
-import { clockWords } from './table';
+import { VacationBox } from './vacation';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
 export function LobbyPage({ player, setPlayer }: { player: Player | null; setPlayer(p: Player | null): void }) {
@@ -70,6 +71,7 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           You play as <strong>{player.name}</strong> <span class="muted">(player id {player.id})</span>. Friends invite you by
           that id.
         </p>
+        <VacationBox player={player} />
         <button
           type="button"
           class="secondary"
@@ -264,7 +266,7 @@ function OpenTables({ player }: { player: Player | null }) {
                 <a href={href({ page: 'table', id: t.id })}>{t.title}</a>{' '}
                 <span class="muted">
                   {t.seats.map((s) => name(s.seat)).join(' · ')}
-                  {t.clock ? ` · ${clockWords(t.clock.perMove)} a move` : ''}
+                  {t.clock ? ` · ${clockTerms(t.clock)}` : ''}
                 </span>
                 {!seated && player && (
                   <span class="row">

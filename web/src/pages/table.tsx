@@ -13,6 +13,7 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
+import { clockTerms } from '../clock-terms';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
@@ -22,7 +23,8 @@ import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
 import { RulesText } from '../rules-text';
-import { canTake, seatNamer, timeLeft } from '../seats';
+import { seatClockText } from '../seat-clock';
+import { canTake, seatNamer } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
 import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
@@ -289,7 +291,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         name={seatName(seat)}
         you={seat === mySeat}
         toPlay={toAct.includes(seat)}
-        clock={deadlines[seat] ? timeLeft(deadlines[seat] as string, now) : null}
+        clock={seatClockText(
+          {
+            bank: !!summary.clock && 'bank' in summary.clock,
+            deadlines,
+            timeLeft: view?.timeLeft ?? summary.timeLeft,
+            vacations: view?.vacations ?? summary.vacations,
+          },
+          seat,
+          now,
+        )}
         score={summary.status === 'waiting' ? null : (scores[seat] ?? null)}
         tags={tags}
       >
@@ -471,7 +482,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           Seed hash <code class="hash">{summary.seedHash}</code>
           {summary.provablyFair ? ' (drawn by the server: provably fair)' : ` (dealt by ${summary.dealtBy}: not provably fair)`}
           {summary.clock
-            ? ` · ${clockWords(summary.clock.perMove)} a move, then ${summary.clock.onTimeout === 'auto' ? 'the clock plays' : 'the seat loses'}`
+            ? ` · ${clockTerms(summary.clock)}, then ${summary.clock.onTimeout === 'auto' ? 'the clock plays' : 'the seat loses'}`
             : ''}
         </p>
         <div class="row">
@@ -503,16 +514,4 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   );
 }
 
-/** 90 s as "1 min 30 s", 86,400 s as "1 day". */
-export function clockWords(seconds: number): string {
-  const units: [number, string][] = [
-    [86400, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-    [1, 'second'],
-  ];
-  for (const [size, name] of units) {
-    if (seconds % size === 0) return `${seconds / size} ${name}${seconds / size === 1 ? '' : 's'}`;
-  }
-  return `${seconds} seconds`;
-}
+export { clockWords } from '../clock-terms';
