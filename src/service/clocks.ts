@@ -29,6 +29,8 @@ export function clocks(deps: {
   log: Logger;
   /** A game whose last this-many events the server made itself is abandoned (ABANDON_AFTER_MOVES). */
   abandonAfter: number;
+  /** More work each sweep does after the timeouts (the tournaments' rounds). */
+  alsoSweep?: () => Promise<unknown>;
 }) {
   const { store, live, moves, endings, seatPlayers, now, log, abandonAfter } = deps;
   let chain: Promise<unknown> = Promise.resolve();
@@ -66,6 +68,7 @@ export function clocks(deps: {
       }
     }
     for (const id of await store.stalled(new Date(at.getTime() - STALLED_AFTER_MS), SWEEP_LIMIT)) seatPlayers.wake(id);
+    await deps.alsoSweep?.();
     return applied;
   }
 

@@ -51,6 +51,7 @@ export function recordDocument(
     seedHash: record.seedHash,
     dealtBy: record.origin,
     ...(record.deck ? { deck: record.deck } : {}),
+    ...(record.tournament ? { tournament: record.tournament } : {}),
     status: record.status,
     scores: engine?.scores ?? [],
     result: resultOf(current) ?? null,

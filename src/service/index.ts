@@ -9,6 +9,7 @@ import { lobbyStore } from '../store/lobby';
 import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
+import { tournamentStore } from '../store/tournaments';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
 import { type Fallback, type Logger, seatPlayers } from './bots';
@@ -27,6 +28,7 @@ import { players } from './players';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
+import { tournaments } from './tournaments';
 import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
 export interface ServiceDeps {
@@ -122,6 +124,18 @@ export function services(deps: ServiceDeps) {
     log: tree,
     now,
   });
+  const cups = tournaments({
+    store: tournamentStore(sql),
+    live,
+    tables: table,
+    endings: ends,
+    moves: play,
+    access: who,
+    tokens,
+    notifications: told,
+    now,
+    log,
+  });
   return {
     now,
     store,
@@ -162,7 +176,9 @@ export function services(deps: ServiceDeps) {
       now,
       log,
       abandonAfter: limits.abandonAfterMoves,
+      alsoSweep: cups.tick,
     }),
+    tournaments: cups,
   };
 }
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
-import type { GameRecord, GameStore, SeatRecord } from '../store/games';
+import type { GameRecord, GameStore, SeatRecord, TournamentTable } from '../store/games';
 import { botTablesBelow, type PlayerStore } from '../store/players';
-import { Conflict } from '../store/sql';
+import { Conflict, type Statement } from '../store/sql';
 import type { Access } from './access';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
@@ -23,6 +23,17 @@ export interface CreateRequest {
   names?: string[];
   seed?: string;
   deck?: string[];
+}
+
+/**
+ * A tournament's table (src/service/tournaments.ts): its players are seated at once (the `player`
+ * entries are theirs, not invitations), its seed derives from the tournament's, and `statements` join
+ * the creation's transaction.
+ */
+export interface TournamentSeating {
+  table: TournamentTable;
+  seed: string;
+  statements: (gameId: string) => Statement[];
 }
 
 /** Tables: creating a game, its public summary, and what a seat sees of it. */
@@ -81,11 +92,20 @@ export function tables(deps: {
   }
 
   return {
-    async create(req: CreateRequest, token?: string) {
+    async create(req: CreateRequest, token?: string, tournament?: TournamentSeating) {
       const game = live.gameOf(req.kind);
       const at = now();
-      const creator = await creatorOf(token);
+      const creator = tournament ? null : await creatorOf(token);
       const seats = await seatsOf(req, creator, at);
+      if (tournament) {
+        for (const s of seats.filter((s) => s.occupant === 'invited')) {
+          Object.assign(s, {
+            occupant: 'player',
+            joinedAt: at,
+            name: s.name ?? (await players.get(s.playerId as string))?.name ?? null,
+          });
+        }
+      }
       for (const s of seats) if (s.bot) bots.check(s.bot);
       // Whoever chose the deal knows every hand: strangers only ever join fair games.
       if ((req.seed !== undefined || req.deck) && seats.some(isFree)) {
@@ -105,7 +125,7 @@ export function tables(deps: {
         );
       }
       const seatCount = seats.length;
-      const seed = req.seed ?? randomBytes(32).toString('hex');
+      const seed = tournament?.seed ?? req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
       const clock = asked ? { perMove: asked.perMove, onTimeout: asked.onTimeout ?? 'auto' } : null;
       let options: Record<string, unknown>;
@@ -145,12 +165,18 @@ export function tables(deps: {
         createdAt: at,
         updatedAt: at,
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),
+        ...(tournament ? { tournament: tournament.table } : {}),
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
       const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
       try {
         // The tree's first leaf, the genesis, is written with the game.
-        await store.create(record, [log.created(record), ...guard, ...notifications.statements(notes, at)]);
+        await store.create(record, [
+          ...(tournament?.statements(id) ?? []),
+          log.created(record),
+          ...guard,
+          ...notifications.statements(notes, at),
+        ]);
       } catch (e) {
         if (!(e instanceof Conflict) || guard.length === 0) throw e;
         throw new Problem(

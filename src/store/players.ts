@@ -8,7 +8,14 @@ export interface PlayerRecord {
   createdAt: Date;
 }
 
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
+export type NotificationType =
+  | 'turn'
+  | 'invited'
+  | 'started'
+  | 'finished'
+  | 'tournament.started'
+  | 'tournament.round'
+  | 'tournament.finished';
 
 export interface NotificationRecord {
   seq: number;

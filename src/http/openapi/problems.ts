@@ -72,6 +72,20 @@ export const PROBLEM_CODES = {
     'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',
   'streams-full': 'the server has as many streams open as it takes; retry shortly (Retry-After)',
+  // Tournaments.
+  'tournament-not-found': 'there is no tournament with this id',
+  'cannot-seat': 'the kind cannot seat tables of `tableSeats` with these options; `detail` says why',
+  'format-cannot-fit': 'the format cannot fit the players asked for (rounds, minPlayers, maxPlayers); `detail` says why',
+  'tournament-started': 'the tournament has started: nobody joins or leaves any more',
+  'tournament-not-running': 'the tournament is not running',
+  'tournament-full': 'the tournament has as many players as it takes',
+  'already-entered': 'the player has joined this tournament already',
+  'not-entered': 'the player has not joined this tournament',
+  'not-creator': 'only the tournament’s creator may start it',
+  'too-few-players': 'fewer players have joined than the tournament needs (minPlayers)',
+  withdrawn: 'the player has withdrawn from this tournament already',
+  'tournament-game-private':
+    'a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

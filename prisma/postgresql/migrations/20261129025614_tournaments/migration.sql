@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TournamentRound" ADD COLUMN     "tables" TEXT NOT NULL DEFAULT '[]';
