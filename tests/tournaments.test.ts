@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyRecord } from '../src/record/verify';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, type PlayerHandle, settled } from './support/players';
 import { fakeClock } from './support/tables';
@@ -149,8 +150,8 @@ describe('a five-player two-seat Swiss of three rounds', () => {
   });
 });
 
-describe('a duplicate round and the revealed seed', () => {
-  it('every table of a duplicate round deals the same hands seat for seat, and the seed proves every game seed', async () => {
+describe('a duplicate round, its privacy and the revealed seed', () => {
+  it('every table deals the same hands seat for seat; a finished table stays private until the round ends; the seed proves every game seed', async () => {
     const [host, ...field] = await players(5, 'Dup');
     const t = await entered(host, { ...XERI, format: 'swiss', scoring: 'duplicate', rounds: 1 }, field);
     const started = (await http.post(`/tournaments/${t.id}/start`).set(bearer(host.token)).expect(200)).body as Tournament;
@@ -171,8 +172,41 @@ describe('a duplicate round and the revealed seed', () => {
       ).body;
       expect(va.state).toEqual(vb.state);
     }
+    // Table A ends while table B still plays the same cards: A stays private until the round ends.
+    await http
+      .post(`/games/${a.gameId}/resign`)
+      .set(bearer(holder(a.seats[1]).token))
+      .expect(200);
+    await server.app.service.clocks.tick();
+    expect((await get(t.id)).schedule[0].status).toBe('running');
+    for (const path of ['view', 'events', 'stream', 'record', 'replay']) {
+      expectProblem(
+        await http.get(`/games/${a.gameId}/${path}`).set('accept', 'text/event-stream, application/json'),
+        403,
+        'tournament-game-private',
+      );
+    }
+    expectProblem(
+      await http.get(`/games/${a.gameId}/record`).set(bearer(holder(a.seats[0]).token)),
+      403,
+      'tournament-game-private',
+    );
+    const summary = (await http.get(`/games/${a.gameId}`).expect(200)).body;
+    expect(summary.status).toBe('finished');
+    expect(summary.seed).toBeUndefined();
+    const mine = (
+      await http
+        .get(`/games/${a.gameId}/events`)
+        .set(bearer(holder(a.seats[0]).token))
+        .expect(200)
+    ).body;
+    expect(mine.seed).toBeUndefined();
+    const lobby = (await http.get('/games?status=finished').expect(200)).body;
+    expect(JSON.stringify(lobby)).not.toContain(a.gameId);
     const done = await playRound(started, field);
     expect(done.status).toBe('finished');
+    expect((await http.get(`/games/${a.gameId}`).expect(200)).body.seed).toMatch(/^[0-9a-f]{64}$/);
+    await http.get(`/games/${a.gameId}/view`).expect(200);
     // Both first seats won: each beat nobody at the other table's first seat (a tie): 1/2 each seat.
     expect(done.standings.map((s) => s.points)).toEqual([0.5, 0.5, 0.5, 0.5]);
     const seed = done.seed as string;
@@ -181,6 +215,7 @@ describe('a duplicate round and the revealed seed', () => {
     for (const table of [a, b]) {
       const record = (await http.get(`/games/${table.gameId}/record`).expect(200)).body;
       expect(record.seed).toBe(want);
+      expect(verifyRecord(record).problems).toEqual([]);
       expect(record.genesis.tournament).toEqual({ id: t.id, round: 1, table: table === a ? 1 : 2 });
     }
   });

@@ -28,6 +28,7 @@ import { players } from './players';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
+import { tournamentPrivacy } from './tournament-privacy';
 import { tournaments } from './tournaments';
 import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
@@ -82,7 +83,8 @@ export function services(deps: ServiceDeps) {
   const who = access(tokens, people.identify);
   const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
-  const logs = history({ live, store, log: tree, access: who });
+  const privacy = tournamentPrivacy(sql);
+  const logs = history({ live, store, log: tree, access: who, privacy });
   const robots = seatPlayers({
     live,
     moves: play,
@@ -105,6 +107,7 @@ export function services(deps: ServiceDeps) {
     bots: robots,
     now,
     limits,
+    privacy,
   });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
@@ -164,7 +167,7 @@ export function services(deps: ServiceDeps) {
     deliveries,
     history: logs,
     log: logProofs({ live, log: tree }),
-    streams: streams({ live, access: who, tokens, notifier }),
+    streams: streams({ live, access: who, tokens, notifier, privacy }),
     bots: robots,
     endings: ends,
     clocks: clocks({

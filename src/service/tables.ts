@@ -13,6 +13,7 @@ import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
+import type { TournamentPrivacy } from './tournament-privacy';
 
 export interface CreateRequest {
   kind: string;
@@ -49,8 +50,9 @@ export function tables(deps: {
   bots: { check(name: string): void };
   now: () => Date;
   limits: Pick<Limits, 'botGamesPerPlayer'>;
+  privacy: TournamentPrivacy;
 }) {
-  const { live, store, log, players, tokens, access, notifications, bots, now, limits } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits, privacy } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -210,7 +212,14 @@ export function tables(deps: {
     started,
 
     async summary(id: string) {
-      return summary(await live.load(id));
+      const current = await live.load(id);
+      const shown = summary(current);
+      // A tournament game's seed waits for its round to end.
+      if ('seed' in shown && (await privacy.roundOpen(current.record))) {
+        const { seed: _secret, ...rest } = shown;
+        return rest;
+      }
+      return shown;
     },
 
     /**
@@ -220,6 +229,7 @@ export function tables(deps: {
     async view(id: string, token: string | undefined, ifNoneMatch?: string): Promise<{ etag: string; json: string | null }> {
       const current = await live.load(id);
       const seat = await access.seatOf(current.record, token, false);
+      await privacy.mustBeSeated(current.record, seat);
       const etag = viewTag(current.record.revision, seat);
       // The usual case first: a client sends back the one tag it was given.
       if (ifNoneMatch === etag || ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {

@@ -199,6 +199,8 @@ export const SEAT_IF_ANY = {
   401: ['invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
+/** A tournament game while its round is on: only its seats may read it, and its seed and history wait for the round. */
+export const TOURNAMENT_PRIVATE = { 403: ['tournament-game-private'] } as const satisfies ProblemsByStatus;
 /** A seat token, or the player token of the seat's player. */
 export const SEAT = {
   401: ['token-required', 'invalid-token', 'token-revoked'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
-import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
+import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS, TOURNAMENT_PRIVATE } from '../openapi/problems';
 import { SEAT as SEAT_SECURITY, STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
 import { GameId, StreamEnd, StreamTicket, View } from '../schemas';
 import { endStream, holdSlot, startStream, subscribe } from '../sse';
@@ -50,7 +50,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
               },
             },
           },
-          ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS)),
+          ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS, TOURNAMENT_PRIVATE)),
         },
       },
     },

@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "TournamentRound" ADD COLUMN     "tables" TEXT NOT NULL DEFAULT '[]';
