@@ -262,3 +262,58 @@ describe('a nine-player three-seat Swiss', () => {
     expect(started.standings.map((s) => s.tieBreaks)).toEqual(Array(9).fill({ 'buchholz-cut1': 0, rating: null }));
   });
 });
+
+describe('the server runs the rounds', () => {
+  it('starts a tournament at startsAt with enough players, and ends games still running at the round deadline by default play', async () => {
+    const [host, ...field] = await players(5, 'Auto');
+    const startsAt = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    const t = await entered(host, { ...XERI, format: 'swiss', scoring: 'games', rounds: 1, roundHours: 2, startsAt }, field);
+    clock.advance(3599);
+    await server.app.service.clocks.tick();
+    expect((await get(t.id)).status).toBe('registering');
+    clock.advance(1);
+    await server.app.service.clocks.tick();
+    const running = await get(t.id);
+    expect(running.status).toBe('running');
+    const games = running.schedule[0].tables.filter((x) => !x.bye).map((x) => x.gameId);
+    clock.advance(2 * 3600);
+    await server.app.service.clocks.tick();
+    await server.app.service.clocks.tick();
+    for (const id of games) {
+      const game = (await http.get(`/games/${id}`).expect(200)).body;
+      expect(game.status).toBe('finished');
+      const events = (await http.get(`/games/${id}/events`).expect(200)).body.events as { by: string }[];
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.by === 'clock')).toBe(true);
+    }
+    expect((await get(t.id)).status).toBe('finished');
+  });
+
+  it('tells its players: tournament.started, tournament.round with the table or the bye, tournament.finished with rank and points', async () => {
+    const [host, ...field] = await players(4, 'Told');
+    const t = await entered(host, { ...XERI, format: 'swiss', scoring: 'games', rounds: 1 }, field);
+    const started = (await http.post(`/tournaments/${t.id}/start`).set(bearer(host.token)).expect(200)).body as Tournament;
+    await playRound(started, field);
+    const [table] = started.schedule[0].tables;
+    const seated = field.find((p) => p.id === table.seats[0]) as PlayerHandle;
+    const bye = field.find((p) => p.id === started.schedule[0].tables.find((x) => x.bye)?.seats[0]) as PlayerHandle;
+    const notes = async (p: PlayerHandle) =>
+      (await server.app.service.notifications.after(p.id, 0)).filter((n) => String(n.type).startsWith('tournament.'));
+    expect(await notes(seated)).toEqual([
+      expect.objectContaining({ type: 'tournament.started', tournament: t.id, kind: 'xeri', round: 1 }),
+      expect.objectContaining({
+        type: 'tournament.round',
+        tournament: t.id,
+        kind: 'xeri',
+        round: 1,
+        game: table.gameId,
+        seat: 0,
+        bye: false,
+      }),
+      expect.objectContaining({ type: 'tournament.finished', tournament: t.id, kind: 'xeri', rank: 1, points: 1 }),
+    ]);
+    const byeNotes = await notes(bye);
+    expect(byeNotes[1]).toEqual(expect.objectContaining({ type: 'tournament.round', game: null, seat: null, bye: true }));
+    expect(byeNotes[0]).not.toHaveProperty('game');
+  });
+});
