@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateTournamentData, CreateTournamentErrors, CreateTournamentResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetTournamentData, GetTournamentErrors, GetTournamentResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, JoinTournamentData, JoinTournamentErrors, JoinTournamentResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, LeaveTournamentData, LeaveTournamentErrors, LeaveTournamentResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTournamentsData, ListTournamentsErrors, ListTournamentsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartTournamentData, StartTournamentErrors, StartTournamentResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses, WithdrawFromTournamentData, WithdrawFromTournamentErrors, WithdrawFromTournamentResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -287,6 +287,79 @@ export const declineSeat = <ThrowOnError extends boolean = false>(options: Optio
 export const leaveGame = <ThrowOnError extends boolean = false>(options: Options<LeaveGameData, ThrowOnError>) => (options.client ?? client).post<LeaveGameResponses, LeaveGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/games/{id}/leave',
+    ...options
+});
+
+/**
+ * Tournaments, newest first
+ *
+ * Cursor-paged: pass the answer’s `next` as `cursor` for the next page.
+ */
+export const listTournaments = <ThrowOnError extends boolean = false>(options?: Options<ListTournamentsData, ThrowOnError>) => (options?.client ?? client).get<ListTournamentsResponses, ListTournamentsErrors, ThrowOnError>({ url: '/tournaments', ...options });
+
+/**
+ * Create a tournament (its creator plays only if it joins)
+ *
+ * The server draws the tournament’s seed and publishes its SHA-256 at once; each game seed derives from it. 422 when the kind cannot seat `tableSeats` or the format cannot fit the players.
+ */
+export const createTournament = <ThrowOnError extends boolean = false>(options: Options<CreateTournamentData, ThrowOnError>) => (options.client ?? client).post<CreateTournamentResponses, CreateTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A tournament: players, rounds, standings with tie-breaks; its seed once it has ended
+ *
+ * Standings are computed from the finished games alone (points, then Buchholz cut-1, Sonneborn-Berger for two seats, rating). Once it has ended, `seed` lets anyone check every game seed: HMAC-SHA256 keyed by the seed’s text of `round:<r>/table:<t>` (or `round:<r>` for duplicate).
+ */
+export const getTournament = <ThrowOnError extends boolean = false>(options: Options<GetTournamentData, ThrowOnError>) => (options.client ?? client).get<GetTournamentResponses, GetTournamentErrors, ThrowOnError>({ url: '/tournaments/{id}', ...options });
+
+/**
+ * Join a tournament that has not started
+ *
+ * With a player token, while it registers players and has room.
+ */
+export const joinTournament = <ThrowOnError extends boolean = false>(options: Options<JoinTournamentData, ThrowOnError>) => (options.client ?? client).post<JoinTournamentResponses, JoinTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/join',
+    ...options
+});
+
+/**
+ * Leave a tournament that has not started
+ *
+ * With the player token that joined it.
+ */
+export const leaveTournament = <ThrowOnError extends boolean = false>(options: Options<LeaveTournamentData, ThrowOnError>) => (options.client ?? client).post<LeaveTournamentResponses, LeaveTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/leave',
+    ...options
+});
+
+/**
+ * Start a tournament now (its creator): the first round is seated and its games begin
+ *
+ * Needs at least minPlayers. Players are told `tournament.started`, then `tournament.round` with their table or bye.
+ */
+export const startTournament = <ThrowOnError extends boolean = false>(options: Options<StartTournamentData, ThrowOnError>) => (options.client ?? client).post<StartTournamentResponses, StartTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/start',
+    ...options
+});
+
+/**
+ * Withdraw from a running tournament: the remaining games are lost (a game still running is resigned)
+ *
+ * The player stays in the standings with the points it has, and is seated in no later round.
+ */
+export const withdrawFromTournament = <ThrowOnError extends boolean = false>(options: Options<WithdrawFromTournamentData, ThrowOnError>) => (options.client ?? client).post<WithdrawFromTournamentResponses, WithdrawFromTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/withdraw',
     ...options
 });
 
