@@ -228,6 +228,8 @@ describe('withdrawal', () => {
     const started = (await http.post(`/tournaments/${t.id}/start`).set(bearer(host.token)).expect(200)).body as Tournament;
     const [first] = started.schedule[0].tables;
     const quitter = field.find((p) => p.id === first.seats[0]) as PlayerHandle;
+    // A tournament table cannot be aborted, however young: it is played or resigned.
+    expectProblem(await http.post(`/games/${first.gameId}/abort`).set(bearer(quitter.token)), 409, 'too-late-to-abort');
     const after = (await http.post(`/tournaments/${t.id}/withdraw`).set(bearer(quitter.token)).expect(200)).body as Tournament;
     expect(after.players.find((p) => p.id === quitter.id)?.withdrawn).toBe(true);
     const game = (await http.get(`/games/${first.gameId}`).expect(200)).body;
