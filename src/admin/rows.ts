@@ -46,6 +46,9 @@ export const toRecord = (g: Game & { seats: Seat[] }): GameRecord => ({
   createdAt: g.createdAt,
   updatedAt: g.updatedAt,
   seats: g.seats.map(toSeat),
+  ...(g.tournamentId
+    ? { tournament: { id: g.tournamentId, round: Number(g.tournamentRound), table: Number(g.tournamentTable) } }
+    : {}),
 });
 
 export const toEvent = (e: Event): EventRecord => ({

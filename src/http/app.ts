@@ -45,6 +45,7 @@ import { myGamesRoutes } from './routes/my-games';
 import { playerStreamRoutes } from './routes/player-stream';
 import { playerRoutes } from './routes/players';
 import { streamRoutes } from './routes/stream';
+import { tournamentRoutes } from './routes/tournaments';
 import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players, vacations: service.correspondence });
   await app.register(lobbyRoutes, { lobby: service.lobby });
+  await app.register(tournamentRoutes, { tournaments: service.tournaments });
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
   await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });

@@ -25,6 +25,8 @@ export interface Genesis {
   createdAt: string;
   /** A stacked first deal, bound like the salts: HMAC-SHA256 of `deck:<its canonical JSON>`, keyed by the seed. */
   deckHash?: string;
+  /** A tournament's table: the tournament, round and table (from 1) the game was seated for. */
+  tournament?: { id: string; round: number; table: number };
 }
 
 /** One event as the record lists it, with its salt. */

@@ -35,6 +35,15 @@ const RecordClock = Type.Union(
   { description: 'the clock, if any: a time per move or a time bank (seconds)' },
 );
 
+const TournamentTable = Type.Object(
+  {
+    id: Type.String({ description: 'the tournament' }),
+    round: Type.Integer({ minimum: 1, description: 'its round, from 1' }),
+    table: Type.Integer({ minimum: 1, description: 'the table, from 1, in the order the round lists them' }),
+  },
+  { description: 'the tournament table this game was seated as' },
+);
+
 const Genesis = Type.Object(
   {
     id: Type.String({ description: 'the game id' }),
@@ -51,6 +60,7 @@ const Genesis = Type.Object(
         description: 'for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex',
       }),
     ),
+    tournament: Type.Optional(TournamentTable),
   },
   { description: 'leaf 0 of the log: what the game is, fixed at its creation (its fields are the record’s own)' },
 );
@@ -93,6 +103,7 @@ export const GameRecordDocument = Type.Object(
     seedHash: Type.String({ description: 'the SHA-256 of the seed, published when the game was created' }),
     dealtBy: Type.String({ description: 'server (provably fair), client-seed or client-deck' }),
     deck: Type.Optional(Type.Array(Type.String(), { description: 'the stacked first deal, top first, if one was given' })),
+    tournament: Type.Optional(TournamentTable),
     status: Type.String({ description: 'finished or aborted' }),
     scores: Type.Array(Type.Number(), { description: 'the final scores, by seat' }),
     result: Type.Union([Type.Object({ winners: Type.Array(Type.Integer()), summary: Type.String() }), Type.Null()], {

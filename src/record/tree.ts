@@ -35,6 +35,7 @@ function genesisProblems(r: GameRecordDocument): string[] {
     dealtBy: r.dealtBy,
     createdAt: r.createdAt,
     ...(r.deck ? { deckHash: deckHashOf(r.seed, r.deck) } : {}),
+    ...(r.tournament ? { tournament: r.tournament } : {}),
   };
   const fields = new Set([...Object.keys(expected), ...Object.keys(g)]);
   return [...fields]

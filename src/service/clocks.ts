@@ -32,6 +32,8 @@ export function clocks(deps: {
   abandonAfter: number;
   /** Resumes clocks whose vacation has ended (before any timeout is judged) and sends reminders. */
   correspondence: Pick<Correspondence, 'sweep'>;
+  /** More work each sweep does after the timeouts (the tournaments' rounds). */
+  alsoSweep?: () => Promise<unknown>;
 }) {
   const { store, live, moves, endings, seatPlayers, now, log, abandonAfter, correspondence } = deps;
   let chain: Promise<unknown> = Promise.resolve();
@@ -70,6 +72,7 @@ export function clocks(deps: {
       }
     }
     for (const id of await store.stalled(new Date(at.getTime() - STALLED_AFTER_MS), SWEEP_LIMIT)) seatPlayers.wake(id);
+    await deps.alsoSweep?.();
     return applied;
   }
 

@@ -7,6 +7,7 @@ import type { Live, LiveGames } from './live';
 import { eventLeaf, type GameLog, genesisOf } from './log';
 import { Problem } from './problem';
 import { resultOf } from './projections';
+import type { TournamentPrivacy } from './tournament-privacy';
 
 const ended = (r: GameRecord) => r.status === 'finished' || r.status === 'aborted';
 
@@ -51,6 +52,7 @@ export function recordDocument(
     seedHash: record.seedHash,
     dealtBy: record.origin,
     ...(record.deck ? { deck: record.deck } : {}),
+    ...(record.tournament ? { tournament: record.tournament } : {}),
     status: record.status,
     scores: engine?.scores ?? [],
     result: resultOf(current) ?? null,
@@ -65,8 +67,8 @@ export function recordDocument(
 }
 
 /** The log and replays: redacted per seat during play, whole afterwards. */
-export function history(deps: { live: LiveGames; store: GameStore; log: GameLog; access: Access }) {
-  const { live, store, log, access } = deps;
+export function history(deps: { live: LiveGames; store: GameStore; log: GameLog; access: Access; privacy: TournamentPrivacy }) {
+  const { live, store, log, access, privacy } = deps;
 
   /**
    * What `viewer` may know of each event during play: the reading kept with it when it was appended,
@@ -127,7 +129,9 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
       const current = await live.load(id);
       const { record, game } = current;
       const seat = await access.seatOf(record, token, false);
-      const open = ended(record);
+      await privacy.mustBeSeated(record, seat);
+      // A tournament game's whole log waits for its round to end, not only for the game.
+      const open = ended(record) && !(await privacy.roundOpen(record));
       const events = after < record.version ? await store.events(id, after, record.version, limit) : [];
       const shown = open ? events.map((e) => e.action) : await readings(record, game, events, seat);
       const last = events.at(-1)?.seq ?? after;
@@ -146,6 +150,7 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
       if (!ended(current.record)) {
         throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
       }
+      await privacy.mustBeRevealed(current.record);
       const [events, leafHashes] = await Promise.all([store.events(id, 0, current.record.version), log.leaves(current.record)]);
       return recordDocument(current, events, leafHashes, log.publicKey);
     },
@@ -159,6 +164,7 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
           'a replay is for auditing a finished game; during play each seat reads its own view',
         );
       }
+      await privacy.mustBeRevealed(record);
       const n = at ?? record.version;
       if (n < 0 || n > record.version) throw new Problem(422, 'out-of-range', `at must be between 0 and ${record.version}`);
       const then = await live.at(record, game, n);

@@ -10,6 +10,7 @@ import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
 import { vacationStore } from '../store/vacations';
+import { tournamentStore } from '../store/tournaments';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
 import { type Fallback, type Logger, seatPlayers } from './bots';
@@ -30,6 +31,8 @@ import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
 import { webhookKey } from './webhook-key';
+import { tournamentPrivacy } from './tournament-privacy';
+import { tournaments } from './tournaments';
 import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
 export interface ServiceDeps {
@@ -85,7 +88,8 @@ export function services(deps: ServiceDeps) {
   const who = access(tokens, people.identify);
   const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
-  const logs = history({ live, store, log: tree, access: who });
+  const privacy = tournamentPrivacy(sql);
+  const logs = history({ live, store, log: tree, access: who, privacy });
   const robots = seatPlayers({
     live,
     moves: play,
@@ -108,6 +112,7 @@ export function services(deps: ServiceDeps) {
     bots: robots,
     now,
     limits,
+    privacy,
   });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
@@ -137,6 +142,18 @@ export function services(deps: ServiceDeps) {
     log,
     vacationDaysPerYear: limits.vacationDaysPerYear,
   });
+  const cups = tournaments({
+    store: tournamentStore(sql),
+    live,
+    tables: table,
+    endings: ends,
+    moves: play,
+    access: who,
+    tokens,
+    notifications: told,
+    now,
+    log,
+  });
   return {
     now,
     store,
@@ -165,7 +182,7 @@ export function services(deps: ServiceDeps) {
     deliveries,
     history: logs,
     log: logProofs({ live, log: tree }),
-    streams: streams({ live, access: who, tokens, notifier }),
+    streams: streams({ live, access: who, tokens, notifier, privacy }),
     bots: robots,
     endings: ends,
     clocks: clocks({
@@ -178,8 +195,10 @@ export function services(deps: ServiceDeps) {
       log,
       abandonAfter: limits.abandonAfterMoves,
       correspondence: clockEvents,
+      alsoSweep: cups.tick,
     }),
     correspondence: clockEvents,
+    tournaments: cups,
   };
 }
 

@@ -57,6 +57,7 @@ export function genesisOf(record: GameRecord): Genesis {
     dealtBy: record.origin,
     createdAt: record.createdAt.toISOString(),
     ...(record.deck ? { deckHash: deckHashOf(record.seed, record.deck) } : {}),
+    ...(record.tournament ? { tournament: record.tournament } : {}),
   };
 }
 

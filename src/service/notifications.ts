@@ -30,7 +30,10 @@ export interface NotificationJson {
 }
 
 export const toJson = (n: NotificationRecord): NotificationJson =>
-  ({ seq: n.seq, type: n.type, at: n.createdAt.toISOString(), game: n.gameId, ...n.payload }) as NotificationJson;
+  // A tournament's notifications name the tournament; tournament.round's payload names its game itself.
+  (n.type.startsWith('tournament.')
+    ? { seq: n.seq, type: n.type, at: n.createdAt.toISOString(), ...n.payload }
+    : { seq: n.seq, type: n.type, at: n.createdAt.toISOString(), game: n.gameId, ...n.payload }) as NotificationJson;
 
 const ended = (status: GameRecord['status']) => status === 'finished' || status === 'aborted';
 

@@ -12,6 +12,8 @@ import type { Live } from './live';
  */
 export function mayAbort(live: Pick<Live, 'record' | 'moved'>, seat: number): boolean {
   const { record } = live;
+  // A tournament's table is played or resigned: aborting it would erase a result the standings need.
+  if (record.tournament) return false;
   return record.status === 'active' && record.version < 2 * record.seatCount && !live.moved.includes(seat);
 }
 

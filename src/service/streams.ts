@@ -4,6 +4,7 @@ import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
 import { seatViewJson } from './projections';
 import type { SeatTokens } from './tokens';
+import type { TournamentPrivacy } from './tournament-privacy';
 
 /** A change as a stream sends it: the whole Server-Sent Events message, encoded once for its audience. */
 export interface Delivery {
@@ -46,8 +47,14 @@ const ended = (live: Live) => live.record.status === 'finished' || live.record.s
  * Live views, one hub per game: a change is loaded once and each audience's view built once, then
  * sent to every subscriber of that audience, however many there are.
  */
-export function streams(deps: { live: LiveGames; access: Access; tokens: SeatTokens; notifier: Notifier }) {
-  const { live, access, tokens, notifier } = deps;
+export function streams(deps: {
+  live: LiveGames;
+  access: Access;
+  tokens: SeatTokens;
+  notifier: Notifier;
+  privacy: TournamentPrivacy;
+}) {
+  const { live, access, tokens, notifier, privacy } = deps;
   const hubs = new Map<string, Hub>();
 
   /**
@@ -134,6 +141,7 @@ export function streams(deps: { live: LiveGames; access: Access; tokens: SeatTok
         'ticket' in credential
           ? ticketSeat(current, credential.ticket)
           : await access.seatOf(current.record, credential.token, false);
+      await privacy.mustBeSeated(current.record, seat);
       const { revision } = current.record;
       const hub = hubFor(id);
       const holding = seat === null ? null : current.record.seats[seat].holding;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
-import type { Clock, GameRecord, GameStore, SeatRecord } from '../store/games';
+import type { Clock, GameRecord, GameStore, SeatRecord, TournamentTable } from '../store/games';
 import { botTablesBelow, type PlayerStore } from '../store/players';
-import { Conflict } from '../store/sql';
+import { Conflict, type Statement } from '../store/sql';
 import type { Access } from './access';
 import { type ClockAsked, resolveClock } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
@@ -14,6 +14,7 @@ import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
+import type { TournamentPrivacy } from './tournament-privacy';
 
 export interface CreateRequest {
   kind: string;
@@ -24,6 +25,17 @@ export interface CreateRequest {
   names?: string[];
   seed?: string;
   deck?: string[];
+}
+
+/**
+ * A tournament's table (src/service/tournaments.ts): its players are seated at once (the `player`
+ * entries are theirs, not invitations), its seed derives from the tournament's, and `statements` join
+ * the creation's transaction.
+ */
+export interface TournamentSeating {
+  table: TournamentTable;
+  seed: string;
+  statements: (gameId: string) => Statement[];
 }
 
 /** Tables: creating a game, its public summary, and what a seat sees of it. */
@@ -39,8 +51,9 @@ export function tables(deps: {
   bots: { check(name: string): void };
   now: () => Date;
   limits: Pick<Limits, 'botGamesPerPlayer'>;
+  privacy: TournamentPrivacy;
 }) {
-  const { live, store, log, players, tokens, access, notifications, bots, now, limits } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits, privacy } = deps;
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -82,11 +95,20 @@ export function tables(deps: {
   }
 
   return {
-    async create(req: CreateRequest, token?: string) {
+    async create(req: CreateRequest, token?: string, tournament?: TournamentSeating) {
       const game = live.gameOf(req.kind);
       const at = now();
-      const creator = await creatorOf(token);
+      const creator = tournament ? null : await creatorOf(token);
       const seats = await seatsOf(req, creator, at);
+      if (tournament) {
+        for (const s of seats.filter((s) => s.occupant === 'invited')) {
+          Object.assign(s, {
+            occupant: 'player',
+            joinedAt: at,
+            name: s.name ?? (await players.get(s.playerId as string))?.name ?? null,
+          });
+        }
+      }
       for (const s of seats) if (s.bot) bots.check(s.bot);
       // Whoever chose the deal knows every hand: strangers only ever join fair games.
       if ((req.seed !== undefined || req.deck) && seats.some(isFree)) {
@@ -106,7 +128,7 @@ export function tables(deps: {
         );
       }
       const seatCount = seats.length;
-      const seed = req.seed ?? randomBytes(32).toString('hex');
+      const seed = tournament?.seed ?? req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
       let clock: Clock | null;
       let options: Record<string, unknown>;
@@ -147,12 +169,18 @@ export function tables(deps: {
         createdAt: at,
         updatedAt: at,
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),
+        ...(tournament ? { tournament: tournament.table } : {}),
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
       const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
       try {
         // The tree's first leaf, the genesis, is written with the game.
-        await store.create(record, [log.created(record), ...guard, ...notifications.statements(notes, at)]);
+        await store.create(record, [
+          ...(tournament?.statements(id) ?? []),
+          log.created(record),
+          ...guard,
+          ...notifications.statements(notes, at),
+        ]);
       } catch (e) {
         if (!(e instanceof Conflict) || guard.length === 0) throw e;
         throw new Problem(
@@ -186,7 +214,14 @@ export function tables(deps: {
     started,
 
     async summary(id: string) {
-      return summary(await live.load(id), now());
+      const current = await live.load(id);
+      const shown = summary(current, now());
+      // A tournament game's seed waits for its round to end.
+      if ('seed' in shown && (await privacy.roundOpen(current.record))) {
+        const { seed: _secret, ...rest } = shown;
+        return rest;
+      }
+      return shown;
     },
 
     /**
@@ -196,6 +231,7 @@ export function tables(deps: {
     async view(id: string, token: string | undefined, ifNoneMatch?: string): Promise<{ etag: string; json: string | null }> {
       const current = await live.load(id);
       const seat = await access.seatOf(current.record, token, false);
+      await privacy.mustBeSeated(current.record, seat);
       const etag = viewTag(current.record.revision, seat);
       // The usual case first: a client sends back the one tag it was given.
       if (ifNoneMatch === etag || ifNoneMatch?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}`)) {

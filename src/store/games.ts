@@ -56,6 +56,15 @@ export interface GameRecord {
   createdAt: Date;
   updatedAt: Date;
   seats: SeatRecord[];
+  /** The tournament this game is a table of (its genesis names it); absent outside one. */
+  tournament?: TournamentTable;
+}
+
+/** Where a tournament game sits: the tournament, its round and its table, counted from 1. */
+export interface TournamentTable {
+  id: string;
+  round: number;
+  table: number;
 }
 
 /** A game action, or what the table did; vacation, resume and gift are what the clocks did (no seat acts in the game). */
@@ -131,6 +140,9 @@ interface GameRow {
   serverRun: number;
   createdAt: unknown;
   updatedAt: unknown;
+  tournamentId?: string | null;
+  tournamentRound?: number | null;
+  tournamentTable?: number | null;
 }
 
 interface SeatRow {
@@ -208,6 +220,9 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
     createdAt: time(r.createdAt),
     updatedAt: time(r.updatedAt),
     seats: seats.map(toSeat),
+    ...(r.tournamentId
+      ? { tournament: { id: r.tournamentId, round: Number(r.tournamentRound), table: Number(r.tournamentTable) } }
+      : {}),
   };
 }
 

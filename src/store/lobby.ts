@@ -56,9 +56,12 @@ export function lobbyStore(sql: Sql) {
       const open =
         status === 'waiting' ? `AND EXISTS (SELECT 1 FROM "Seat" s WHERE s."gameId" = g."id" AND s."occupant" = 'open')` : '';
       const page = after ? 'AND (g."createdAt", g."id") < ($4, $5)' : '';
+      // A tournament game is listed once its round has ended: until then only its seats may look at it.
+      const privateRound = `AND NOT EXISTS (SELECT 1 FROM "TournamentRound" r WHERE r."tournamentId" = g."tournamentId"
+           AND r."round" = g."tournamentRound" AND r."endedAt" IS NULL)`;
       const rows = await sql.all<Row>(
         `SELECT g."id", g."kind", g."status", g."options", g."clock", g."createdBy", g."createdAt" FROM "Game" g
-         WHERE g."status" = $1 AND (g."kind" = $2 OR $2 = '') ${open} ${page}
+         WHERE g."status" = $1 AND (g."kind" = $2 OR $2 = '') ${open} ${privateRound} ${page}
          ORDER BY g."createdAt" DESC, g."id" DESC LIMIT $3`,
         [status, kind ?? '', limit, ...(after ? [after.createdAt, after.id] : [])],
       );

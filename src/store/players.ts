@@ -9,7 +9,15 @@ export interface PlayerRecord {
   createdAt: Date;
 }
 
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'turn-reminder';
+export type NotificationType =
+  | 'turn'
+  | 'invited'
+  | 'started'
+  | 'finished'
+  | 'turn-reminder'
+  | 'tournament.started'
+  | 'tournament.round'
+  | 'tournament.finished';
 
 export interface NotificationRecord {
   seq: number;

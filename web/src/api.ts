@@ -92,7 +92,7 @@ export interface CreateGame {
   options?: Record<string, unknown>;
 }
 
-async function call<T>(method: string, path: string, options: { token?: string | null; body?: unknown } = {}): Promise<T> {
+export async function call<T>(method: string, path: string, options: { token?: string | null; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

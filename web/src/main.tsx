@@ -5,6 +5,8 @@ import { api } from './api';
 import { AuditPage } from './pages/audit';
 import { LobbyPage } from './pages/lobby';
 import { TablePage } from './pages/table';
+import { TournamentPage } from './pages/tournament';
+import { TournamentsPage } from './pages/tournaments';
 import { href, useRoute } from './route';
 import { loadPlayer, savePlayer } from './session';
 
@@ -48,7 +50,7 @@ function App() {
   useEffect(() => {
     document.querySelector<HTMLElement>('main h1')?.focus();
     scrollTo(0, 0);
-  }, [route.page, route.page === 'lobby' ? '' : route.id]);
+  }, [route.page, 'id' in route ? route.id : '']);
 
   return (
     <>
@@ -62,15 +64,18 @@ function App() {
         </a>
         <nav aria-label="Site">
           <a href={href({ page: 'lobby' })}>Lobby</a>
+          <a href={href({ page: 'tournaments' })}>Tournaments</a>
           <a href="/docs">API docs</a>
         </nav>
         {player && <span class="muted">{player.name}</span>}
       </header>
       <main id="main">
-        <Guard key={route.page === 'lobby' ? '' : route.id}>
+        <Guard key={'id' in route ? route.id : route.page}>
           {route.page === 'lobby' && <LobbyPage player={player} setPlayer={setPlayer} />}
           {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
           {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
+          {route.page === 'tournaments' && <TournamentsPage player={player} />}
+          {route.page === 'tournament' && <TournamentPage key={route.id} id={route.id} player={player} />}
         </Guard>
       </main>
     </>

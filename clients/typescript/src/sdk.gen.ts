@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EndVacationData, EndVacationErrors, EndVacationResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetViewData, GetViewErrors, GetViewResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartVacationData, StartVacationErrors, StartVacationResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateTournamentData, CreateTournamentErrors, CreateTournamentResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetTournamentData, GetTournamentErrors, GetTournamentResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, JoinTournamentData, JoinTournamentErrors, JoinTournamentResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, LeaveTournamentData, LeaveTournamentErrors, LeaveTournamentResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTournamentsData, ListTournamentsErrors, ListTournamentsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartTournamentData, StartTournamentErrors, StartTournamentResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses, WithdrawFromTournamentData, WithdrawFromTournamentErrors, WithdrawFromTournamentResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -142,47 +142,6 @@ export const requestRematch = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * Give a due seat more time (up to a day); answers with the giver’s view
- *
- * Another seated player adds `seconds` to a due seat’s time: a later deadline, a bank above its max if need be. One gift per turn per giver; the gift is an event in the log (`kind: gift`). 422 `no-clock`, `not-due`, `own-clock`; 409 `already-given`.
- */
-export const giveTime = <ThrowOnError extends boolean = false>(options: Options<GiveTimeData, ThrowOnError>) => (options.client ?? client).post<GiveTimeResponses, GiveTimeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
-    url: '/games/{id}/clock/give',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * End my vacation now: my frozen clocks run again
- *
- * Only the whole days used stay charged (at least one). 409 `not-on-vacation`.
- */
-export const endVacation = <ThrowOnError extends boolean = false>(options?: Options<EndVacationData, ThrowOnError>) => (options?.client ?? client).delete<EndVacationResponses, EndVacationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/players/me/vacation',
-    ...options
-});
-
-/**
- * Go on vacation: my clocks freeze in every game that allows it
- *
- * Starts now and lasts `days` whole days, charged to this calendar year’s allowance (VACATION_DAYS_PER_YEAR, default 30). In each running game whose clock has `vacation: true`, my seat’s clock stops until the vacation ends or I move there; each such game’s log records the freeze (`kind: vacation`) and the resume (`kind: resume`). 422 `no-vacation-left`; 409 `on-vacation`.
- */
-export const startVacation = <ThrowOnError extends boolean = false>(options: Options<StartVacationData, ThrowOnError>) => (options.client ?? client).post<StartVacationResponses, StartVacationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/players/me/vacation',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * The move log, paged
  *
  * During play each caller sees only what its seat may know of each move; after the end, everything, and the seed.
@@ -275,7 +234,7 @@ export const createPlayer = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Who my player token names
  *
- * The player the token speaks for, with its vacation and the vacation days left this year.
+ * The player the token speaks for.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -328,6 +287,79 @@ export const declineSeat = <ThrowOnError extends boolean = false>(options: Optio
 export const leaveGame = <ThrowOnError extends boolean = false>(options: Options<LeaveGameData, ThrowOnError>) => (options.client ?? client).post<LeaveGameResponses, LeaveGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/games/{id}/leave',
+    ...options
+});
+
+/**
+ * Tournaments, newest first
+ *
+ * Cursor-paged: pass the answer’s `next` as `cursor` for the next page.
+ */
+export const listTournaments = <ThrowOnError extends boolean = false>(options?: Options<ListTournamentsData, ThrowOnError>) => (options?.client ?? client).get<ListTournamentsResponses, ListTournamentsErrors, ThrowOnError>({ url: '/tournaments', ...options });
+
+/**
+ * Create a tournament (its creator plays only if it joins)
+ *
+ * The server draws the tournament’s seed and publishes its SHA-256 at once; each game seed derives from it. 422 when the kind cannot seat `tableSeats` or the format cannot fit the players.
+ */
+export const createTournament = <ThrowOnError extends boolean = false>(options: Options<CreateTournamentData, ThrowOnError>) => (options.client ?? client).post<CreateTournamentResponses, CreateTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A tournament: players, rounds, standings with tie-breaks; its seed once it has ended
+ *
+ * Standings are computed from the finished games alone (points, then Buchholz cut-1, Sonneborn-Berger for two seats, rating). Once it has ended, `seed` lets anyone check every game seed: HMAC-SHA256 keyed by the seed’s text of `round:<r>/table:<t>` (or `round:<r>` for duplicate).
+ */
+export const getTournament = <ThrowOnError extends boolean = false>(options: Options<GetTournamentData, ThrowOnError>) => (options.client ?? client).get<GetTournamentResponses, GetTournamentErrors, ThrowOnError>({ url: '/tournaments/{id}', ...options });
+
+/**
+ * Join a tournament that has not started
+ *
+ * With a player token, while it registers players and has room.
+ */
+export const joinTournament = <ThrowOnError extends boolean = false>(options: Options<JoinTournamentData, ThrowOnError>) => (options.client ?? client).post<JoinTournamentResponses, JoinTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/join',
+    ...options
+});
+
+/**
+ * Leave a tournament that has not started
+ *
+ * With the player token that joined it.
+ */
+export const leaveTournament = <ThrowOnError extends boolean = false>(options: Options<LeaveTournamentData, ThrowOnError>) => (options.client ?? client).post<LeaveTournamentResponses, LeaveTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/leave',
+    ...options
+});
+
+/**
+ * Start a tournament now (its creator): the first round is seated and its games begin
+ *
+ * Needs at least minPlayers. Players are told `tournament.started`, then `tournament.round` with their table or bye.
+ */
+export const startTournament = <ThrowOnError extends boolean = false>(options: Options<StartTournamentData, ThrowOnError>) => (options.client ?? client).post<StartTournamentResponses, StartTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/start',
+    ...options
+});
+
+/**
+ * Withdraw from a running tournament: the remaining games are lost (a game still running is resigned)
+ *
+ * The player stays in the standings with the points it has, and is seated in no later round.
+ */
+export const withdrawFromTournament = <ThrowOnError extends boolean = false>(options: Options<WithdrawFromTournamentData, ThrowOnError>) => (options.client ?? client).post<WithdrawFromTournamentResponses, WithdrawFromTournamentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/tournaments/{id}/withdraw',
     ...options
 });
 

@@ -1167,6 +1167,260 @@ export type ConsistencyProof = {
 };
 
 /**
+ * a tournament as lists show it
+ */
+export type TournamentSummary = {
+    /**
+     * the tournament id
+     */
+    id: string;
+    kind: Kind;
+    /**
+     * the games’ options as resolved, and the clock their games run with
+     */
+    options: {
+        /**
+         * the clock every game runs with, as given at creation (a ClockOption)
+         */
+        clock?: unknown;
+        [key: string]: unknown;
+    };
+    /**
+     * swiss: each round seats players by standing; round-robin: everyone meets everyone (up to 12 players)
+     */
+    format: 'swiss' | 'round-robin';
+    /**
+     * games: win 1, tie 1/2, loss 0 (more seats: by place, from 1 to 0); duplicate: every table of a round plays the same deal, each seat scored in matchpoints against the same seat at the other tables
+     */
+    scoring: 'games' | 'duplicate';
+    /**
+     * the seats at each table
+     */
+    tableSeats: number;
+    /**
+     * registering (players join and leave), running, or finished
+     */
+    status: 'registering' | 'running' | 'finished';
+    /**
+     * the round being played (0 before the start)
+     */
+    round: number;
+    /**
+     * the rounds it plays (a round robin’s are known once it starts)
+     */
+    rounds: number | null;
+    /**
+     * hours each round lasts
+     */
+    roundHours: number;
+    /**
+     * the fewest it starts with
+     */
+    minPlayers: number;
+    /**
+     * the most it takes
+     */
+    maxPlayers: number;
+    /**
+     * whether its games are rated
+     */
+    rated: boolean;
+    /**
+     * when the server starts it, if set
+     */
+    startsAt: string | null;
+    /**
+     * the player who created it (it plays only if it joined)
+     */
+    creator: string;
+    /**
+     * SHA-256 of the tournament’s seed, published at creation
+     */
+    seedHash: string;
+    /**
+     * when it was created
+     */
+    createdAt: string;
+};
+
+/**
+ * a page of tournaments
+ */
+export type TournamentPage = {
+    /**
+     * newest first
+     */
+    tournaments: Array<TournamentSummary>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
+};
+
+/**
+ * a tournament: its players, rounds and standings
+ */
+export type Tournament = {
+    /**
+     * the tournament id
+     */
+    id: string;
+    kind: Kind;
+    /**
+     * the games’ options as resolved, and the clock their games run with
+     */
+    options: {
+        /**
+         * the clock every game runs with, as given at creation (a ClockOption)
+         */
+        clock?: unknown;
+        [key: string]: unknown;
+    };
+    /**
+     * swiss: each round seats players by standing; round-robin: everyone meets everyone (up to 12 players)
+     */
+    format: 'swiss' | 'round-robin';
+    /**
+     * games: win 1, tie 1/2, loss 0 (more seats: by place, from 1 to 0); duplicate: every table of a round plays the same deal, each seat scored in matchpoints against the same seat at the other tables
+     */
+    scoring: 'games' | 'duplicate';
+    /**
+     * the seats at each table
+     */
+    tableSeats: number;
+    /**
+     * registering (players join and leave), running, or finished
+     */
+    status: 'registering' | 'running' | 'finished';
+    /**
+     * the round being played (0 before the start)
+     */
+    round: number;
+    /**
+     * the rounds it plays (a round robin’s are known once it starts)
+     */
+    rounds: number | null;
+    /**
+     * hours each round lasts
+     */
+    roundHours: number;
+    /**
+     * the fewest it starts with
+     */
+    minPlayers: number;
+    /**
+     * the most it takes
+     */
+    maxPlayers: number;
+    /**
+     * whether its games are rated
+     */
+    rated: boolean;
+    /**
+     * when the server starts it, if set
+     */
+    startsAt: string | null;
+    /**
+     * the player who created it (it plays only if it joined)
+     */
+    creator: string;
+    /**
+     * SHA-256 of the tournament’s seed, published at creation
+     */
+    seedHash: string;
+    /**
+     * when it was created
+     */
+    createdAt: string;
+    /**
+     * the players, in the order they joined
+     */
+    players: Array<{
+        /**
+         * the player id
+         */
+        id: string;
+        /**
+         * the player’s name
+         */
+        name: string;
+        /**
+         * true once the player has withdrawn
+         */
+        withdrawn: boolean;
+    }>;
+    /**
+     * the tournament’s seed, once it has ended: each game seed is HMAC-SHA256(key: this text, `round:<r>/table:<t>`, or `round:<r>` for duplicate), lowercase hex
+     */
+    seed?: string;
+    /**
+     * the tie-breaks in the order they apply: buchholz-cut1, sonneborn-berger (two seats), rating
+     */
+    tieBreaks: Array<string>;
+    /**
+     * the rounds started so far
+     */
+    schedule: Array<{
+        /**
+         * the round, from 1
+         */
+        round: number;
+        /**
+         * finished once every game of it has ended
+         */
+        status: 'running' | 'finished';
+        /**
+         * when games still running are ended by default play
+         */
+        deadline: string;
+        /**
+         * the tables, numbered from 1 in this order, then the byes
+         */
+        tables: Array<{
+            /**
+             * the table’s game (null for a bye)
+             */
+            gameId: string | null;
+            /**
+             * the players, seat by seat
+             */
+            seats: Array<string>;
+            /**
+             * true: the player sits out this round, scoring a win
+             */
+            bye?: boolean;
+        }>;
+    }>;
+    /**
+     * best first, from the finished games
+     */
+    standings: Array<{
+        /**
+         * from 1; players equal on points and every tie-break share a rank
+         */
+        rank: number;
+        /**
+         * the player id
+         */
+        player: string;
+        /**
+         * points so far (a bye scores a win)
+         */
+        points: number;
+        /**
+         * each tie-break by name (see tieBreaks); rating is null for an unrated player
+         */
+        tieBreaks: {
+            [key: string]: number | null;
+        };
+        /**
+         * games finished (a bye is not a game)
+         */
+        games: number;
+    }>;
+};
+
+/**
  * the options of Kabu, every one resolved
  */
 export type KabuOptions = {
@@ -11548,6 +11802,23 @@ export type KabuGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -11655,6 +11926,23 @@ export type KabuGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -11766,6 +12054,23 @@ export type OichoKabuGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -11873,6 +12178,23 @@ export type OichoKabuGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -11984,6 +12306,23 @@ export type DivideAndConquerGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -12091,6 +12430,23 @@ export type DivideAndConquerGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -12202,6 +12558,23 @@ export type CardStockMarketGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -12309,6 +12682,23 @@ export type CardStockMarketGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -12420,6 +12810,23 @@ export type CactusGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -12527,6 +12934,23 @@ export type CactusGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -12638,6 +13062,23 @@ export type CanadianSaladGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -12745,6 +13186,23 @@ export type CanadianSaladGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -12856,6 +13314,23 @@ export type KaiserGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -12963,6 +13438,23 @@ export type KaiserGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -13074,6 +13566,23 @@ export type PokeGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -13181,6 +13690,23 @@ export type PokeGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -13292,6 +13818,23 @@ export type ChineseTenGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -13399,6 +13942,23 @@ export type ChineseTenGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -13510,6 +14070,23 @@ export type DilotiGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -13617,6 +14194,23 @@ export type DilotiGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -13728,6 +14322,23 @@ export type KontsinaGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -13835,6 +14446,23 @@ export type KontsinaGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -13946,6 +14574,23 @@ export type XeriGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -14053,6 +14698,23 @@ export type XeriGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -14164,6 +14826,23 @@ export type PorrazoGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -14271,6 +14950,23 @@ export type PorrazoGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -14382,6 +15078,23 @@ export type TotitGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -14489,6 +15202,23 @@ export type TotitGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -14600,6 +15330,23 @@ export type StealingBundlesGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -14707,6 +15454,23 @@ export type StealingBundlesGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -14818,6 +15582,23 @@ export type PaksGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -14925,6 +15706,23 @@ export type PaksGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -15036,6 +15834,23 @@ export type EscobaGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -15143,6 +15958,23 @@ export type EscobaGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -15254,6 +16086,23 @@ export type ScopaGameRecord = {
      */
     deck?: Array<string>;
     /**
+     * the tournament table this game was seated as
+     */
+    tournament?: {
+        /**
+         * the tournament
+         */
+        id: string;
+        /**
+         * its round, from 1
+         */
+        round: number;
+        /**
+         * the table, from 1, in the order the round lists them
+         */
+        table: number;
+    };
+    /**
      * finished or aborted
      */
     status: string;
@@ -15361,6 +16210,23 @@ export type ScopaGameRecord = {
          * for a stacked first deal: HMAC-SHA256 of `deck:<its canonical JSON>` keyed by the seed, lowercase hex
          */
         deckHash?: string;
+        /**
+         * the tournament table this game was seated as
+         */
+        tournament?: {
+            /**
+             * the tournament
+             */
+            id: string;
+            /**
+             * its round, from 1
+             */
+            round: number;
+            /**
+             * the table, from 1, in the order the round lists them
+             */
+            table: number;
+        };
     };
     /**
      * every leaf hash (0: the genesis, then each event) as the server stored it when the leaf was appended: an event that does not hash to its own was changed
@@ -19309,9 +20175,10 @@ export type GetViewErrors = {
      * - `wrong-game`: the seat token belongs to another game
      * - `wrong-seat`: the game has no such seat
      * - `not-seated`: the player holds no seat in this game
+     * - `tournament-game-private`: a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round
      */
     403: Problem & {
-        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated' | 'tournament-game-private';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -20111,9 +20978,10 @@ export type ListEventsErrors = {
      * - `wrong-game`: the seat token belongs to another game
      * - `wrong-seat`: the game has no such seat
      * - `not-seated`: the player holds no seat in this game
+     * - `tournament-game-private`: a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round
      */
     403: Problem & {
-        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated' | 'tournament-game-private';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -20184,6 +21052,12 @@ export type GetRecordErrors = {
      */
     400: Problem & {
         code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `tournament-game-private`: a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round
+     */
+    403: Problem & {
+        code?: 'tournament-game-private';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -20260,6 +21134,12 @@ export type GetReplayErrors = {
      */
     400: Problem & {
         code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `tournament-game-private`: a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round
+     */
+    403: Problem & {
+        code?: 'tournament-game-private';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -20567,9 +21447,10 @@ export type StreamGameErrors = {
      * - `wrong-game`: the seat token belongs to another game
      * - `wrong-seat`: the game has no such seat
      * - `not-seated`: the player holds no seat in this game
+     * - `tournament-game-private`: a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round
      */
     403: Problem & {
-        code?: 'wrong-game' | 'wrong-seat' | 'not-seated';
+        code?: 'wrong-game' | 'wrong-seat' | 'not-seated' | 'tournament-game-private';
     };
     /**
      * - `game-not-found`: there is no game with this id
@@ -21227,6 +22108,649 @@ export type LeaveGameResponses = {
 };
 
 export type LeaveGameResponse = LeaveGameResponses[keyof LeaveGameResponses];
+
+export type ListTournamentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * registering (players join and leave), running, or finished
+         */
+        status?: 'registering' | 'running' | 'finished';
+        /**
+         * the `next` of the previous page
+         */
+        cursor?: string;
+    };
+    url: '/tournaments';
+};
+
+export type ListTournamentsErrors = {
+    /**
+     * - `invalid-cursor`: the cursor is not one this list gave
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'invalid-cursor' | 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type ListTournamentsError = ListTournamentsErrors[keyof ListTournamentsErrors];
+
+export type ListTournamentsResponses = {
+    /**
+     * a page of tournaments
+     */
+    200: TournamentPage;
+};
+
+export type ListTournamentsResponse = ListTournamentsResponses[keyof ListTournamentsResponses];
+
+export type CreateTournamentData = {
+    /**
+     * a tournament to create
+     */
+    body: {
+        kind: Kind;
+        /**
+         * the games’ options; omitted ones take their defaults
+         */
+        options?: {
+            [key: string]: unknown;
+        };
+        /**
+         * swiss: each round seats players by standing; round-robin: everyone meets everyone (up to 12 players)
+         */
+        format: 'swiss' | 'round-robin';
+        /**
+         * games: win 1, tie 1/2, loss 0 (more seats: by place, from 1 to 0); duplicate: every table of a round plays the same deal, each seat scored in matchpoints against the same seat at the other tables
+         */
+        scoring: 'games' | 'duplicate';
+        /**
+         * Swiss: how many rounds; a round robin’s follow from its players
+         */
+        rounds?: number;
+        /**
+         * the seats at each table
+         */
+        tableSeats: number;
+        clock: ClockOption;
+        /**
+         * hours a round lasts: games still running then are ended by their clocks’ default play (default 168)
+         */
+        roundHours?: number;
+        /**
+         * the most players it takes (default: 12 for a round robin, 256 for Swiss)
+         */
+        maxPlayers?: number;
+        /**
+         * the fewest it starts with (default: one table)
+         */
+        minPlayers?: number;
+        /**
+         * whether its games are rated (default false)
+         */
+        rated?: boolean;
+        /**
+         * when the server starts it, if at least minPlayers have joined
+         */
+        startsAt?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/tournaments';
+};
+
+export type CreateTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
+     * - `cannot-seat`: the kind cannot seat tables of `tableSeats` with these options; `detail` says why
+     * - `format-cannot-fit`: the format cannot fit the players asked for (rounds, minPlayers, maxPlayers); `detail` says why
+     */
+    422: Problem & {
+        code?: 'unknown-kind' | 'cannot-seat' | 'format-cannot-fit';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type CreateTournamentError = CreateTournamentErrors[keyof CreateTournamentErrors];
+
+export type CreateTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    201: Tournament;
+};
+
+export type CreateTournamentResponse = CreateTournamentResponses[keyof CreateTournamentResponses];
+
+export type GetTournamentData = {
+    body?: never;
+    path: {
+        /**
+         * the tournament id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/tournaments/{id}';
+};
+
+export type GetTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `tournament-not-found`: there is no tournament with this id
+     */
+    404: Problem & {
+        code?: 'tournament-not-found';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetTournamentError = GetTournamentErrors[keyof GetTournamentErrors];
+
+export type GetTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    200: Tournament;
+};
+
+export type GetTournamentResponse = GetTournamentResponses[keyof GetTournamentResponses];
+
+export type JoinTournamentData = {
+    body?: never;
+    path: {
+        /**
+         * the tournament id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/tournaments/{id}/join';
+};
+
+export type JoinTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `tournament-not-found`: there is no tournament with this id
+     */
+    404: Problem & {
+        code?: 'tournament-not-found';
+    };
+    /**
+     * - `tournament-started`: the tournament has started: nobody joins or leaves any more
+     * - `already-entered`: the player has joined this tournament already
+     * - `tournament-full`: the tournament has as many players as it takes
+     * - `busy`: the game is too busy right now: try again
+     */
+    409: Problem & {
+        code?: 'tournament-started' | 'already-entered' | 'tournament-full' | 'busy';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type JoinTournamentError = JoinTournamentErrors[keyof JoinTournamentErrors];
+
+export type JoinTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    200: Tournament;
+};
+
+export type JoinTournamentResponse = JoinTournamentResponses[keyof JoinTournamentResponses];
+
+export type LeaveTournamentData = {
+    body?: never;
+    path: {
+        /**
+         * the tournament id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/tournaments/{id}/leave';
+};
+
+export type LeaveTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `tournament-not-found`: there is no tournament with this id
+     */
+    404: Problem & {
+        code?: 'tournament-not-found';
+    };
+    /**
+     * - `tournament-started`: the tournament has started: nobody joins or leaves any more
+     * - `not-entered`: the player has not joined this tournament
+     * - `busy`: the game is too busy right now: try again
+     */
+    409: Problem & {
+        code?: 'tournament-started' | 'not-entered' | 'busy';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type LeaveTournamentError = LeaveTournamentErrors[keyof LeaveTournamentErrors];
+
+export type LeaveTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    200: Tournament;
+};
+
+export type LeaveTournamentResponse = LeaveTournamentResponses[keyof LeaveTournamentResponses];
+
+export type StartTournamentData = {
+    body?: never;
+    path: {
+        /**
+         * the tournament id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/tournaments/{id}/start';
+};
+
+export type StartTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     * - `not-creator`: only the tournament’s creator may start it
+     */
+    403: Problem & {
+        code?: 'player-token-required' | 'not-creator';
+    };
+    /**
+     * - `tournament-not-found`: there is no tournament with this id
+     */
+    404: Problem & {
+        code?: 'tournament-not-found';
+    };
+    /**
+     * - `tournament-started`: the tournament has started: nobody joins or leaves any more
+     * - `too-few-players`: fewer players have joined than the tournament needs (minPlayers)
+     * - `busy`: the game is too busy right now: try again
+     */
+    409: Problem & {
+        code?: 'tournament-started' | 'too-few-players' | 'busy';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type StartTournamentError = StartTournamentErrors[keyof StartTournamentErrors];
+
+export type StartTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    200: Tournament;
+};
+
+export type StartTournamentResponse = StartTournamentResponses[keyof StartTournamentResponses];
+
+export type WithdrawFromTournamentData = {
+    body?: never;
+    path: {
+        /**
+         * the tournament id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/tournaments/{id}/withdraw';
+};
+
+export type WithdrawFromTournamentErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-json' | 'malformed-url';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `tournament-not-found`: there is no tournament with this id
+     */
+    404: Problem & {
+        code?: 'tournament-not-found';
+    };
+    /**
+     * - `tournament-not-running`: the tournament is not running
+     * - `not-entered`: the player has not joined this tournament
+     * - `withdrawn`: the player has withdrawn from this tournament already
+     * - `busy`: the game is too busy right now: try again
+     */
+    409: Problem & {
+        code?: 'tournament-not-running' | 'not-entered' | 'withdrawn' | 'busy';
+    };
+    /**
+     * - `body-too-large`: the body is larger than the server accepts
+     */
+    413: Problem & {
+        code?: 'body-too-large';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unsupported-media-type`: the body is not application/json
+     */
+    415: Problem & {
+        code?: 'unsupported-media-type';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type WithdrawFromTournamentError = WithdrawFromTournamentErrors[keyof WithdrawFromTournamentErrors];
+
+export type WithdrawFromTournamentResponses = {
+    /**
+     * a tournament: its players, rounds and standings
+     */
+    200: Tournament;
+};
+
+export type WithdrawFromTournamentResponse = WithdrawFromTournamentResponses[keyof WithdrawFromTournamentResponses];
 
 export type ListMyGamesData = {
     body?: never;

@@ -62,6 +62,7 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
         { name: 'play', description: 'Seat views, moves and live updates' },
         { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
         { name: 'history', description: 'The move log and replays, for auditing' },
+        { name: 'tournaments', description: 'Swiss and round robin tournaments, duplicate deals, standings' },
         {
           name: 'log',
           description: 'The tamper-evident log: the key that signs every checkpoint, inclusion and consistency proofs',

@@ -80,6 +80,20 @@ export const PROBLEM_CODES = {
   'no-vacation-left': 'the vacation is longer than the days left this calendar year (VACATION_DAYS_PER_YEAR)',
   'on-vacation': 'the player is on vacation already: end it first',
   'not-on-vacation': 'the player is not on vacation',
+  // Tournaments.
+  'tournament-not-found': 'there is no tournament with this id',
+  'cannot-seat': 'the kind cannot seat tables of `tableSeats` with these options; `detail` says why',
+  'format-cannot-fit': 'the format cannot fit the players asked for (rounds, minPlayers, maxPlayers); `detail` says why',
+  'tournament-started': 'the tournament has started: nobody joins or leaves any more',
+  'tournament-not-running': 'the tournament is not running',
+  'tournament-full': 'the tournament has as many players as it takes',
+  'already-entered': 'the player has joined this tournament already',
+  'not-entered': 'the player has not joined this tournament',
+  'not-creator': 'only the tournament’s creator may start it',
+  'too-few-players': 'fewer players have joined than the tournament needs (minPlayers)',
+  withdrawn: 'the player has withdrawn from this tournament already',
+  'tournament-game-private':
+    'a tournament game stays private until its round ends: only its seats may read it, and its seed and history wait for the round',
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;
@@ -193,6 +207,8 @@ export const SEAT_IF_ANY = {
   401: ['invalid-token', 'token-revoked'],
   403: ['wrong-game', 'wrong-seat', 'not-seated'],
 } as const satisfies ProblemsByStatus;
+/** A tournament game while its round is on: only its seats may read it, and its seed and history wait for the round. */
+export const TOURNAMENT_PRIVATE = { 403: ['tournament-game-private'] } as const satisfies ProblemsByStatus;
 /** A seat token, or the player token of the seat's player. */
 export const SEAT = {
   401: ['token-required', 'invalid-token', 'token-revoked'],

@@ -3,7 +3,7 @@ import { GameRecordDocument } from '../../record/record';
 import type { History } from '../../service/history';
 import { bearer } from '../auth';
 import { named } from '../openapi/components';
-import { allProblems, GAME, problems, SEAT_IF_ANY } from '../openapi/problems';
+import { allProblems, GAME, problems, SEAT_IF_ANY, TOURNAMENT_PRIVATE } from '../openapi/problems';
 import { SEAT_OR_SPECTATOR } from '../openapi/security';
 import { EventsPage, EventsQuery, GameId, Replay, ReplayQuery } from '../schemas';
 
@@ -23,7 +23,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
         params: GameId,
         querystring: EventsQuery,
         security: SEAT_OR_SPECTATOR,
-        response: { 200: EventsPage, ...problems(allProblems(GAME, SEAT_IF_ANY)) },
+        response: { 200: EventsPage, ...problems(allProblems(GAME, SEAT_IF_ANY, TOURNAMENT_PRIVATE)) },
       },
     },
     async (request) => history.events(request.params.id, bearer(request), request.query.after, request.query.limit),
@@ -39,7 +39,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
           'One JSON document: kind, engine version, options, seats and names, the seed and its hash, every event with its time, ' +
           'and the result. `npm run verify -- record.json` replays it with the engine and says what does not match.',
         params: GameId,
-        response: { 200: GameRecord, ...problems(allProblems(GAME, { 409: ['game-not-finished'] })) },
+        response: { 200: GameRecord, ...problems(allProblems(GAME, { 409: ['game-not-finished'] }, TOURNAMENT_PRIVATE)) },
       },
     },
     async (request, reply) => {
@@ -61,7 +61,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
         querystring: ReplayQuery,
         response: {
           200: Replay,
-          ...problems(allProblems(GAME, { 409: ['game-not-finished'], 422: ['out-of-range'] })),
+          ...problems(allProblems(GAME, { 409: ['game-not-finished'], 422: ['out-of-range'] }, TOURNAMENT_PRIVATE)),
         },
       },
     },

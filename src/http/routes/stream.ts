@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Delivery, Streams } from '../../service/streams';
 import { bearer } from '../auth';
-import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS } from '../openapi/problems';
+import { allProblems, GAME, problems, SEAT, SEAT_IF_ANY, STREAM_LIMITS, TOURNAMENT_PRIVATE } from '../openapi/problems';
 import { SEAT as SEAT_SECURITY, STREAM_SEAT_OR_SPECTATOR } from '../openapi/security';
 import { GameId, StreamTicket } from '../schemas';
 import { GameStreamMessage } from '../schemas/events';
@@ -44,7 +44,7 @@ export const streamRoutes: FastifyPluginAsyncTypebox<{ streams: Streams; slots: 
             description: 'a text/event-stream of `view` events, then `end`: each message as GameStreamMessage gives it',
             content: { 'text/event-stream': { schema: GameStreamMessage } },
           },
-          ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS)),
+          ...problems(allProblems(GAME, SEAT_IF_ANY, STREAM_LIMITS, TOURNAMENT_PRIVATE)),
         },
       },
     },

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import type { Tables } from '../../service/tables';
 import { bearer } from '../auth';
 import { sendJson } from '../json';
-import { allProblems, GAME, problems, SEAT_IF_ANY } from '../openapi/problems';
+import { allProblems, GAME, problems, SEAT_IF_ANY, TOURNAMENT_PRIVATE } from '../openapi/problems';
 import { SEAT_OR_SPECTATOR } from '../openapi/security';
 import { GameId, View } from '../schemas';
 
@@ -29,7 +29,7 @@ export const viewRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
         response: {
           200: View,
           304: Type.Null({ description: 'not modified: the view the client holds is current' }),
-          ...problems(allProblems(GAME, SEAT_IF_ANY)),
+          ...problems(allProblems(GAME, SEAT_IF_ANY, TOURNAMENT_PRIVATE)),
         },
       },
     },
