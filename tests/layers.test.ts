@@ -30,4 +30,11 @@ describe('the layers a verifier relies on', () => {
       for (const s of specifiers) expect(s, file).not.toMatch(/\/(service|store|http)\b/);
     }
   });
+
+  it('src/ratings imports openskill, the engine and its own files only: ratings are a pure projection of results', () => {
+    for (const [file, specifiers] of imports('ratings')) {
+      for (const s of specifiers)
+        expect(s === 'openskill' || s.startsWith('./') || s.startsWith('../engine'), `${file}: ${s}`).toBe(true);
+    }
+  });
 });

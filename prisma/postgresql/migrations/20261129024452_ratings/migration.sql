@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Game" ALTER COLUMN "rated" DROP NOT NULL,
+ALTER COLUMN "rated" DROP DEFAULT;
