@@ -38,6 +38,7 @@ import { moveRoutes } from './routes/moves';
 import { myGamesRoutes } from './routes/my-games';
 import { playerStreamRoutes } from './routes/player-stream';
 import { playerRoutes } from './routes/players';
+import { ratingRoutes } from './routes/ratings';
 import { streamRoutes } from './routes/stream';
 import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
@@ -220,7 +221,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { sql: deps.sql });
   await app.register(catalogRoutes, { games });
   await app.register(botRoutes, { bots: seated, games });
-  await app.register(gameRoutes, { tables: service.tables });
+  await app.register(gameRoutes, { tables: service.tables, ratings: service.ratings });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(streamRoutes, { streams: service.streams, slots });
   await app.register(playerRoutes, { players: service.players });
   await app.register(lobbyRoutes, { lobby: service.lobby });
+  await app.register(ratingRoutes, { ratings: service.ratings });
   await app.register(myGamesRoutes, { players: service.players, myGames: service.myGames });
   await app.register(playerStreamRoutes, { players: service.players, playerStreams: service.playerStreams, slots });
   await app.register(webhookRoutes, { players: service.players, webhooks: service.webhooks });

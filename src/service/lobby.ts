@@ -141,6 +141,7 @@ export function lobby(deps: {
           openSeats: g.seats.filter((s) => s.occupant === 'open').map((s) => s.seat),
           createdBy: g.createdBy,
           createdAt: g.createdAt.toISOString(),
+          rated: g.rated,
         })),
         next: last && games.length === limit ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
       };
@@ -164,6 +165,13 @@ export function lobby(deps: {
         }
         if (player && record.seats.some((s) => s.occupant === 'player' && s.playerId === player)) {
           throw new Problem(409, 'already-seated', `you already hold a seat in game ${id}`);
+        }
+        if (!player && record.rated) {
+          throw new Problem(
+            401,
+            'token-required',
+            'a rated table seats players only: join with your player token (POST /players)',
+          );
         }
         if (!player && !name) {
           throw new Problem(400, 'name-required', 'without a player token, give a name to take an open seat: { "name": "..." }');

@@ -79,6 +79,7 @@ export function summary(live: Live) {
     ...(over ? { seed: record.seed, ...(record.deck ? { deck: record.deck } : {}) } : {}),
     ...(record.rematchOf ? { rematchOf: record.rematchOf } : {}),
     ...(record.rematch ? { rematch: record.rematch } : {}),
+    rated: record.rated,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     checkpoint: live.log.checkpoint,

@@ -11,6 +11,7 @@ import { invitations, type Notifications, starts } from './notifications';
 import { isPlayerToken } from './players';
 import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
+import { ratedTable } from './ratable';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
 
@@ -23,6 +24,8 @@ export interface CreateRequest {
   names?: string[];
   seed?: string;
   deck?: string[];
+  /** Whether the game moves ratings: by default, when it can be (see ratable). */
+  rated?: boolean;
 }
 
 /** Tables: creating a game, its public summary, and what a seat sees of it. */
@@ -104,6 +107,7 @@ export function tables(deps: {
           'a table of bots alone needs a player token (POST /players): Authorization: Bearer <player token>',
         );
       }
+      const rated = ratedTable(req, seats);
       const seatCount = seats.length;
       const seed = req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
@@ -142,6 +146,7 @@ export function tables(deps: {
         rematchOf: null,
         rematch: null,
         serverRun: 0,
+        rated,
         createdAt: at,
         updatedAt: at,
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),

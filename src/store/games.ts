@@ -47,6 +47,8 @@ export interface GameRecord {
   rematch: string | null;
   /** Events in a row made by the server (bots, clocks, resigned seats) since a person last moved. */
   serverRun: number;
+  /** Whether the game moves its players' ratings when it finishes. */
+  rated: boolean;
   createdAt: Date;
   updatedAt: Date;
   seats: SeatRecord[];
@@ -122,6 +124,7 @@ interface GameRow {
   rematchOf: string | null;
   rematch: string | null;
   serverRun: number;
+  rated: unknown;
   createdAt: unknown;
   updatedAt: unknown;
 }
@@ -192,6 +195,7 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
     rematchOf: r.rematchOf,
     rematch: r.rematch,
     serverRun: r.serverRun,
+    rated: bool(r.rated),
     createdAt: time(r.createdAt),
     updatedAt: time(r.updatedAt),
     seats: seats.map(toSeat),
@@ -253,6 +257,7 @@ export function gameStore(sql: Sql) {
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
           params: [game.id, s.seat, s.name, s.occupant, s.playerId, s.holding, s.bot, s.joinedAt, s.due, s.dueSince, s.deadline],
         })),
+        ...(game.rated ? [{ text: 'UPDATE "Game" SET "rated" = $2 WHERE "id" = $1', params: [game.id, true] }] : []),
         ...extra,
       ]);
     },

@@ -79,14 +79,30 @@ export const MyGamesPage = named(
 );
 
 const NotificationTypeUnion = Type.Union(
-  [Type.Literal('turn'), Type.Literal('invited'), Type.Literal('started'), Type.Literal('finished')],
+  [
+    Type.Literal('turn'),
+    Type.Literal('invited'),
+    Type.Literal('started'),
+    Type.Literal('finished'),
+    Type.Literal('rating.changed'),
+  ],
   {
     description:
-      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over',
+      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; rating.changed: a rated game I sat at moved my rating of its kind (before and after; no status, version, toAct or deadline)',
   },
 );
 
 export const NotificationType = named('NotificationType', NotificationTypeUnion);
+
+const RatingValue = (description: string) =>
+  Type.Object(
+    {
+      rating: Type.Integer({ description: 'the shown rating: round((mu - 3 sigma) * 40 + 1000)' }),
+      mu: Type.Number({ description: 'openskill’s estimate of skill' }),
+      sigma: Type.Number({ description: 'the uncertainty of mu' }),
+    },
+    { description },
+  );
 
 export const Notification = named(
   'Notification',
@@ -98,12 +114,16 @@ export const Notification = named(
       game: Type.String({ description: 'the game id' }),
       kind: Kind,
       seat: Type.Integer({ description: 'my seat (the one invited to, for `invited`)' }),
-      status: GameStatus,
-      version: Type.Integer({ description: 'events in the game’s log so far' }),
-      toAct: Type.Array(Type.Integer(), { description: 'the seats the game waits for' }),
-      deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-        description: 'my seat’s deadline, if a clock runs',
-      }),
+      status: Type.Optional(GameStatus),
+      version: Type.Optional(Type.Integer({ description: 'events in the game’s log so far' })),
+      toAct: Type.Optional(Type.Array(Type.Integer(), { description: 'the seats the game waits for' })),
+      deadline: Type.Optional(
+        Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+          description: 'my seat’s deadline, if a clock runs',
+        }),
+      ),
+      before: Type.Optional(RatingValue('my rating of this kind before the game (rating.changed)')),
+      after: Type.Optional(RatingValue('my rating of this kind after the game (rating.changed)')),
       invitedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the player who invited me' })),
       result: Type.Optional(
         Type.Object(

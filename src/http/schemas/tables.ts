@@ -92,6 +92,12 @@ export const CreateGameRequest = named(
           },
         ),
       ),
+      rated: Type.Optional(
+        Type.Boolean({
+          description:
+            'whether the game moves its players’ ratings when it finishes. Default: rated when every seat is a player (or invited, or open: only players may join it) or a bot, at least one is not a bot, and the server deals; true otherwise is 422 cannot-be-rated',
+        }),
+      ),
     },
     {
       additionalProperties: false,
@@ -183,6 +189,7 @@ export const LobbyGame = named(
       openSeats: Type.Array(Type.Integer(), { description: 'the seats anyone may join' }),
       createdBy: Type.Union([Type.String(), Type.Null()], { description: 'the player who created the table' }),
       createdAt: Type.String({ format: 'date-time', description: 'when the table was created' }),
+      rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes' }),
     },
     { description: 'a table in the lobby' },
   ),
