@@ -1,3 +1,0 @@
--- AlterTable
-ALTER TABLE "Game" ALTER COLUMN "rated" DROP NOT NULL,
-ALTER COLUMN "rated" DROP DEFAULT;
