@@ -6,6 +6,7 @@ import { INITIAL, shownRating } from '../src/ratings';
 import { declare, declareTeams } from './support/declare';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, type PlayerHandle } from './support/players';
+import { ratedTable } from './support/rated';
 import { shortOptions } from './support/short-games';
 import { createGame, playToEnd } from './support/tables';
 
@@ -51,22 +52,6 @@ function rateExpected(kind: string, teams: string[][], rank: number[]) {
   });
 }
 
-/** A rated table: the first player creates it and sits at seat 0, the others are invited and join. */
-async function ratedTable(kind: string, players: PlayerHandle[], options: Record<string, unknown> = {}): Promise<string> {
-  const res = await http
-    .post('/games')
-    .set(bearer(players[0].token))
-    .send({ kind, options, seats: players.map((p, i) => ({ player: i === 0 ? 'me' : p.id })) });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  expect(res.body.rated).toBe(true);
-  for (const [seat, p] of players.entries()) {
-    if (seat === 0) continue;
-    const joined = await http.post(`/games/${res.body.id}/seats/${seat}/join`).set(bearer(p.token));
-    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-  }
-  return res.body.id;
-}
-
 async function declareAll(id: string, players: PlayerHandle[], points: (number | 'resigned')[]) {
   for (const [seat, p] of points.entries()) {
     if (p === 'resigned') continue;
@@ -100,35 +85,35 @@ async function expectRatings(id: string, kind: string, ids: string[]) {
 
 describe('a scripted series of rated games', () => {
   it('two seats: the higher score wins', async () => {
-    const id = await ratedTable('declare', [ann, ben]);
+    const id = await ratedTable(http, 'declare', [ann, ben]);
     await declareAll(id, [ann, ben], [5, 3]);
     rateExpected('declare', [[ann.id], [ben.id]], [0, 1]);
     await expectRatings(id, 'declare', [ann.id, ben.id]);
   });
 
   it('three seats with a tie for the win', async () => {
-    const id = await ratedTable('declare', [ann, ben, cal]);
+    const id = await ratedTable(http, 'declare', [ann, ben, cal]);
     await declareAll(id, [ann, ben, cal], [4, 4, 1]);
     rateExpected('declare', [[ann.id], [ben.id], [cal.id]], [0, 0, 2]);
     await expectRatings(id, 'declare', [ann.id, ben.id, cal.id]);
   });
 
   it('four seats with a tie below the winner', async () => {
-    const id = await ratedTable('declare', [dee, ann, ben, cal]);
+    const id = await ratedTable(http, 'declare', [dee, ann, ben, cal]);
     await declareAll(id, [dee, ann, ben, cal], [9, 2, 7, 7]);
     rateExpected('declare', [[dee.id], [ann.id], [ben.id], [cal.id]], [0, 3, 1, 1]);
     await expectRatings(id, 'declare', [dee.id, ann.id, ben.id, cal.id]);
   });
 
   it('a resignation at two seats: the other seat wins', async () => {
-    const id = await ratedTable('declare', [ben, cal]);
+    const id = await ratedTable(http, 'declare', [ben, cal]);
     await resign(id, ben);
     rateExpected('declare', [[ben.id], [cal.id]], [1, 0]);
     await expectRatings(id, 'declare', [ben.id, cal.id]);
   });
 
   it('a resignation at three seats ranks the leaver last, whatever its score', async () => {
-    const id = await ratedTable('declare', [ann, ben, cal]);
+    const id = await ratedTable(http, 'declare', [ann, ben, cal]);
     await resign(id, ann);
     await server.app.service.bots.settled();
     await declareAll(id, [ann, ben, cal], ['resigned', 3, 6]);
@@ -137,7 +122,7 @@ describe('a scripted series of rated games', () => {
   });
 
   it('partnerships are rated as teams', async () => {
-    const id = await ratedTable('declare-teams', [ann, ben, cal, dee]);
+    const id = await ratedTable(http, 'declare-teams', [ann, ben, cal, dee]);
     await declareAll(id, [ann, ben, cal, dee], [3, 8, 5, 1]);
     rateExpected(
       'declare-teams',
@@ -152,7 +137,7 @@ describe('a scripted series of rated games', () => {
 
   it('Kaiser played to its end rates its partnerships as teams', async () => {
     const players = [ann, ben, cal, dee];
-    const id = await ratedTable('kaiser', players, shortOptions('kaiser'));
+    const id = await ratedTable(http, 'kaiser', players, shortOptions('kaiser'));
     const summary = await playToEnd(
       server,
       id,
@@ -279,7 +264,7 @@ describe('unrated games move nothing', () => {
 
   it('an aborted rated game counts for nobody, and rated: false is kept', async () => {
     const before = Number(await stored());
-    const id = await ratedTable('declare', [ann, ben]);
+    const id = await ratedTable(http, 'declare', [ann, ben]);
     expect((await http.post(`/games/${id}/abort`).set(bearer(ann.token))).status).toBe(200);
     const off = await http
       .post('/games')

@@ -1,7 +1,6 @@
 import { botIdentity, type Finish, type RatedSeat, type Skill, shownRating } from '../ratings';
 import type { EventRecord, GameRecord } from '../store/games';
 import type { Live } from './live';
-import { resultOf } from './projections';
 
 /** A rating as the API shows it: the shown integer with openskill's mu and sigma. */
 export const ratingValue = (s: Skill) => ({ rating: shownRating(s), mu: s.mu, sigma: s.sigma });
@@ -23,7 +22,7 @@ export function ratedSeats(record: Pick<GameRecord, 'seats'>): RatedSeat[] | nul
  * scores, the seats that resigned and the seat whose clock forfeited it (from its table events).
  * The service and `ratings verify` both read a game through this.
  */
-export function finishOf(live: Live, tableEvents: readonly Pick<EventRecord, 'kind' | 'seat'>[]): Finish {
+export function finishOf(live: Pick<Live, 'record' | 'game' | 'engine'>, tableEvents: readonly Pick<EventRecord, 'kind' | 'seat'>[]): Finish {
   const { record, game, engine } = live;
   const resigned = record.seats.filter((s) => s.resigned).map((s) => s.seat);
   const forfeited = tableEvents.filter((e) => e.kind === 'forfeit').map((e) => e.seat);
@@ -32,7 +31,7 @@ export function finishOf(live: Live, tableEvents: readonly Pick<EventRecord, 'ki
     seats: record.seatCount,
     options: record.options,
     scores: engine?.scores ?? Array(record.seatCount).fill(0),
-    winners: resultOf(live)?.winners ?? [],
+    winners: (record.result ?? engine?.result)?.winners ?? [],
     left: [...resigned, ...forfeited],
   };
 }
