@@ -277,12 +277,18 @@ describe('unrated games move nothing', () => {
     expect(Number(await stored())).toBe(before);
   });
 
-  it('a rated table seats players only: a guest cannot take its open seat', async () => {
-    const res = await http
+  it('a table with an open seat is rated only when asked; a guest taking a seat makes it unrated', async () => {
+    const open = await http
       .post('/games')
       .set(bearer(ann.token))
       .send({ kind: 'declare', seats: [{ player: 'me' }, { open: true }] });
+    expect(open.body.rated).toBe(false);
+    const res = await http
+      .post('/games')
+      .set(bearer(ann.token))
+      .send({ kind: 'declare', seats: [{ player: 'me' }, { open: true }], rated: true });
     expect(res.body.rated).toBe(true);
-    expectProblem(await http.post(`/games/${res.body.id}/seats/1/join`).send({ name: 'Guest' }), 401, 'token-required');
+    expect((await http.post(`/games/${res.body.id}/seats/1/join`).send({ name: 'Guest' })).status).toBe(200);
+    expect((await http.get(`/games/${res.body.id}`)).body.rated).toBe(false);
   });
 });

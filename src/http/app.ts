@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
-  await app.register(historyRoutes, { history: service.history });
+  await app.register(historyRoutes, { history: service.history, ratings: service.ratings });
   await app.register(logRoutes, { log: service.log });
   const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   await app.register(streamRoutes, { streams: service.streams, slots });

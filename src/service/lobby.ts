@@ -1,6 +1,7 @@
 import type { GameRecord, GameStatus, SeatRecord } from '../store/games';
 import type { LobbyStore } from '../store/lobby';
 import type { PlayerStore } from '../store/players';
+import { unrated } from '../store/ratings';
 import { Conflict, type Sql, type Statement } from '../store/sql';
 import type { Access } from './access';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
@@ -166,19 +167,15 @@ export function lobby(deps: {
         if (player && record.seats.some((s) => s.occupant === 'player' && s.playerId === player)) {
           throw new Problem(409, 'already-seated', `you already hold a seat in game ${id}`);
         }
-        if (!player && record.rated) {
-          throw new Problem(
-            401,
-            'token-required',
-            'a rated table seats players only: join with your player token (POST /players)',
-          );
-        }
         if (!player && !name) {
           throw new Problem(400, 'name-required', 'without a player token, give a name to take an open seat: { "name": "..." }');
         }
         const holding = newHolding();
         const to = { occupant: player ? ('player' as const) : ('guest' as const), playerId: player, name, joinedAt: at, holding };
-        return { move: seatMove(current, seat, to, at), answer: { seat, token: tokens.sign({ game: id, seat, holding }) } };
+        const move = seatMove(current, seat, to, at);
+        // A guest leaves nobody to rate at that seat: the table is unrated from now on.
+        if (!player && record.rated) move.statements.push(unrated(id));
+        return { move, answer: { seat, token: tokens.sign({ game: id, seat, holding }) } };
       });
     },
 

@@ -4,8 +4,8 @@ import { Problem } from './problem';
 /**
  * Whether a new table is rated. Only a game of known identities dealt by the server says anything
  * of skill: no guest seat (nobody to rate), no client seed or deck (whoever chose it knew the deal),
- * and at least one person (bots are rated only against people). Rated by default when it can be;
- * asking for it otherwise is refused.
+ * and at least one person (bots are rated only against people). Rated by default when it can be
+ * and no seat is open; asking for it when it cannot be is refused.
  */
 export function ratedTable(
   req: { rated?: boolean; seed?: string; deck?: string[] },
@@ -20,5 +20,6 @@ export function ratedTable(
           ? 'a game with no person at it'
           : null;
   if (why && req.rated === true) throw new Problem(422, 'cannot-be-rated', `${why} cannot be rated`);
-  return why === null && req.rated !== false;
+  // An open seat may yet go to a guest: such a table is rated only when asked (its open seats then take players only).
+  return why === null && (req.rated ?? !seats.some((s) => s.occupant === 'open'));
 }

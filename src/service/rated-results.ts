@@ -22,7 +22,10 @@ export function ratedSeats(record: Pick<GameRecord, 'seats'>): RatedSeat[] | nul
  * scores, the seats that resigned and the seat whose clock forfeited it (from its table events).
  * The service and `ratings verify` both read a game through this.
  */
-export function finishOf(live: Pick<Live, 'record' | 'game' | 'engine'>, tableEvents: readonly Pick<EventRecord, 'kind' | 'seat'>[]): Finish {
+export function finishOf(
+  live: Pick<Live, 'record' | 'game' | 'engine'>,
+  tableEvents: readonly Pick<EventRecord, 'kind' | 'seat'>[],
+): Finish {
   const { record, game, engine } = live;
   const resigned = record.seats.filter((s) => s.resigned).map((s) => s.seat);
   const forfeited = tableEvents.filter((e) => e.kind === 'forfeit').map((e) => e.seat);

@@ -95,6 +95,12 @@ export function ratingStatements(
   ];
 }
 
+/** Makes a table unrated (a guest took a seat of it). */
+export const unrated = (gameId: string): Statement => ({
+  text: 'UPDATE "Game" SET "rated" = NULL WHERE "id" = $1',
+  params: [gameId],
+});
+
 export function ratingStore(sql: Sql, provisionalSigma: number) {
   const provisional = `CASE WHEN r."sigma" > ${provisionalSigma} THEN 1 ELSE 0 END`;
   return {

@@ -42,7 +42,7 @@ export const lobbyRoutes: FastifyPluginAsyncTypebox<{ lobby: Lobby }> = async (a
           200: Joined,
           ...problems({
             400: ['name-required'],
-            401: ['invalid-token', 'token-required'],
+            401: ['invalid-token'],
             403: ['player-token-required', 'seat-invited'],
             404: ['game-not-found', 'seat-not-found'],
             409: ['engine-version', 'not-waiting', 'seat-taken', 'already-seated'],

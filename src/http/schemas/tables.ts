@@ -95,7 +95,7 @@ export const CreateGameRequest = named(
       rated: Type.Optional(
         Type.Boolean({
           description:
-            'whether the game moves its players’ ratings when it finishes. Default: rated when every seat is a player (or invited, or open: only players may join it) or a bot, at least one is not a bot, and the server deals; true otherwise is 422 cannot-be-rated',
+            'whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated',
         }),
       ),
     },
