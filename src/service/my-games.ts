@@ -53,6 +53,7 @@ export function myGames(deps: { players: PlayerStore }) {
           deadline: r.deadline ? r.deadline.toISOString() : null,
           version: r.version,
           updated: r.updatedAt.toISOString(),
+          rated: r.rated,
           ...(r.result && (r.status === 'finished' || r.status === 'aborted') ? { result: r.result } : {}),
         })),
         next,
