@@ -52,7 +52,8 @@ const Seat = Type.Object({
   bot: Type.Optional(Type.String({ description: 'the bot that played the seat' })),
 });
 
-const RatingValue = (description: string) =>
+/** A rating as the API and the record show it (README: Ratings). */
+export const RatingValue = (description: string) =>
   Type.Object(
     {
       rating: Type.Integer({ description: 'the shown rating: round((mu - 3 sigma) * 40 + 1000)' }),

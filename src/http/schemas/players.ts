@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { RatingValue } from '../../record/record';
 import { named } from '../openapi/components';
 import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
@@ -94,16 +95,6 @@ const NotificationTypeUnion = Type.Union(
 );
 
 export const NotificationType = named('NotificationType', NotificationTypeUnion);
-
-const RatingValue = (description: string) =>
-  Type.Object(
-    {
-      rating: Type.Integer({ description: 'the shown rating: round((mu - 3 sigma) * 40 + 1000)' }),
-      mu: Type.Number({ description: 'openskill’s estimate of skill' }),
-      sigma: Type.Number({ description: 'the uncertainty of mu' }),
-    },
-    { description },
-  );
 
 export const Notification = named(
   'Notification',
