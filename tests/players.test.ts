@@ -158,6 +158,8 @@ describe('my games', () => {
       deadline: expect.any(String),
       version: 0,
       updated: expect.any(String),
+      // Two players, dealt by the server: rated by default.
+      rated: true,
     });
     expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
       myTurn: false,
