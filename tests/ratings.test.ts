@@ -170,6 +170,10 @@ describe('a scripted series of rated games', () => {
     const summary = (await http.get(`/games/${res.body.id}`)).body;
     rateExpected('declare', [[dee.id], ['bot:random']], summary.result.winners.length === 2 ? [0, 0] : [0, 1]);
     await expectRatings(res.body.id, 'declare', [dee.id, 'bot:random']);
+    // The rematch is rated too (the bot asks at once).
+    const rematch = await http.post(`/games/${res.body.id}/rematch`).set(bearer(dee.token));
+    expect(rematch.status, JSON.stringify(rematch.body)).toBe(200);
+    expect((await http.get(`/games/${rematch.body.rematch.id}`)).body.rated).toBe(true);
     const bot = (await http.get('/players/bot:random')).body;
     expect(bot).toMatchObject({ id: 'bot:random', bot: true });
     expect(bot.recent[0].id).toBe(res.body.id);
