@@ -69,4 +69,11 @@ describe('the layers a verifier relies on', () => {
   it('no file under src/games is part of an import cycle: types live in state.ts, which imports no other file of its game', () => {
     expect(importCycles('games')).toEqual([]);
   });
+
+  it('src/ratings imports openskill, the engine and its own files only: ratings are a pure projection of results', () => {
+    for (const [file, specifiers] of imports('ratings')) {
+      for (const s of specifiers)
+        expect(s === 'openskill' || s.startsWith('./') || s.startsWith('../engine'), `${file}: ${s}`).toBe(true);
+    }
+  });
 });

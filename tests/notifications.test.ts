@@ -49,6 +49,9 @@ const ALLOWED = new Set([
   'invitedBy',
   'result',
   'scores',
+  // rating.changed: the player's own rating before and after a rated game.
+  'before',
+  'after',
 ]);
 
 const data = (e: SseEvent) => JSON.parse(e.data);

@@ -164,6 +164,8 @@ describe('my games', () => {
       timeLeft: expect.any(Number),
       version: 0,
       updated: expect.any(String),
+      // Two players, dealt by the server: rated by default.
+      rated: true,
     });
     expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
       myTurn: false,

@@ -29,6 +29,12 @@ commands:
         as for any aborted game the seed is revealed and seated players are told
   purge-waiting --older-than DURATION [--dry-run]
         deletes those tables, seats and all, instead
+  ratings verify
+        replays every rated game, in the order its finish was applied, from its log and folds the
+        ratings from the start: exit 1 naming each game whose stored change (or rating) differs
+  ratings rebuild
+        rewrites every stored change and rating from that fold (after a scoring fix; run it while
+        no server is finishing rated games)
 
 options:
   --json      print JSON, for scripts, instead of tables
@@ -48,6 +54,7 @@ const COMMANDS: Record<string, { ids: number; options: string[] }> = {
   export: { ids: 1, options: ['out'] },
   'abort-waiting': { ids: 0, options: ['older-than', 'dry-run'] },
   'purge-waiting': { ids: 0, options: ['older-than', 'dry-run'] },
+  ratings: { ids: 1, options: [] },
 };
 
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -146,6 +153,9 @@ export async function main(argv: string[], io: Io, now: () => Date = () => new D
         throw new UsageError(`there is no game kind "${values.kind}"; the kinds: ${[...games.keys()].join(', ')}`);
       }
     }
+    if (command === 'ratings' && id !== 'verify' && id !== 'rebuild') {
+      throw new UsageError(`ratings takes verify or rebuild, not "${id}"`);
+    }
     const limit = positive('limit', values.limit, 50);
     const sweeping = command === 'abort-waiting' || command === 'purge-waiting';
     if (sweeping && values['older-than'] === undefined) throw new UsageError(`${command} needs --older-than DURATION`);
@@ -193,6 +203,17 @@ export async function main(argv: string[], io: Io, now: () => Date = () => new D
         const swept = await abortWaiting(db, before as Date, values['dry-run'] === true, now);
         print(swept, () => render.sweep(swept, 'abort'));
         break;
+      }
+      case 'ratings': {
+        const { rebuildRatings, verifyRatings } = await import('./ratings');
+        if (id === 'rebuild') {
+          const rebuilt = await rebuildRatings(db.client);
+          print(rebuilt, () => `rewrote the ratings of ${rebuilt.games} rated games (${rebuilt.changes} changes)`);
+          break;
+        }
+        const verdict = await verifyRatings(db.client);
+        print(verdict, () => render.ratingsVerdict(verdict));
+        return verdict.differences.length === 0 ? 0 : 1;
       }
       case 'purge-waiting': {
         const swept = await queries.purgeWaiting(db.client, before as Date, values['dry-run'] === true);

@@ -130,3 +130,15 @@ export function sweep(s: Sweep, verb: 'abort' | 'purge'): string {
     summary,
   ].join('\n');
 }
+
+/** What `ratings verify` found: all well, or each difference with its game. */
+export function ratingsVerdict(v: {
+  games: number;
+  differences: { game: string; seat: number | null; detail: string }[];
+}): string {
+  if (v.differences.length === 0) return `ratings verified: ${v.games} rated games, every stored value recomputed exactly`;
+  return [
+    `ratings differ: ${v.differences.length} difference${v.differences.length === 1 ? '' : 's'} in ${v.games} rated games`,
+    ...v.differences.map((d) => `  game ${d.game}${d.seat === null ? '' : ` seat ${d.seat}`}: ${d.detail}`),
+  ].join('\n');
+}

@@ -41,6 +41,7 @@ export const toRecord = (g: Game & { seats: Seat[] }): GameRecord => ({
   result: json(g.result),
   createdBy: g.createdBy,
   rematchOf: g.rematchOf,
+  rated: g.rated === true,
   rematch: g.rematch,
   serverRun: g.serverRun,
   createdAt: g.createdAt,

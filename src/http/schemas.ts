@@ -10,6 +10,7 @@ import { named } from './openapi/components';
  */
 
 import { MAX_INT } from './schemas/numbers';
+import { RatingChanges } from './schemas/ratings';
 
 export { ProblemRef as Problem } from './schemas/problem';
 
@@ -172,6 +173,7 @@ export const summaryFields = {
   ),
   rematchOf: Type.Optional(Type.String({ description: 'the game this one is a rematch of' })),
   rematch: Type.Optional(Type.String({ description: 'the rematch of this game' })),
+  rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes (README: Ratings)' }),
   createdAt: Time('when the game was created'),
   updatedAt: Time('the game’s last change'),
   checkpoint: Checkpoint,
@@ -195,6 +197,7 @@ export const GameSummary = named(
         }),
         { description: 'every seat, in turn order' },
       ),
+      ratingChanges: Type.Optional(RatingChanges),
     },
     { description: 'the public summary of a game: anyone may read it' },
   ),

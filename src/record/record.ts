@@ -73,6 +73,17 @@ const Seat = Type.Object({
   bot: Type.Optional(Type.String({ description: 'the bot that played the seat' })),
 });
 
+/** A rating as the API and the record show it (README: Ratings). */
+export const RatingValue = (description: string) =>
+  Type.Object(
+    {
+      rating: Type.Integer({ description: 'the shown rating: round((mu - 3 sigma) * 40 + 1000)' }),
+      mu: Type.Number({ description: 'openskill’s estimate of skill' }),
+      sigma: Type.Number({ description: 'the uncertainty of mu' }),
+    },
+    { description },
+  );
+
 const RecordedEvent = Type.Object({
   seq: Type.Integer({ minimum: 1, description: 'the position in the log: 1, 2, 3...' }),
   seat: Type.Integer({ minimum: 0, description: 'the seat the event belongs to' }),
@@ -110,6 +121,20 @@ export const GameRecordDocument = Type.Object(
       description: 'who won, or null for an aborted game',
     }),
     createdAt: Type.String({ format: 'date-time', description: 'when the game was created' }),
+    ratingChanges: Type.Optional(
+      Type.Array(
+        Type.Object({
+          seat: Type.Integer({ minimum: 0, description: 'the seat' }),
+          player: Type.String({ description: 'the rated identity who held it: a player id, or bot:<name>' }),
+          before: RatingValue('the rating of this kind before the game'),
+          after: RatingValue('the rating of this kind after it'),
+        }),
+        {
+          description:
+            'a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them',
+        },
+      ),
+    ),
     events: Type.Array(RecordedEvent, {
       description:
         'every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)',

@@ -122,6 +122,7 @@ export function endings(deps: {
       rematchOf: record.id,
       rematch: null,
       serverRun: 0,
+      rated: record.rated,
       createdAt: at,
       updatedAt: at,
       seats: record.seats.map((s) => {

@@ -2,12 +2,14 @@ import { bots as allBots, type Bot } from '../bots';
 import { DEFAULT_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { checkpointSigner, signingKey } from '../log';
+import { PROVISIONAL_SIGMA } from '../ratings';
 import { clockStore } from '../store/clocks';
 import { endingStore } from '../store/endings';
 import { gameStore } from '../store/games';
 import { lobbyStore } from '../store/lobby';
 import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
+import { ratingStore } from '../store/ratings';
 import type { Sql } from '../store/sql';
 import { vacationStore } from '../store/vacations';
 import { tournamentStore } from '../store/tournaments';
@@ -27,6 +29,7 @@ import { notifications } from './notifications';
 import type { Notifier } from './notifier';
 import { playerStreams } from './player-streams';
 import { players } from './players';
+import { ratings } from './ratings';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
@@ -154,9 +157,18 @@ export function services(deps: ServiceDeps) {
     now,
     log,
   });
+  const rated = ratings({
+    store: ratingStore(sql, PROVISIONAL_SIGMA),
+    players: playerRows,
+    live,
+    moves: play,
+    notifications: told,
+    bots: new Set((deps.bots ?? allBots).keys()),
+  });
   return {
     now,
     store,
+    ratings: rated,
     tokens,
     live,
     access: who,

@@ -1,6 +1,7 @@
 import type { GameRecord, GameStatus, SeatRecord } from '../store/games';
 import type { LobbyStore } from '../store/lobby';
 import type { PlayerStore } from '../store/players';
+import { unrated } from '../store/ratings';
 import { Conflict, type Sql, type Statement } from '../store/sql';
 import type { Access } from './access';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor';
@@ -141,6 +142,7 @@ export function lobby(deps: {
           openSeats: g.seats.filter((s) => s.occupant === 'open').map((s) => s.seat),
           createdBy: g.createdBy,
           createdAt: g.createdAt.toISOString(),
+          rated: g.rated,
         })),
         next: last && games.length === limit ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
       };
@@ -170,7 +172,10 @@ export function lobby(deps: {
         }
         const holding = newHolding();
         const to = { occupant: player ? ('player' as const) : ('guest' as const), playerId: player, name, joinedAt: at, holding };
-        return { move: seatMove(current, seat, to, at), answer: { seat, token: tokens.sign({ game: id, seat, holding }) } };
+        const move = seatMove(current, seat, to, at);
+        // A guest leaves nobody to rate at that seat: the table is unrated from now on.
+        if (!player && record.rated) move.statements.push(unrated(id));
+        return { move, answer: { seat, token: tokens.sign({ game: id, seat, holding }) } };
       });
     },
 

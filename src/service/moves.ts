@@ -39,6 +39,12 @@ export interface Change {
 /** Rows another module writes in the same transaction as an event (the players' notifications). */
 export type Contributor = (change: Change) => Statement[];
 
+/**
+ * Writes the append that finishes a game, for rows that need a read first (the ratings it moves): it
+ * calls `commit` with them, once or again after a conflict of its own; `commit` throws as the append does.
+ */
+export type Finisher = (change: Change, commit: (extra: Statement[]) => Promise<void>) => Promise<void>;
+
 /** How many times a move that lost a race to another server is checked again before giving up. */
 const APPEND_ATTEMPTS = 5;
 
@@ -82,6 +88,7 @@ export function moves(deps: {
   const { live, store, log, notifier, access, now } = deps;
   const contributors: Contributor[] = [];
   const listeners: ((change: Change) => void)[] = [];
+  let finisher: Finisher | null = null;
 
   /**
    * Appends one event after `before`, the game then standing as `next` says. Throws VersionConflict
@@ -158,10 +165,14 @@ export function moves(deps: {
       log: tree.log,
     };
     const change = { before, after, event };
-    await store.append(
-      { gameId: record.id, event, nodes: tree.nodes, at, status, toAct, result, seats, resigned, serverRun },
-      contributors.flatMap((c) => c(change)),
-    );
+    const contributed = contributors.flatMap((c) => c(change));
+    const commit = (extra: Statement[]) =>
+      store.append({ gameId: record.id, event, nodes: tree.nodes, at, status, toAct, result, seats, resigned, serverRun }, [
+        ...contributed,
+        ...extra,
+      ]);
+    // Only the append that finishes a game may pay for a read inside its write (the ratings).
+    await (finisher && status === 'finished' && record.status !== 'finished' ? finisher(change, commit) : commit([]));
     live.remember(after);
     if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
       void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
@@ -305,6 +316,10 @@ export function moves(deps: {
     /** Adds rows to every append's transaction. */
     contribute(c: Contributor) {
       contributors.push(c);
+    },
+    /** Writes every append that finishes a game (the ratings service). */
+    onFinishing(f: Finisher) {
+      finisher = f;
     },
     /** Called after every append has committed. */
     onAppended(listener: (change: Change) => void) {

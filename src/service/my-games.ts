@@ -56,6 +56,7 @@ export function myGames(deps: { players: PlayerStore; now: () => Date }) {
           timeLeft: r.status === 'active' ? timeLeft(r.clock, { ...r, remindAt: null }, at) : null,
           version: r.version,
           updated: r.updatedAt.toISOString(),
+          rated: r.rated,
           ...(r.result && (r.status === 'finished' || r.status === 'aborted') ? { result: r.result } : {}),
         })),
         next,

@@ -119,6 +119,7 @@ export function summary(live: Live, at = live.record.updatedAt) {
     ...(over ? { seed: record.seed, ...(record.deck ? { deck: record.deck } : {}) } : {}),
     ...(record.rematchOf ? { rematchOf: record.rematchOf } : {}),
     ...(record.rematch ? { rematch: record.rematch } : {}),
+    rated: record.rated,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
     checkpoint: live.log.checkpoint,

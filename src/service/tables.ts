@@ -12,6 +12,7 @@ import { invitations, type Notifications, starts } from './notifications';
 import { isPlayerToken } from './players';
 import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
+import { ratedTable } from './ratable';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
 import type { TournamentPrivacy } from './tournament-privacy';
@@ -25,6 +26,8 @@ export interface CreateRequest {
   names?: string[];
   seed?: string;
   deck?: string[];
+  /** Whether the game moves ratings: by default, when it can be (see ratable). */
+  rated?: boolean;
 }
 
 /**
@@ -127,6 +130,7 @@ export function tables(deps: {
           'a table of bots alone needs a player token (POST /players): Authorization: Bearer <player token>',
         );
       }
+      const rated = ratedTable(req, seats);
       const seatCount = seats.length;
       const seed = tournament?.seed ?? req.seed ?? randomBytes(32).toString('hex');
       const { clock: asked, ...given } = req.options ?? {};
@@ -166,6 +170,7 @@ export function tables(deps: {
         rematchOf: null,
         rematch: null,
         serverRun: 0,
+        rated,
         createdAt: at,
         updatedAt: at,
         seats: seats.map((s) => ({ ...s, ...clocks(s.seat), resigned: false, rematch: false })),

@@ -53,6 +53,8 @@ export interface GameRecord {
   rematch: string | null;
   /** Events in a row made by the server (bots, clocks, resigned seats) since a person last moved. */
   serverRun: number;
+  /** Whether the game moves its players' ratings when it finishes. */
+  rated: boolean;
   createdAt: Date;
   updatedAt: Date;
   seats: SeatRecord[];
@@ -138,6 +140,7 @@ interface GameRow {
   rematchOf: string | null;
   rematch: string | null;
   serverRun: number;
+  rated: unknown;
   createdAt: unknown;
   updatedAt: unknown;
   tournamentId?: string | null;
@@ -217,6 +220,7 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
     rematchOf: r.rematchOf,
     rematch: r.rematch,
     serverRun: r.serverRun,
+    rated: bool(r.rated),
     createdAt: time(r.createdAt),
     updatedAt: time(r.updatedAt),
     seats: seats.map(toSeat),
@@ -306,6 +310,7 @@ export function gameStore(sql: Sql) {
             s.remindAt,
           ],
         })),
+        ...(game.rated ? [{ text: 'UPDATE "Game" SET "rated" = $2 WHERE "id" = $1', params: [game.id, true] }] : []),
         ...extra,
       ]);
     },

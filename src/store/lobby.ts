@@ -1,5 +1,5 @@
 import { type Clock, type GameStatus, SEAT_COLUMNS, type SeatRecord, toSeat } from './games';
-import { type Sql, time } from './sql';
+import { bool, type Sql, time } from './sql';
 
 /** A table as the lobby lists it: no seed, no state, just who sits where. */
 export interface ListedGame {
@@ -11,6 +11,7 @@ export interface ListedGame {
   createdBy: string | null;
   createdAt: Date;
   seats: SeatRecord[];
+  rated: boolean;
 }
 
 /** Where a page of the lobby resumes: after this game, newest first. */
@@ -27,6 +28,7 @@ interface Row {
   clock: string | null;
   createdBy: string | null;
   createdAt: unknown;
+  rated: unknown;
 }
 
 export function lobbyStore(sql: Sql) {
@@ -60,7 +62,7 @@ export function lobbyStore(sql: Sql) {
       const privateRound = `AND NOT EXISTS (SELECT 1 FROM "TournamentRound" r WHERE r."tournamentId" = g."tournamentId"
            AND r."round" = g."tournamentRound" AND r."endedAt" IS NULL)`;
       const rows = await sql.all<Row>(
-        `SELECT g."id", g."kind", g."status", g."options", g."clock", g."createdBy", g."createdAt" FROM "Game" g
+        `SELECT g."id", g."kind", g."status", g."options", g."clock", g."createdBy", g."createdAt", g."rated" FROM "Game" g
          WHERE g."status" = $1 AND (g."kind" = $2 OR $2 = '') ${open} ${privateRound} ${page}
          ORDER BY g."createdAt" DESC, g."id" DESC LIMIT $3`,
         [status, kind ?? '', limit, ...(after ? [after.createdAt, after.id] : [])],
@@ -75,6 +77,7 @@ export function lobbyStore(sql: Sql) {
         createdBy: r.createdBy,
         createdAt: time(r.createdAt),
         seats: seats.get(r.id) ?? [],
+        rated: bool(r.rated),
       }));
     },
   };

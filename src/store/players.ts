@@ -15,6 +15,7 @@ export type NotificationType =
   | 'started'
   | 'finished'
   | 'turn-reminder'
+  | 'rating.changed'
   | 'tournament.started'
   | 'tournament.round'
   | 'tournament.finished';
@@ -54,6 +55,7 @@ export interface MyGameRow {
   version: number;
   updatedAt: Date;
   result: { winners: number[]; summary: string } | null;
+  rated: boolean;
 }
 
 /** Where a page of "my games" resumes: among the due seats (by deadline, then since when), or the rest (newest first). */
@@ -86,6 +88,7 @@ interface MyGameSqlRow {
   version: number;
   updatedAt: unknown;
   result: string | null;
+  rated: unknown;
 }
 
 const toNotification = (r: NotificationRow): NotificationRecord => ({
@@ -112,6 +115,7 @@ const toMyGame = (r: MyGameSqlRow): MyGameRow => ({
   version: r.version,
   updatedAt: time(r.updatedAt),
   result: r.result === null ? null : JSON.parse(r.result),
+  rated: bool(r.rated),
 });
 
 /**
@@ -275,7 +279,7 @@ export function playerStore(sql: Sql) {
       limit: number,
     ): Promise<MyGameRow[]> {
       const columns = `g."id", g."kind", g."status", s."seat", s."occupant", g."toAct", s."due", s."dueSince", s."deadline",
-                       g."clock", s."bank", s."frozenUntil", g."version", g."updatedAt", g."result"`;
+                       g."clock", s."bank", s."frozenUntil", g."version", g."updatedAt", g."result", g."rated"`;
       // A seat kept for the player is among its games too: an invitation to accept or decline.
       const base = `FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
                     WHERE s."playerId" = $1 AND s."occupant" IN ('player', 'invited') AND (g."status" = $2 OR $2 = '')`;

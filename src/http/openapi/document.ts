@@ -61,6 +61,7 @@ export function documentOptions(games: ReadonlyMap<string, AnyGame>): SwaggerOpt
         { name: 'lobby', description: 'Tables waiting for players: listing, joining, leaving' },
         { name: 'play', description: 'Seat views, moves and live updates' },
         { name: 'players', description: 'Players, their games, notifications (a stream, webhooks)' },
+        { name: 'ratings', description: 'Ratings per kind: leaderboards, public profiles, rating histories' },
         { name: 'history', description: 'The move log and replays, for auditing' },
         { name: 'tournaments', description: 'Swiss and round robin tournaments, duplicate deals, standings' },
         {

@@ -34,6 +34,7 @@ export const PROBLEM_CODES = {
   'unknown-kind': 'there is no game of this kind (GET /catalog lists them)',
   'seat-not-found': 'the game has no seat with this number',
   'webhook-not-found': 'the player has no webhook with this id',
+  'player-not-found': 'there is no player (or bot:<name>) with this id',
   // The game's state.
   'engine-version': 'the game was created by another version of the rules than this server runs',
   'game-waiting': 'the table is waiting for players: nothing is dealt yet',
@@ -55,6 +56,7 @@ export const PROBLEM_CODES = {
   'invalid-setup': 'the seats, names, options or deck do not make a game of this kind; `detail` says why',
   'unknown-player': 'an invited player does not exist',
   'player-seated-twice': 'a player is given two seats',
+  'cannot-be-rated': 'a game with a guest seat, a client seed or deck, or no person at all cannot be rated',
   'unknown-bot': 'there is no bot of that name',
   'name-required': 'without a player token, an open seat is taken under a name',
   'out-of-range': '`at` is beyond the game’s moves',

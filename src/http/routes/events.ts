@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GameRecordDocument } from '../../record/record';
 import type { History } from '../../service/history';
+import type { Ratings } from '../../service/ratings';
 import { bearer } from '../auth';
 import { named } from '../openapi/components';
 import { allProblems, GAME, problems, SEAT_IF_ANY, TOURNAMENT_PRIVATE } from '../openapi/problems';
@@ -10,7 +11,10 @@ import { EventsPage, EventsQuery, GameId, Replay, ReplayQuery } from '../schemas
 const GameRecord = named('GameRecord', GameRecordDocument);
 
 /** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
-export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = async (app, { history }) => {
+export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; ratings: Ratings }> = async (
+  app,
+  { history, ratings },
+) => {
   app.get(
     '/games/:id/events',
     {
@@ -43,7 +47,9 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
       },
     },
     async (request, reply) => {
-      const doc = await history.record(request.params.id);
+      const recorded = await history.record(request.params.id);
+      const changes = recorded.status === 'finished' ? await ratings.changesOf(recorded.id) : [];
+      const doc = changes.length > 0 ? { ...recorded, ratingChanges: changes } : recorded;
       return reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`).send(doc);
     },
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Ratings } from '../../service/ratings';
 import type { Tables } from '../../service/tables';
 import { bearer } from '../auth';
 import { GAME, problems } from '../openapi/problems';
@@ -7,7 +8,7 @@ import { CreatedGame, GameId, GameSummary } from '../schemas';
 import { CreateGameRequest } from '../schemas/tables';
 
 /** POST /games, GET /games/{id}: creating a table and its public summary. */
-export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (app, { tables }) => {
+export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables; ratings: Ratings }> = async (app, { tables, ratings }) => {
   app.post(
     '/games',
     {
@@ -16,6 +17,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
         tags: ['games'],
         summary: 'Create a game: guest seats with seat tokens, or seats for players, invitations, open seats and bots',
         description:
+          '`rated` (default: true when it can be) makes the game move its players’ ratings when it finishes (README: Ratings). ' +
           'Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. ' +
           '`seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` ' +
           '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
@@ -30,7 +32,14 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
           ...problems({
             400: ['unknown-bot'],
             401: ['token-required', 'invalid-token'],
-            422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice', 'not-provably-fair'],
+            422: [
+              'unknown-kind',
+              'invalid-setup',
+              'unknown-player',
+              'player-seated-twice',
+              'not-provably-fair',
+              'cannot-be-rated',
+            ],
             429: ['too-many-bot-games'],
           }),
         },
@@ -53,6 +62,11 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
         response: { 200: GameSummary, ...problems(GAME) },
       },
     },
-    async (request) => tables.summary(request.params.id),
+    async (request) => {
+      const summary = await tables.summary(request.params.id);
+      return summary.rated && summary.status === 'finished'
+        ? { ...summary, ratingChanges: await ratings.changesOf(summary.id) }
+        : summary;
+    },
   );
 };

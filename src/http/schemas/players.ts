@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { RatingValue } from '../../record/record';
 import { named } from '../openapi/components';
 import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
@@ -93,6 +94,7 @@ export const MyGame = Type.Object({
   version: Type.Integer({ description: 'events in the game’s log so far' }),
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
   result: Type.Optional(Result),
+  rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes' }),
 });
 
 export const MyGamesPage = named(

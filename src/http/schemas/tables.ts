@@ -92,6 +92,12 @@ export const CreateGameRequest = named(
           },
         ),
       ),
+      rated: Type.Optional(
+        Type.Boolean({
+          description:
+            'whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated',
+        }),
+      ),
     },
     {
       additionalProperties: false,
@@ -172,6 +178,7 @@ export const LobbyGame = named(
       openSeats: Type.Array(Type.Integer(), { description: 'the seats anyone may join' }),
       createdBy: Type.Union([Type.String(), Type.Null()], { description: 'the player who created the table' }),
       createdAt: Type.String({ format: 'date-time', description: 'when the table was created' }),
+      rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes' }),
     },
     { description: 'a table in the lobby' },
   ),
