@@ -99,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    // Set but empty is a mistake to refuse at start (loadSecret), not a reason to make a secret.
+    jwtSecret: env.JWT_SECRET,
     logSigningKey: env.LOG_SIGNING_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { PlayerStore } from '../store/players';
+import { displayName } from './names';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
 import { newHolding } from './tokens';
@@ -92,7 +93,7 @@ export function players(deps: {
      */
     async register(body: { name: string }, clientAddress: string) {
       const token = newToken();
-      const player = { id: randomUUID(), name: body.name, createdAt: now() };
+      const player = { id: randomUUID(), name: displayName(body.name), createdAt: now() };
       const address = createHmac('sha256', addressKey).update(clientAddress).digest('base64url');
       const since = new Date(player.createdAt.getTime() - HOUR_MS);
       if (!(await store.create(player, tokenHash(token), address, since, perAddressPerHour))) {

@@ -2,6 +2,7 @@ import { aboutBot } from '../bots';
 import type { AnyGame } from '../engine';
 import type { Clock, GameRecord, NewGame, SeatRecord } from '../store/games';
 import type { Statement } from '../store/sql';
+import { displayNameOrNull } from './names';
 import { Problem } from './problem';
 import { newHolding } from './tokens';
 
@@ -27,7 +28,7 @@ export const isFree = (s: Pick<SeatRecord, 'occupant'>) => s.occupant === 'open'
 export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at: Date): NewSeat[] {
   const seen = new Set<string>();
   return specs.map((spec, seat) => {
-    const name = spec.name ?? null;
+    const name = displayNameOrNull(spec.name);
     // Every seat starts with a holding of its own: the seat tokens issued for it name it.
     const empty = {
       seat,
@@ -55,7 +56,7 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
     if ('open' in spec) return { ...empty, occupant: 'open' as const };
     if ('bot' in spec) {
       // A bot is called what it is ("Random bot"), unless the creator names it.
-      return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: spec.name ?? aboutBot(spec.bot).title, joinedAt: at };
+      return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: name ?? aboutBot(spec.bot).title, joinedAt: at };
     }
     return { ...empty, occupant: 'guest' as const, joinedAt: at };
   });
