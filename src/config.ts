@@ -16,13 +16,13 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSeat: 5, perAddress: 100
 export interface Limits {
   /** Tables whose every seat is a bot that one player may have running at once. */
   botGamesPerPlayer: number;
-  /** A game is abandoned after this many events in a row made by the server (bots, clocks, resigned seats). */
+  /** A game is abandoned after this many events in a row made by the server (bots, clocks playing for any seat, resigned seats). */
   abandonAfterMoves: number;
   /** New players one client address may register in an hour. */
   playersPerAddressPerHour: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { botGamesPerPlayer: 10, abandonAfterMoves: 10_000, playersPerAddressPerHour: 20 };
+export const DEFAULT_LIMITS: Limits = { botGamesPerPlayer: 10, abandonAfterMoves: 500, playersPerAddressPerHour: 20 };
 
 /** Which origins may call the API from a browser: any (`*`), none, or these. */
 export type CorsOrigins = '*' | 'none' | string[];

@@ -10,6 +10,7 @@ import { sqliteFile } from '../src/store/database';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, settled } from './support/players';
 import { exited } from './support/process';
+import { createGame, fakeClock } from './support/tables';
 
 /**
  * The second audit's findings (issue #34), one test each: every limit holds per person, whatever
@@ -20,16 +21,53 @@ type Where = Awaited<ReturnType<typeof privateDatabase>>;
 let where: Where;
 let server: TestServer;
 let http: ReturnType<typeof request>;
+const clock = fakeClock();
 
 beforeAll(async () => {
   where = await privateDatabase();
-  server = await startServer(where);
+  server = await startServer(where, { now: clock.now });
   http = request(server.app.server);
   await settled(http);
 });
 afterAll(async () => {
   await server.close();
   await where.drop();
+});
+
+const events = (id: string) => server.app.service.store.events(id);
+
+describe('2. nobody makes the server play for nobody', () => {
+  it('when the last person at a table of bots resigns, the game finishes at once as it stands, the resigned seat last', async () => {
+    const created = await http.post('/games').send({
+      kind: 'porrazo',
+      seats: [{ name: 'Guest' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }],
+      options: { target: 1000 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, seats } = created.body as { id: string; seats: { token?: string }[] };
+    const resigned = await http.post(`/games/${id}/resign`).set(bearer(seats[0].token as string));
+    expect(resigned.status).toBe(200);
+    expect(resigned.body.status).toBe('finished');
+    await server.app.service.bots.settled();
+    const log = await events(id);
+    expect(log.at(-1)).toMatchObject({ kind: 'resign', seat: 0 });
+    const summary = (await http.get(`/games/${id}`)).body;
+    expect(summary.status).toBe('finished');
+    expect(summary.result.winners).not.toContain(0);
+    expect(summary.result.winners.length).toBeGreaterThan(0);
+  });
+
+  it('a game whose guests only ever let their clock play is abandoned after 500 moves by the clock (the default)', async () => {
+    // Played by default actions alone, Cactus never ends: nobody calls "Cactus!".
+    const g = await createGame(server, { kind: 'cactus', seats: 2, options: { clock: { perMove: 1 } } });
+    for (let tick = 0; tick <= 500; tick++) {
+      clock.advance(1);
+      await server.app.service.clocks.tick();
+    }
+    const log = await events(g.id);
+    expect(log).toHaveLength(501);
+    expect(log.at(-1)).toMatchObject({ kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } });
+  });
 });
 
 describe('4. cursors are validated like every other input', () => {
