@@ -20,9 +20,39 @@ export interface Limits {
   abandonAfterMoves: number;
   /** New players one client address may register in an hour. */
   playersPerAddressPerHour: number;
+  /** Games one client address may create in an hour without a player token. */
+  gamesPerAddressPerHour: number;
+  /** Tables with a bot seat, created without a player token, that one client address may have running at once. */
+  botGamesPerAddress: number;
+  /** Seconds an invitation waits for its answer before it lapses and its waiting table is cancelled. */
+  invitationTtl: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { botGamesPerPlayer: 10, abandonAfterMoves: 500, playersPerAddressPerHour: 20 };
+export const DEFAULT_LIMITS: Limits = {
+  botGamesPerPlayer: 10,
+  abandonAfterMoves: 500,
+  playersPerAddressPerHour: 20,
+  gamesPerAddressPerHour: 60,
+  botGamesPerAddress: 10,
+  invitationTtl: 7 * 24 * 3600,
+};
+
+/** How long a bot waits before its move is written: a delay drawn uniformly from this range (ms), whatever it thought. */
+export interface DelayRange {
+  min: number;
+  max: number;
+}
+
+export const DEFAULT_BOT_MOVE_DELAY: DelayRange = { min: 300, max: 900 };
+
+/** BOT_MOVE_DELAY_MS: `300-900` (a range), `500` (always that), `0` (none); the default when unset or not one. */
+export function delayRange(value: string | undefined): DelayRange {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value ?? '');
+  if (!match) return DEFAULT_BOT_MOVE_DELAY;
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? min : Number(match[2]);
+  return max >= min ? { min, max } : DEFAULT_BOT_MOVE_DELAY;
+}
 
 /** Which origins may call the API from a browser: any (`*`), none, or these. */
 export type CorsOrigins = '*' | 'none' | string[];
@@ -62,6 +92,14 @@ export interface Config {
    * (Fastify's trustProxy: false, true, a hop count, or addresses and CIDR ranges).
    */
   trustProxy: boolean | number | string[];
+  /** Per-address limits count an IPv6 client by its network of this prefix length (an IPv4 one by its address). */
+  ipv6Prefix: number;
+  /** Connections one client network may hold open at once. */
+  connectionsPerAddress: number;
+  /** A request's headers and body must have arrived within this many ms. */
+  requestTimeout: number;
+  /** How long a bot's move waits before it is written, drawn from this range (ms). */
+  botMoveDelay: DelayRange;
 }
 
 /** TRUST_PROXY: unset or `false`, trust none; `true`, any; a whole number, that many hops; else a comma-separated list of addresses or CIDR ranges. */
@@ -120,7 +158,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botGamesPerPlayer: count(env.BOT_GAMES_PER_PLAYER, DEFAULT_LIMITS.botGamesPerPlayer),
       abandonAfterMoves: count(env.ABANDON_AFTER_MOVES, DEFAULT_LIMITS.abandonAfterMoves),
       playersPerAddressPerHour: count(env.PLAYERS_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.playersPerAddressPerHour),
+      gamesPerAddressPerHour: count(env.GAMES_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.gamesPerAddressPerHour),
+      botGamesPerAddress: count(env.BOT_GAMES_PER_ADDRESS, DEFAULT_LIMITS.botGamesPerAddress),
+      invitationTtl: count(env.INVITATION_TTL, DEFAULT_LIMITS.invitationTtl),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    ipv6Prefix: Math.min(128, count(env.IPV6_PREFIX, 64)),
+    connectionsPerAddress: count(env.CONNECTIONS_PER_ADDRESS, 64),
+    requestTimeout: count(env.REQUEST_TIMEOUT_MS, 30_000),
+    botMoveDelay: delayRange(env.BOT_MOVE_DELAY_MS),
   };
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeCursor } from '../src/service/cursor';
 import { loadSecret } from '../src/service/tokens';
 import { sqliteFile } from '../src/store/database';
@@ -146,5 +146,140 @@ describe('10. secrets and files', () => {
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(sqliteFile(dataDir)).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('per-client limits a client cannot multiply', () => {
+  const RATE = 30;
+  let limited: TestServer;
+  const PLAYERS_PER_HOUR = 20;
+  const GAMES_PER_HOUR = 5;
+  const BOT_TABLES = 2;
+  beforeAll(async () => {
+    limited = await startServer(where, {
+      now: clock.now,
+      rateLimit: RATE,
+      trustProxy: true,
+      limits: {
+        playersPerAddressPerHour: PLAYERS_PER_HOUR,
+        gamesPerAddressPerHour: GAMES_PER_HOUR,
+        botGamesPerAddress: BOT_TABLES,
+      },
+    });
+  });
+  afterAll(() => limited.close());
+
+  const ask = (method: 'GET' | 'POST', url: string, from: string, token?: string, payload?: object) =>
+    limited.app.inject({
+      method,
+      url,
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': from, ...(token ? bearer(token) : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const answered = async (n: number, send: (i: number) => ReturnType<typeof ask>) => {
+    let ok = 0;
+    for (let i = 0; i < n; i++) if ((await send(i)).statusCode !== 429) ok++;
+    return ok;
+  };
+
+  describe('1. budgets a client cannot mint', () => {
+    it('the seat tokens of one fresh game are not budgets of their own on other routes: they spend their address’s', async () => {
+      const game = await ask('POST', '/games', '10.1.0.1', undefined, { kind: 'oicho-kabu', seats: 3 });
+      expect(game.statusCode, game.body).toBe(201);
+      const tokens = game.json().seats.map((s: { token: string }) => s.token) as string[];
+      const ok = await answered(3 * RATE, (i) => ask('GET', '/catalog', '10.1.0.2', tokens[i % 3]));
+      expect(ok).toBe(RATE);
+    });
+
+    it('a seat token keeps a budget of its own on its own game’s routes', async () => {
+      const game = await ask('POST', '/games', '10.1.0.3', undefined, { kind: 'oicho-kabu', seats: 3 });
+      const { id, seats } = game.json() as { id: string; seats: { token: string }[] };
+      expect(await answered(RATE, () => ask('GET', `/games/${id}/view`, '10.1.0.4', seats[0].token))).toBe(RATE);
+      // The address's own budget is untouched.
+      expect((await ask('GET', '/catalog', '10.1.0.4')).statusCode).toBe(200);
+    });
+
+    it('a revoked seat token spends its address’s budget, even on its own game', async () => {
+      const [ann, bo, cy] = await Promise.all(['Ann', 'Bo', 'Cy'].map((n) => newPlayer(http, n)));
+      const table = await http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({ kind: 'kabu', seats: [{ player: 'me' }, { open: true }, { open: true }] });
+      const { id } = table.body as { id: string };
+      const old = (await http.post(`/games/${id}/seats/1/join`).set(bearer(bo.token))).body.token as string;
+      await http.post(`/games/${id}/leave`).set(bearer(bo.token));
+      expect((await http.post(`/games/${id}/seats/1/join`).set(bearer(cy.token))).status).toBe(200);
+      // This server reads the table once (a spectator's view), as any request about it would.
+      await ask('GET', `/games/${id}`, '10.1.0.6');
+      const ok = await answered(RATE, () => ask('GET', `/games/${id}/view`, '10.1.0.5', old));
+      expect(ok).toBe(RATE);
+      expect((await ask('GET', '/catalog', '10.1.0.5')).statusCode).toBe(429);
+    });
+
+    it('11. an unknown player token is counted before it is looked up: a refused request costs no database lookup', async () => {
+      const lookups = vi.spyOn(limited.db.sql, 'one');
+      const junk = (i: number) => `ctp_${'u'.repeat(40)}${String(i).padStart(3, '0')}`;
+      const ok = await answered(RATE + 20, (i) => ask('GET', '/players/me', '10.1.0.7', junk(i)));
+      const byToken = lookups.mock.calls.filter(([text]) => String(text).includes('"tokenHash"')).length;
+      lookups.mockRestore();
+      expect(ok).toBe(RATE);
+      expect(byToken).toBe(RATE);
+    });
+
+    it(`an address creates at most ${GAMES_PER_HOUR} games an hour without a player token (429 too-many-games, with Retry-After)`, async () => {
+      for (let i = 0; i < GAMES_PER_HOUR; i++) {
+        expect((await ask('POST', '/games', '10.1.1.1', undefined, { kind: 'kabu', seats: 2 })).statusCode).toBe(201);
+      }
+      const refused = await ask('POST', '/games', '10.1.1.1', undefined, { kind: 'kabu', seats: 2 });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'too-many-games' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      // A player creates as a player; another address as itself; and an hour later the address may again.
+      const ann = await newPlayer(http, 'Ann');
+      expect((await ask('POST', '/games', '10.1.1.1', ann.token, { kind: 'kabu', seats: 2 })).statusCode).toBe(201);
+      expect((await ask('POST', '/games', '10.1.1.2', undefined, { kind: 'kabu', seats: 2 })).statusCode).toBe(201);
+      clock.advance(3601);
+      expect((await ask('POST', '/games', '10.1.1.1', undefined, { kind: 'kabu', seats: 2 })).statusCode).toBe(201);
+    });
+  });
+
+  describe('2. tables with bots made without a player token count against their address', () => {
+    it(`an address has at most ${BOT_TABLES} such tables running (429 too-many-bot-games); one that ends frees its place`, async () => {
+      const botTable = () =>
+        ask('POST', '/games', '10.1.2.1', undefined, { kind: 'porrazo', seats: [{ name: 'Guest' }, { bot: 'random' }] });
+      const made = [];
+      for (let i = 0; i < BOT_TABLES; i++) {
+        const res = await botTable();
+        expect(res.statusCode, res.body).toBe(201);
+        made.push(res.json() as { id: string; seats: { token: string }[] });
+      }
+      const refused = await botTable();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'too-many-bot-games' });
+      await limited.app.service.bots.settled();
+      expect((await ask('POST', `/games/${made[0].id}/resign`, '10.1.2.1', made[0].seats[0].token)).statusCode).toBe(200);
+      expect((await botTable()).statusCode).toBe(201);
+    });
+  });
+
+  describe('3. addresses as networks', () => {
+    it(`players registered from one IPv6 /64 are counted together: ${PLAYERS_PER_HOUR} an hour, whatever the addresses`, async () => {
+      const statuses = [];
+      for (let i = 1; i <= PLAYERS_PER_HOUR + 5; i++) {
+        statuses.push(
+          (await ask('POST', '/players', `2001:db8:1:2::${i.toString(16)}`, undefined, { name: `P${i}` })).statusCode,
+        );
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(PLAYERS_PER_HOUR);
+      // Another /64 is another network.
+      expect((await ask('POST', '/players', '2001:db8:1:3::1', undefined, { name: 'Other' })).statusCode).toBe(201);
+    });
+
+    it('the rate limit counts one /64 once, and an IPv4-mapped address as its IPv4 address', async () => {
+      expect(await answered(2 * RATE, (i) => ask('GET', '/catalog', `2001:db8:9:9::${(i + 1).toString(16)}`))).toBe(RATE);
+      expect(await answered(RATE, () => ask('GET', '/catalog', '10.1.3.1'))).toBe(RATE);
+      expect((await ask('GET', '/catalog', '::ffff:10.1.3.1')).statusCode).toBe(429);
+    });
   });
 });

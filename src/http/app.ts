@@ -20,6 +20,7 @@ import { bearerTokens, identityOf } from './auth';
 import { addNamedSchemas } from './openapi/components';
 import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
+import { clientNetworks } from './plugins/client-network';
 import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
@@ -48,7 +49,19 @@ import { schemaCompilers } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
-    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins' | 'trustProxy'>> & { limits?: Partial<Limits> };
+    Partial<
+      Pick<
+        Config,
+        | 'overloadDelay'
+        | 'streamLimits'
+        | 'corsOrigins'
+        | 'trustProxy'
+        | 'ipv6Prefix'
+        | 'connectionsPerAddress'
+        | 'requestTimeout'
+        | 'botMoveDelay'
+      >
+    > & { limits?: Partial<Limits> };
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -106,6 +119,7 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(bearerTokens);
+  await app.register(clientNetworks, { ipv6Prefix: deps.config.ipv6Prefix ?? 64 });
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });

@@ -77,7 +77,13 @@ export function services(deps: ServiceDeps) {
     addressKey: deps.jwtSecret,
     perAddressPerHour: limits.playersPerAddressPerHour,
   });
-  const who = access(tokens, people.identify);
+  const who = access(tokens, people.identify, {
+    player: people.known,
+    holding: (game, seat) => {
+      const held = live.peek(game)?.record.seats[seat];
+      return held ? held.holding : undefined;
+    },
+  });
   const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
   const logs = history({ live, store, log: tree, access: who });
@@ -103,6 +109,8 @@ export function services(deps: ServiceDeps) {
     bots: robots,
     now,
     limits,
+    sql,
+    addressKey: deps.jwtSecret,
   });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));

@@ -1,10 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
+import { type FromAddress, firstGameFrom, fromAddress } from '../store/addresses';
 import type { GameRecord, GameStore, SeatRecord } from '../store/games';
 import { botTablesBelow, type PlayerStore } from '../store/players';
-import { Conflict } from '../store/sql';
+import { Conflict, type Sql } from '../store/sql';
 import type { Access } from './access';
+import { addressHasher, secondsUntilFree } from './addresses';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
 import { invitations, type Notifications, starts } from './notifications';
@@ -13,6 +15,8 @@ import { Problem } from './problem';
 import { seatViewJson, summary, viewTag } from './projections';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
+
+const HOUR_MS = 3600 * 1000;
 
 export interface CreateRequest {
   kind: string;
@@ -37,9 +41,14 @@ export function tables(deps: {
   /** Refuses a bot name nobody registered. */
   bots: { check(name: string): void };
   now: () => Date;
-  limits: Pick<Limits, 'botGamesPerPlayer'>;
+  limits: Pick<Limits, 'botGamesPerPlayer' | 'gamesPerAddressPerHour' | 'botGamesPerAddress'>;
+  /** The database, where games made without a player token are counted by the network that made them. */
+  sql: Sql;
+  /** Keys the hash of client networks kept with those games. */
+  addressKey: string;
 }) {
-  const { live, store, log, players, tokens, access, notifications, bots, now, limits } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits, sql } = deps;
+  const hashAddress = addressHasher(deps.addressKey);
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -80,8 +89,29 @@ export function tables(deps: {
     return seats;
   }
 
+  /** Why a creation counted against its network was refused: too many this hour, or too many bot tables running. */
+  async function refusal(counted: FromAddress, failed: string, address: string, at: Date): Promise<Problem> {
+    if (failed === counted.running) {
+      return new Problem(
+        429,
+        'too-many-bot-games',
+        `an address may have ${limits.botGamesPerAddress} tables with bots running at once without a player token: wait for one to end, or create it as a player`,
+      );
+    }
+    const since = new Date(at.getTime() - HOUR_MS);
+    const wait = secondsUntilFree((await firstGameFrom(sql, address, since)) ?? at, since);
+    return new Problem(
+      429,
+      'too-many-games',
+      `this address has created ${limits.gamesPerAddressPerHour} games without a player token in the last hour: retry in ${wait} s`,
+      {},
+      { 'retry-after': String(wait) },
+    );
+  }
+
   return {
-    async create(req: CreateRequest, token?: string) {
+    /** Creates a table; `clientNetwork` is the creator's network, which a creation without a player token counts against. */
+    async create(req: CreateRequest, token?: string, clientNetwork?: string) {
       const game = live.gameOf(req.kind);
       const at = now();
       const creator = await creatorOf(token);
@@ -148,10 +178,33 @@ export function tables(deps: {
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
       const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
+      // Without a player token, games (and tables with bots, which the server plays) count against the network asking.
+      const address = !creator && clientNetwork !== undefined ? hashAddress(clientNetwork) : null;
+      const counted = address
+        ? fromAddress(
+            sql.provider,
+            record,
+            address,
+            seats.some((s) => s.occupant === 'bot'),
+            new Date(at.getTime() - HOUR_MS),
+            {
+              perHour: limits.gamesPerAddressPerHour,
+              botGames: limits.botGamesPerAddress,
+            },
+          )
+        : null;
       try {
         // The tree's first leaf, the genesis, is written with the game.
-        await store.create(record, [log.created(record), ...guard, ...notifications.statements(notes, at)]);
+        await store.create(record, [
+          log.created(record),
+          ...guard,
+          ...(counted?.statements ?? []),
+          ...notifications.statements(notes, at),
+        ]);
       } catch (e) {
+        if (e instanceof Conflict && counted && address && (e.statement === counted.hourly || e.statement === counted.running)) {
+          throw await refusal(counted, e.statement, address, at);
+        }
         if (!(e instanceof Conflict) || guard.length === 0) throw e;
         throw new Problem(
           429,

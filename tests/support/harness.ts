@@ -89,7 +89,13 @@ export async function startServer(
       corsOrigins: extra.corsOrigins,
       trustProxy: extra.trustProxy,
       // Test files register far more players from one address than a person would; the limits' own tests set them.
-      limits: { playersPerAddressPerHour: 1_000_000, botGamesPerPlayer: 1_000_000, ...extra.limits },
+      limits: {
+        playersPerAddressPerHour: 1_000_000,
+        botGamesPerPlayer: 1_000_000,
+        gamesPerAddressPerHour: 1_000_000,
+        botGamesPerAddress: 1_000_000,
+        ...extra.limits,
+      },
     },
     sql: db.sql,
     pool: db.pool,

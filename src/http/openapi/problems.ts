@@ -67,7 +67,10 @@ export const PROBLEM_CODES = {
   'too-many-webhooks': 'the player has as many webhooks as allowed: delete one first',
   'too-many-players':
     'this client address has registered as many players this hour as allowed; Retry-After says when to try again',
-  'too-many-bot-games': 'this player has as many tables of bots alone running as allowed: wait for one to end',
+  'too-many-bot-games':
+    'this player has as many tables of bots alone running as allowed, or this address as many tables with bots made without a player token: wait for one to end',
+  'too-many-games':
+    'this client address has created as many games without a player token this hour as allowed; Retry-After says when to try again',
   'not-provably-fair':
     'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',

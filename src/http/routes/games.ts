@@ -21,7 +21,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
           '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
           'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. ' +
           'Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player ' +
-          'has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). A game dealt from a client `seed` or ' +
+          'has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). Without a player token, an address creates ' +
+          'at most GAMES_PER_ADDRESS_PER_HOUR games an hour (429 `too-many-games`, with Retry-After) and has at most ' +
+          'BOT_GAMES_PER_ADDRESS tables with a bot seat running (429 `too-many-bot-games`). A game dealt from a client `seed` or ' +
           '`deck` cannot have open or invited seats: whoever chose the deal knows every hand.',
         body: CreateGameRequest,
         security: PLAYER_OR_ANYONE,
@@ -31,13 +33,13 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
             400: ['unknown-bot'],
             401: ['token-required', 'invalid-token'],
             422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice', 'not-provably-fair'],
-            429: ['too-many-bot-games'],
+            429: ['too-many-bot-games', 'too-many-games'],
           }),
         },
       },
     },
     async (request, reply) => {
-      const created = await tables.create(request.body, bearer(request));
+      const created = await tables.create(request.body, bearer(request), request.clientNetwork);
       return reply.code(201).header('location', `/games/${created.id}`).send(created);
     },
   );
