@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIMITS } from '../src/config';
 import { encodeCursor } from '../src/service/cursor';
+import { toJson } from '../src/service/notifications';
+import { INVITATIONS_PER_PLAYER } from '../src/service/tables';
 import { loadSecret } from '../src/service/tokens';
 import { sqliteFile } from '../src/store/database';
+import { playerStore } from '../src/store/players';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, settled } from './support/players';
 import { exited } from './support/process';
@@ -67,6 +71,77 @@ describe('2. nobody makes the server play for nobody', () => {
     const log = await events(g.id);
     expect(log).toHaveLength(501);
     expect(log.at(-1)).toMatchObject({ kind: 'abort', by: 'clock', action: { type: 'abort', reason: 'abandoned' } });
+  });
+});
+
+describe('8. invitations come from players', () => {
+  const notes = async (playerId: string) => (await playerStore(server.db.sql).notifications(playerId, 0, 1000)).map(toJson);
+
+  it('inviting a player needs a player token (401), and nothing is written', async () => {
+    const bo = await newPlayer(http, 'Bo');
+    const res = await http.post('/games').send({ kind: 'kabu', seats: [{ name: 'Anon' }, { player: bo.id }] });
+    expectProblem(res, 401, 'token-required');
+    expect(await notes(bo.id)).toEqual([]);
+  });
+
+  it(`a player has at most ${INVITATIONS_PER_PLAYER} invitations waiting for an answer (429 too-many-invitations); an answer frees a place`, async () => {
+    const [ann, bo] = await Promise.all([newPlayer(http, 'Ann'), newPlayer(http, 'Bo')]);
+    const invite = () =>
+      http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({ kind: 'kabu', seats: [{ player: 'me' }, { player: bo.id }] });
+    const ids: string[] = [];
+    for (let i = 0; i < INVITATIONS_PER_PLAYER; i++) {
+      const res = await invite();
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    expectProblem(await invite(), 429, 'too-many-invitations');
+    expect((await http.post(`/games/${ids[0]}/seats/1/decline`).set(bearer(bo.token))).status).toBe(200);
+    expect((await invite()).status).toBe(201);
+  });
+
+  it('an invitation not answered within INVITATION_TTL lapses: its table is cancelled, and the inviter is told invitation-lapsed', async () => {
+    const [ann, bo, cy] = await Promise.all([newPlayer(http, 'Ann'), newPlayer(http, 'Bo'), newPlayer(http, 'Cy')]);
+    const lapsing = (
+      await http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({ kind: 'kabu', seats: [{ player: 'me' }, { player: bo.id }] })
+    ).body.id;
+    const answered = (
+      await http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({ kind: 'kabu', seats: [{ player: 'me' }, { player: cy.id }] })
+    ).body.id;
+    expect((await http.post(`/games/${answered}/seats/1/join`).set(bearer(cy.token))).status).toBe(200);
+    clock.advance(DEFAULT_LIMITS.invitationTtl - 1);
+    await server.app.service.clocks.tick();
+    expect((await http.get(`/games/${lapsing}`)).body.status).toBe('waiting');
+    clock.advance(2);
+    await server.app.service.clocks.tick();
+    const cancelled = (await http.get(`/games/${lapsing}`)).body;
+    expect(cancelled.status).toBe('aborted');
+    expect(cancelled.seed).toBeDefined();
+    expect((await http.get(`/games/${answered}`)).body.status).toBe('active');
+    expect((await events(lapsing)).at(-1)).toMatchObject({
+      kind: 'abort',
+      by: 'service',
+      action: { type: 'abort', reason: 'invitation-lapsed' },
+    });
+    const told = (await notes(ann.id)).filter((n) => n.game === lapsing);
+    expect(told.map((n) => n.type)).toEqual(['invitation-lapsed']);
+    expect(told[0]).toMatchObject({
+      game: lapsing,
+      kind: 'kabu',
+      seat: 0,
+      status: 'aborted',
+      invited: bo.id,
+      toAct: [],
+      deadline: null,
+    });
   });
 });
 

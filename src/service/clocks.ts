@@ -1,6 +1,7 @@
 import type { ClockStore } from '../store/clocks';
 import type { Logger, SeatPlayers } from './bots';
 import type { Endings } from './endings';
+import type { Lapses } from './invitations';
 import type { LiveGames } from './live';
 import type { Moves } from './moves';
 import { Problem } from './problem';
@@ -29,6 +30,8 @@ export function clocks(deps: {
   log: Logger;
   /** A game whose last this-many events the server made itself is abandoned (ABANDON_AFTER_MOVES). */
   abandonAfter: number;
+  /** Invitations that lapse: swept with the clocks, so a table is cancelled within a second of its lapse. */
+  lapses?: Lapses;
 }) {
   const { store, live, moves, endings, seatPlayers, now, log, abandonAfter } = deps;
   let chain: Promise<unknown> = Promise.resolve();
@@ -66,6 +69,7 @@ export function clocks(deps: {
       }
     }
     for (const id of await store.stalled(new Date(at.getTime() - STALLED_AFTER_MS), SWEEP_LIMIT)) seatPlayers.wake(id);
+    await deps.lapses?.sweep();
     return applied;
   }
 

@@ -5,6 +5,7 @@ import { checkpointSigner, signingKey } from '../log';
 import { clockStore } from '../store/clocks';
 import { endingStore } from '../store/endings';
 import { gameStore } from '../store/games';
+import { invitationStore } from '../store/invitations';
 import { lobbyStore } from '../store/lobby';
 import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
@@ -15,6 +16,7 @@ import { type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
 import { endings } from './endings';
 import { history } from './history';
+import { lapses } from './invitations';
 import { type Hooks, liveGames } from './live';
 import { lobby } from './lobby';
 import { gameLog, logProofs } from './log';
@@ -170,6 +172,7 @@ export function services(deps: ServiceDeps) {
       now,
       log,
       abandonAfter: limits.abandonAfterMoves,
+      lapses: lapses({ store: invitationStore(sql), live, moves: play, now, log }),
     }),
   };
 }

@@ -46,6 +46,14 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
       if (me && !creator) {
         throw new Problem(401, 'token-required', 'a seat for "me" needs your player token: Authorization: Bearer <player token>');
       }
+      // Invitations come from players: anyone could otherwise fill a stranger's games and webhooks.
+      if (!creator) {
+        throw new Problem(
+          401,
+          'token-required',
+          'inviting a player needs your player token: Authorization: Bearer <player token>',
+        );
+      }
       const playerId = me ? (creator as string) : spec.player;
       if (seen.has(playerId)) throw new Problem(422, 'player-seated-twice', `player ${playerId} is given two seats`);
       seen.add(playerId);

@@ -3,6 +3,7 @@ import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
 import { type FromAddress, firstGameFrom, fromAddress } from '../store/addresses';
 import type { GameRecord, GameStore, SeatRecord } from '../store/games';
+import { invitationRows, PENDING_CAP } from '../store/invitations';
 import { botTablesBelow, type PlayerStore } from '../store/players';
 import { Conflict, type Sql } from '../store/sql';
 import type { Access } from './access';
@@ -17,6 +18,8 @@ import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './
 import type { SeatTokens } from './tokens';
 
 const HOUR_MS = 3600 * 1000;
+/** Invitations a player may have waiting for an answer at once. */
+export const INVITATIONS_PER_PLAYER = 20;
 
 export interface CreateRequest {
   kind: string;
@@ -41,7 +44,7 @@ export function tables(deps: {
   /** Refuses a bot name nobody registered. */
   bots: { check(name: string): void };
   now: () => Date;
-  limits: Pick<Limits, 'botGamesPerPlayer' | 'gamesPerAddressPerHour' | 'botGamesPerAddress'>;
+  limits: Pick<Limits, 'botGamesPerPlayer' | 'gamesPerAddressPerHour' | 'botGamesPerAddress' | 'invitationTtl'>;
   /** The database, where games made without a player token are counted by the network that made them. */
   sql: Sql;
   /** Keys the hash of client networks kept with those games. */
@@ -193,15 +196,24 @@ export function tables(deps: {
             },
           )
         : null;
+      const invited = invitationRows(record, new Date(at.getTime() + limits.invitationTtl * 1000), INVITATIONS_PER_PLAYER);
       try {
         // The tree's first leaf, the genesis, is written with the game.
         await store.create(record, [
           log.created(record),
           ...guard,
           ...(counted?.statements ?? []),
+          ...invited,
           ...notifications.statements(notes, at),
         ]);
       } catch (e) {
+        if (e instanceof Conflict && e.statement === PENDING_CAP) {
+          throw new Problem(
+            429,
+            'too-many-invitations',
+            `a player may have ${INVITATIONS_PER_PLAYER} invitations waiting for an answer: wait for some to be answered or to lapse`,
+          );
+        }
         if (e instanceof Conflict && counted && address && (e.statement === counted.hourly || e.statement === counted.running)) {
           throw await refusal(counted, e.statement, address, at);
         }

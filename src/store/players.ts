@@ -8,7 +8,7 @@ export interface PlayerRecord {
   createdAt: Date;
 }
 
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished';
+export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'invitation-lapsed';
 
 export interface NotificationRecord {
   seq: number;

@@ -69,6 +69,8 @@ export const PROBLEM_CODES = {
     'this client address has registered as many players this hour as allowed; Retry-After says when to try again',
   'too-many-bot-games':
     'this player has as many tables of bots alone running as allowed, or this address as many tables with bots made without a player token: wait for one to end',
+  'too-many-invitations':
+    'the player has as many invitations waiting for an answer as allowed: wait for some to be answered or to lapse',
   'too-many-games':
     'this client address has created as many games without a player token this hour as allowed; Retry-After says when to try again',
   'not-provably-fair':

@@ -18,7 +18,8 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
         description:
           'Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. ' +
           '`seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` ' +
-          '(needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
+          '(needs your player token), `{ player: "<id>" }` (an invitation: needs your player token; at most 20 waiting for an answer; ' +
+          'one unanswered for INVITATION_TTL lapses and cancels its waiting table), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). ' +
           'With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. ' +
           'Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player ' +
           'has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). Without a player token, an address creates ' +
@@ -33,7 +34,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<{ tables: Tables }> = async (
             400: ['unknown-bot'],
             401: ['token-required', 'invalid-token'],
             422: ['unknown-kind', 'invalid-setup', 'unknown-player', 'player-seated-twice', 'not-provably-fair'],
-            429: ['too-many-bot-games', 'too-many-games'],
+            429: ['too-many-bot-games', 'too-many-games', 'too-many-invitations'],
           }),
         },
       },

@@ -6,15 +6,17 @@ import Type from 'typebox';
  * zero-width characters, soft hyphen, invisible operators and tag characters), no
  * Default_Ignorable_Code_Point (Hangul fillers, variation selectors...), no surrogate or private-use
  * character, no line or paragraph separator, and no braille blank; so "A\u200Bnn" never passes for
- * "Ann" and a name never rearranges the rest of a lobby line. The service stores it NFC-normalized and
- * trimmed (src/service/names.ts).
+ * "Ann" and a name never rearranges the rest of a lobby line. Emoji keep what draws them: a zero-width
+ * joiner between two pictographs (a family) and the emoji presentation selector after one. The service
+ * stores a name NFC-normalized and trimmed (src/service/names.ts).
  */
 export const NAME_PATTERN =
-  '^(?=.*[\\p{L}\\p{N}])[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800]+$';
+  '^(?=.*[\\p{L}\\p{N}])(?:[^\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800]' +
+  '|(?<=\\p{Extended_Pictographic}\\uFE0F?)\\u200D(?=\\p{Extended_Pictographic})|(?<=\\p{Extended_Pictographic})\\uFE0F)+$';
 
 /** What a refusal by NAME_PATTERN says, in place of the pattern itself. */
 export const NAME_RULE =
-  'must hold a letter or a digit, and may not hold control or format characters (zero-width, bidirectional, invisible), default-ignorable characters, line separators or blank braille';
+  'must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)';
 
 export const DisplayName = (description: string) =>
   Type.String({ minLength: 1, maxLength: 60, pattern: NAME_PATTERN, description: `${description}; it ${NAME_RULE}` });

@@ -79,10 +79,17 @@ export const MyGamesPage = named(
 );
 
 const NotificationTypeUnion = Type.Union(
-  [Type.Literal('turn'), Type.Literal('invited'), Type.Literal('started'), Type.Literal('finished')],
+  [
+    Type.Literal('turn'),
+    Type.Literal('invited'),
+    Type.Literal('started'),
+    Type.Literal('finished'),
+    Type.Literal('invitation-lapsed'),
+  ],
   {
     description:
-      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over',
+      'turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; ' +
+      'invitation-lapsed: a player I invited did not answer within INVITATION_TTL, and my waiting table was cancelled',
   },
 );
 
@@ -105,6 +112,7 @@ export const Notification = named(
         description: 'my seat’s deadline, if a clock runs',
       }),
       invitedBy: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'the player who invited me' })),
+      invited: Type.Optional(Type.String({ description: 'for `invitation-lapsed`: the player whose invitation lapsed' })),
       result: Type.Optional(
         Type.Object(
           {
