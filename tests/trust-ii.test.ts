@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -11,7 +13,7 @@ import { INVITATIONS_PER_PLAYER } from '../src/service/tables';
 import { loadSecret } from '../src/service/tokens';
 import { sqliteFile } from '../src/store/database';
 import { playerStore } from '../src/store/players';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, settled } from './support/players';
 import { exited } from './support/process';
 import { createGame, fakeClock } from './support/tables';
@@ -356,5 +358,47 @@ describe('per-client limits a client cannot multiply', () => {
       expect(await answered(RATE, () => ask('GET', '/catalog', '10.1.3.1'))).toBe(RATE);
       expect((await ask('GET', '/catalog', '::ffff:10.1.3.1')).statusCode).toBe(429);
     });
+  });
+});
+
+describe('6. slow clients cost a connection, not the server', () => {
+  let slow: TestServer;
+  let port: number;
+  const CONNECTIONS = 3;
+  beforeAll(async () => {
+    slow = await startServer(where, { now: clock.now, requestTimeout: 500, connectionsPerAddress: CONNECTIONS });
+    port = (await listening(slow)).port;
+  });
+  afterAll(() => slow.close());
+
+  /** A raw connection: what the server sent on it until it closed it (or until `end()`). */
+  const raw = async () => {
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d;
+    });
+    const closed = once(socket, 'close').then(() => received);
+    return { socket, closed };
+  };
+
+  it('a request whose body never arrives is answered 408 and its connection closed, once the request timeout has passed', async () => {
+    const { socket, closed } = await raw();
+    socket.write('POST /players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{');
+    expect(await closed).toMatch(/^HTTP\/1\.1 408 .*"code":"request-timeout"/s);
+  });
+
+  it(`a network holds at most ${CONNECTIONS} connections open at once: the next is closed as it opens`, async () => {
+    const held = await Promise.all(Array.from({ length: CONNECTIONS }, raw));
+    const refused = await raw();
+    expect(await refused.closed).toBe('');
+    expect(held.every((h) => !h.socket.destroyed)).toBe(true);
+    held[0].socket.destroy();
+    await held[0].closed;
+    const again = await raw();
+    again.socket.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(await again.closed).toMatch(/^HTTP\/1\.1 200/);
+    for (const h of held.slice(1)) h.socket.destroy();
   });
 });

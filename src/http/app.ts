@@ -21,6 +21,7 @@ import { addNamedSchemas } from './openapi/components';
 import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
 import { clientNetworks } from './plugins/client-network';
+import { connectionCap } from './plugins/connections';
 import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
@@ -105,11 +106,15 @@ const trusted = (t: Config['trustProxy']) => (typeof t === 'number' ? (_address:
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
+  const requestTimeout = deps.config.requestTimeout ?? 30_000;
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
+    // A request's headers and body must have arrived within the timeout (408), checked every second.
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     trustProxy: trusted(deps.config.trustProxy ?? false),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: schemaCompilers(),
@@ -120,6 +125,11 @@ export async function buildApp(deps: AppDeps) {
   problemHandling(app);
   await app.register(bearerTokens);
   await app.register(clientNetworks, { ipv6Prefix: deps.config.ipv6Prefix ?? 64 });
+  await app.register(connectionCap, {
+    perAddress: deps.config.connectionsPerAddress ?? 64,
+    ipv6Prefix: deps.config.ipv6Prefix ?? 64,
+    behindProxy: (deps.config.trustProxy ?? false) !== false,
+  });
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });

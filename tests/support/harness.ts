@@ -69,6 +69,8 @@ export async function startServer(
     metricsToken?: string;
     limits?: Partial<Limits>;
     trustProxy?: Config['trustProxy'];
+    connectionsPerAddress?: number;
+    requestTimeout?: number;
     bots?: ReadonlyMap<string, Bot>;
   } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
@@ -88,6 +90,9 @@ export async function startServer(
       streamLimits: extra.streamLimits,
       corsOrigins: extra.corsOrigins,
       trustProxy: extra.trustProxy,
+      // Test files open many sockets from 127.0.0.1; the cap's own test sets it.
+      connectionsPerAddress: extra.connectionsPerAddress ?? 1_000_000,
+      requestTimeout: extra.requestTimeout,
       // Test files register far more players from one address than a person would; the limits' own tests set them.
       limits: {
         playersPerAddressPerHour: 1_000_000,

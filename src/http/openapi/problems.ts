@@ -156,7 +156,12 @@ export function transportProblems(route: RouteOptions): ProblemsByStatus {
     // Any part of any request is validated: text no database can store is refused on every route
     // (plugins/sane-input.ts). A path parameter is decoded before any route runs: an escape that does
     // not decode is refused then.
-    400: ['validation', ...(body ? (['malformed-json'] as const) : []), ...(params ? (['malformed-url'] as const) : [])],
+    // A body cut short (its client timed out, or went away) cannot be read.
+    400: [
+      'validation',
+      ...(body ? (['malformed-json', 'bad-request'] as const) : []),
+      ...(params ? (['malformed-url'] as const) : []),
+    ],
     ...(params ? { 414: ['uri-too-long'] } : {}),
     ...(body ? { 413: ['body-too-large'], 415: ['unsupported-media-type'] } : {}),
     ...((route as { sse?: unknown }).sse ? { 406: ['not-acceptable'] } : {}),
