@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../src/config';
@@ -16,7 +17,7 @@ import { playerStore } from '../src/store/players';
 import { listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, settled } from './support/players';
 import { exited } from './support/process';
-import { createGame, fakeClock } from './support/tables';
+import { createGame, fakeClock, playToEnd } from './support/tables';
 
 /**
  * The second audit's findings (issue #34), one test each: every limit holds per person, whatever
@@ -400,5 +401,43 @@ describe('6. slow clients cost a connection, not the server', () => {
     again.socket.write('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(await again.closed).toMatch(/^HTTP\/1\.1 200/);
     for (const h of held.slice(1)) h.socket.destroy();
+  });
+});
+
+describe('7. compress once', () => {
+  let counted: TestServer;
+  const compressed: string[] = [];
+  beforeAll(async () => {
+    counted = await startServer(where, { now: clock.now, onCompress: (key, encoding) => compressed.push(`${key} ${encoding}`) });
+  });
+  afterAll(() => counted.close());
+
+  const get = (url: string, encoding: string) =>
+    counted.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+  const compressions = (prefix: string) => compressed.filter((c) => c.startsWith(prefix)).length;
+
+  it('/openapi.json, /catalog and /catalog/{kind} are compressed once per encoding, then served from that copy', async () => {
+    for (const url of ['/openapi.json', '/catalog', '/catalog/kaiser']) {
+      const key = url.slice(1).replace('.json', '');
+      const first = await get(url, 'br');
+      const second = await get(url, 'br');
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toBeTypeOf('object');
+      expect((await get(url, 'gzip')).headers['content-encoding']).toBe('gzip');
+      await get(url, 'gzip');
+      expect(compressions(`${key}@`) + compressions(`${key} `)).toBe(2);
+    }
+  });
+
+  it('a finished game’s record is compressed once per encoding', async () => {
+    const g = await createGame(counted, { kind: 'xeri', seats: 2 });
+    await playToEnd(counted, g.id, g.tokens);
+    const first = await get(`/games/${g.id}/record`, 'br');
+    expect(first.statusCode).toBe(200);
+    const second = await get(`/games/${g.id}/record`, 'br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toMatchObject({ id: g.id });
+    expect(compressions(`record/${g.id}`)).toBe(1);
   });
 });

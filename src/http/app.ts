@@ -17,6 +17,7 @@ import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { bearerTokens, identityOf } from './auth';
+import { compressedCopies } from './compressed';
 import { addNamedSchemas } from './openapi/components';
 import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
@@ -86,6 +87,8 @@ export interface AppDeps {
   streamHeartbeatMs?: number;
   /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
   responseCheck?: onSendHookHandler;
+  /** Told each time a large answer is compressed (once per what, version and encoding: tests count them). */
+  onCompress?: (key: string, encoding: string) => void;
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
@@ -240,15 +243,21 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     globalDecompression: false,
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const copies = compressedCopies({ threshold: COMPRESS_THRESHOLD, onCompress: deps.onCompress });
+  // The document is the same from the first request to the last: serialized once, compressed once per encoding.
+  let document: string | undefined;
+  app.get('/openapi.json', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return copies.send(request, reply, 'openapi', document);
+  });
   await app.register(healthRoutes, { sql: deps.sql });
-  await app.register(catalogRoutes, { games });
+  await app.register(catalogRoutes, { games, copies });
   await app.register(botRoutes, { bots: seated, games });
   await app.register(gameRoutes, { tables: service.tables });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
-  await app.register(historyRoutes, { history: service.history });
+  await app.register(historyRoutes, { history: service.history, copies });
   await app.register(logRoutes, { log: service.log });
   const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   await app.register(streamRoutes, { streams: service.streams, slots });

@@ -72,7 +72,7 @@ export async function startServer(
     connectionsPerAddress?: number;
     requestTimeout?: number;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool' | 'onCompress'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -114,6 +114,7 @@ export async function startServer(
     webhooks: extra.webhooks,
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
+    onCompress: extra.onCompress,
     logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
   });

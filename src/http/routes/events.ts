@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GameRecordDocument } from '../../record/record';
 import type { History } from '../../service/history';
 import { bearer } from '../auth';
+import type { CompressedCopies } from '../compressed';
 import { named } from '../openapi/components';
 import { allProblems, GAME, problems, SEAT_IF_ANY } from '../openapi/problems';
 import { SEAT_OR_SPECTATOR } from '../openapi/security';
@@ -10,7 +11,10 @@ import { EventsPage, EventsQuery, GameId, Replay, ReplayQuery } from '../schemas
 const GameRecord = named('GameRecord', GameRecordDocument);
 
 /** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
-export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = async (app, { history }) => {
+export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; copies: CompressedCopies }> = async (
+  app,
+  { history, copies },
+) => {
   app.get(
     '/games/:id/events',
     {
@@ -31,6 +35,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
   app.get(
     '/games/:id/record',
     {
+      compress: false,
       schema: {
         operationId: 'getRecord',
         tags: ['history'],
@@ -44,7 +49,9 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History }> = as
     },
     async (request, reply) => {
       const doc = await history.record(request.params.id);
-      return reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`).send(doc);
+      reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`);
+      // A finished game's record never changes: compressed once, served from the copy.
+      return copies.send(request, reply, `record/${doc.id}@${doc.events.length}`, String(reply.serialize(doc)));
     },
   );
   app.get(
