@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LIMITS } from '../src/config';
+import type { BotInput } from '../src/bots/input';
+import { DEFAULT_LIMITS, loadConfig } from '../src/config';
+import { type BotDelay, botDelay } from '../src/service/bots';
 import { encodeCursor } from '../src/service/cursor';
 import { toJson } from '../src/service/notifications';
 import { INVITATIONS_PER_PLAYER } from '../src/service/tables';
@@ -439,5 +441,51 @@ describe('7. compress once', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString())).toMatchObject({ id: g.id });
     expect(compressions(`record/${g.id}`)).toBe(1);
+  });
+});
+
+describe('5. bots give nothing away by their timing', () => {
+  const paced = fakeClock();
+  const DELAY_MS = 500;
+  let timed: TestServer;
+  beforeAll(async () => {
+    // A bot that thinks 200 ms over a choice and not at all over a forced move, as a real one does.
+    const thinker = (input: BotInput) => {
+      if (input.legalActions.length > 1) paced.advance(0.2);
+      return input.legalActions[input.legalActions.length - 1];
+    };
+    timed = await startServer(where, {
+      now: paced.now,
+      bots: new Map([['thinker', thinker]]),
+      botDelay: {
+        now: () => paced.now().getTime(),
+        draw: () => DELAY_MS,
+        until: async (at) => paced.advance(Math.max(0, at - paced.now().getTime()) / 1000),
+      },
+    });
+  });
+  afterAll(() => timed.close());
+
+  it('a bot’s move is written the drawn delay after it became due, whether it was forced or chosen', async () => {
+    const created = await timed.app.inject({
+      method: 'POST',
+      url: '/games',
+      payload: { kind: 'xeri', seats: [{ name: 'Guest' }, { bot: 'thinker' }] },
+    });
+    const { id, seats } = created.json() as { id: string; seats: { token?: string }[] };
+    await playToEnd(timed, id, [seats[0].token as string, null]);
+    const log = await timed.app.service.store.events(id);
+    const gaps = log.slice(1).flatMap((e, i) => (e.by === 'bot' ? [e.createdAt.getTime() - log[i].createdAt.getTime()] : []));
+    expect(gaps.length).toBeGreaterThan(10);
+    expect(new Set(gaps)).toEqual(new Set([DELAY_MS]));
+  });
+
+  it('BOT_MOVE_DELAY_MS reads as a range, a single value or none', () => {
+    expect(loadConfig({}).botMoveDelay).toEqual({ min: 300, max: 900 });
+    expect(loadConfig({ BOT_MOVE_DELAY_MS: '100-200' }).botMoveDelay).toEqual({ min: 100, max: 200 });
+    expect(loadConfig({ BOT_MOVE_DELAY_MS: '0' }).botMoveDelay).toEqual({ min: 0, max: 0 });
+    const drawn = Array.from({ length: 200 }, () => (botDelay({ min: 300, max: 900 }, () => new Date()) as BotDelay).draw());
+    expect(Math.min(...drawn)).toBeGreaterThanOrEqual(300);
+    expect(Math.max(...drawn)).toBeLessThanOrEqual(900);
   });
 });

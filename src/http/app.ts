@@ -8,11 +8,12 @@ import Fastify, { type FastifyBaseLogger, type FastifyServerOptions, type onSend
 import type pg from 'pg';
 import type { Bot } from '../bots';
 import { botPool, type PoolOptions } from '../bots/pool';
-import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
+import { type Config, DEFAULT_BOT_MOVE_DELAY, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
 import { services } from '../service';
+import type { BotDelay } from '../service/bots';
 import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
@@ -87,6 +88,8 @@ export interface AppDeps {
   streamHeartbeatMs?: number;
   /** Sees every answer as it leaves, and may replace it (the test suite checks each against the OpenAPI document). */
   responseCheck?: onSendHookHandler;
+  /** The pacing of bot moves, injected (tests wait on their own clock); otherwise drawn from config.botMoveDelay. */
+  botDelay?: BotDelay;
   /** Told each time a large answer is compressed (once per what, version and encoding: tests count them). */
   onCompress?: (key: string, encoding: string) => void;
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
@@ -167,6 +170,8 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     webhooks: deps.webhooks,
     limits: deps.config.limits,
+    botMoveDelay: deps.config.botMoveDelay ?? DEFAULT_BOT_MOVE_DELAY,
+    botDelay: deps.botDelay,
     hooks: {
       lookup: metrics.cacheLookup,
       replayed: (seconds) => metrics.replayDuration.observe(seconds),

@@ -1,5 +1,5 @@
 import { bots as allBots, type Bot } from '../bots';
-import { DEFAULT_LIMITS, type Limits } from '../config';
+import { DEFAULT_LIMITS, type DelayRange, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { checkpointSigner, signingKey } from '../log';
 import { clockStore } from '../store/clocks';
@@ -12,7 +12,7 @@ import { playerStore } from '../store/players';
 import type { Sql } from '../store/sql';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
-import { type Fallback, type Logger, seatPlayers } from './bots';
+import { type BotDelay, botDelay, type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
 import { endings } from './endings';
 import { history } from './history';
@@ -49,6 +49,10 @@ export interface ServiceDeps {
   webhooks?: WebhookOptions;
   /** What nobody may make the server do (default: DEFAULT_LIMITS). */
   limits?: Partial<Limits>;
+  /** How long a bot's move waits before it is written (BOT_MOVE_DELAY_MS; none when absent). */
+  botMoveDelay?: DelayRange;
+  /** The pacing itself, injected (tests wait on their own clock). */
+  botDelay?: BotDelay;
 }
 
 /**
@@ -99,6 +103,7 @@ export function services(deps: ServiceDeps) {
     abandonAfter: limits.abandonAfterMoves,
     // Endings are made below, with what they need of the tables (which need the bots).
     abandon: (id, seat, version, by) => ends.abandon(id, seat, version, by),
+    delay: deps.botDelay ?? (deps.botMoveDelay ? botDelay(deps.botMoveDelay, now) : undefined),
   });
   const table = tables({
     live,

@@ -72,7 +72,7 @@ export async function startServer(
     connectionsPerAddress?: number;
     requestTimeout?: number;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool' | 'onCompress'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool' | 'onCompress' | 'botDelay'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -92,6 +92,8 @@ export async function startServer(
       trustProxy: extra.trustProxy,
       // Test files open many sockets from 127.0.0.1; the cap's own test sets it.
       connectionsPerAddress: extra.connectionsPerAddress ?? 1_000_000,
+      // Bots move at once in tests: their pacing's own test injects a clock (BOT_MOVE_DELAY_MS).
+      botMoveDelay: { min: 0, max: 0 },
       requestTimeout: extra.requestTimeout,
       // Test files register far more players from one address than a person would; the limits' own tests set them.
       limits: {
@@ -115,6 +117,7 @@ export async function startServer(
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
     onCompress: extra.onCompress,
+    botDelay: extra.botDelay,
     logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
   });
