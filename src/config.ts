@@ -16,20 +16,46 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { perSeat: 5, perAddress: 100
 export interface Limits {
   /** Tables whose every seat is a bot that one player may have running at once. */
   botGamesPerPlayer: number;
-  /** A game is abandoned after this many events in a row made by the server (bots, clocks, resigned seats). */
+  /** A game is abandoned after this many events in a row made by the server (bots, clocks playing for any seat, resigned seats). */
   abandonAfterMoves: number;
   /** New players one client address may register in an hour. */
   playersPerAddressPerHour: number;
   /** Vacation days each player may spend in a calendar year (DESIGN: "Correspondence clocks"). */
   vacationDaysPerYear: number;
+  /** Games one client address may create in an hour without a player token. */
+  gamesPerAddressPerHour: number;
+  /** Tables with a bot seat, created without a player token, that one client address may have running at once. */
+  botGamesPerAddress: number;
+  /** Seconds an invitation waits for its answer before it lapses and its waiting table is cancelled. */
+  invitationTtl: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
   botGamesPerPlayer: 10,
-  abandonAfterMoves: 10_000,
+  abandonAfterMoves: 500,
   playersPerAddressPerHour: 20,
+  gamesPerAddressPerHour: 60,
+  botGamesPerAddress: 10,
+  invitationTtl: 7 * 24 * 3600,
   vacationDaysPerYear: 30,
 };
+
+/** How long a bot waits before its move is written: a delay drawn uniformly from this range (ms), whatever it thought. */
+export interface DelayRange {
+  min: number;
+  max: number;
+}
+
+export const DEFAULT_BOT_MOVE_DELAY: DelayRange = { min: 300, max: 900 };
+
+/** BOT_MOVE_DELAY_MS: `300-900` (a range), `500` (always that), `0` (none); the default when unset or not one. */
+export function delayRange(value: string | undefined): DelayRange {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(value ?? '');
+  if (!match) return DEFAULT_BOT_MOVE_DELAY;
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? min : Number(match[2]);
+  return max >= min ? { min, max } : DEFAULT_BOT_MOVE_DELAY;
+}
 
 /** Which origins may call the API from a browser: any (`*`), none, or these. */
 export type CorsOrigins = '*' | 'none' | string[];
@@ -69,6 +95,14 @@ export interface Config {
    * (Fastify's trustProxy: false, true, a hop count, or addresses and CIDR ranges).
    */
   trustProxy: boolean | number | string[];
+  /** Per-address limits count an IPv6 client by its network of this prefix length (an IPv4 one by its address). */
+  ipv6Prefix: number;
+  /** Connections one client network may hold open at once. */
+  connectionsPerAddress: number;
+  /** A request's headers and body must have arrived within this many ms. */
+  requestTimeout: number;
+  /** How long a bot's move waits before it is written, drawn from this range (ms). */
+  botMoveDelay: DelayRange;
 }
 
 /** TRUST_PROXY: unset or `false`, trust none; `true`, any; a whole number, that many hops; else a comma-separated list of addresses or CIDR ranges. */
@@ -106,7 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    // Set but empty is a mistake to refuse at start (loadSecret), not a reason to make a secret.
+    jwtSecret: env.JWT_SECRET,
     logSigningKey: env.LOG_SIGNING_KEY || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     rateLimit: Number(env.RATE_LIMIT_PER_MINUTE ?? 20_000),
@@ -127,7 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       abandonAfterMoves: count(env.ABANDON_AFTER_MOVES, DEFAULT_LIMITS.abandonAfterMoves),
       vacationDaysPerYear: count(env.VACATION_DAYS_PER_YEAR, DEFAULT_LIMITS.vacationDaysPerYear),
       playersPerAddressPerHour: count(env.PLAYERS_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.playersPerAddressPerHour),
+      gamesPerAddressPerHour: count(env.GAMES_PER_ADDRESS_PER_HOUR, DEFAULT_LIMITS.gamesPerAddressPerHour),
+      botGamesPerAddress: count(env.BOT_GAMES_PER_ADDRESS, DEFAULT_LIMITS.botGamesPerAddress),
+      invitationTtl: count(env.INVITATION_TTL, DEFAULT_LIMITS.invitationTtl),
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
+    ipv6Prefix: Math.min(128, count(env.IPV6_PREFIX, 64)),
+    connectionsPerAddress: count(env.CONNECTIONS_PER_ADDRESS, 64),
+    requestTimeout: count(env.REQUEST_TIMEOUT_MS, 30_000),
+    botMoveDelay: delayRange(env.BOT_MOVE_DELAY_MS),
   };
 }

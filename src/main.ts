@@ -12,6 +12,13 @@ const SHUTDOWN_DEADLINE_MS = 8_000;
 /** Starts the server: opens (and migrates) the database, listens, and shuts down gracefully. */
 const config = loadConfig();
 const log = pino(loggerOptions(config.logLevel));
+let jwtSecret: string;
+try {
+  jwtSecret = loadSecret(config.jwtSecret, config.dataDir);
+} catch (err) {
+  log.fatal((err as Error).message);
+  process.exit(1);
+}
 const db = await openDatabase(config);
 const notifierLog = log.child({ component: 'notifier' });
 const notifier = db.pool ? await postgresNotifier(db.pool, { log: notifierLog }) : inProcessNotifier({ log: notifierLog });
@@ -20,7 +27,7 @@ const app = await buildApp({
   sql: db.sql,
   pool: db.pool,
   notifier,
-  jwtSecret: loadSecret(config.jwtSecret, config.dataDir),
+  jwtSecret,
   logKey: loadLogKey(config.logSigningKey, config.dataDir),
   loggerInstance: log,
   webhooks: { allowPrivate: config.webhookAllowPrivate },

@@ -17,7 +17,7 @@ describe('seat tokens', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
     expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(loadSecret(undefined, dir)).toBe(first);
-    expect(loadSecret('from-env', dir)).toBe('from-env');
+    expect(loadSecret('from-env-at-least-thirty-two-bytes', dir)).toBe('from-env-at-least-thirty-two-bytes');
   });
 
   it('without LOG_SIGNING_KEY an Ed25519 key is made once, kept private beside the JWT secret, and reused', () => {

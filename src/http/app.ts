@@ -13,18 +13,22 @@ import Fastify, {
 import type pg from 'pg';
 import type { Bot } from '../bots';
 import { botPool, type PoolOptions } from '../bots/pool';
-import { type Config, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
+import { type Config, DEFAULT_BOT_MOVE_DELAY, DEFAULT_STREAM_LIMITS, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { games as allGames } from '../games';
 import { createMetrics } from '../metrics';
 import { services } from '../service';
+import type { BotDelay } from '../service/bots';
 import type { Notifier } from '../service/notifier';
 import type { WebhookOptions } from '../service/webhooks';
 import type { Sql } from '../store/sql';
 import { bearerTokens, identityOf } from './auth';
+import { compressedCopies } from './compressed';
 import { addNamedSchemas } from './openapi/components';
 import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
+import { clientNetworks } from './plugins/client-network';
+import { connectionCap } from './plugins/connections';
 import { crossOrigin } from './plugins/cors';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimiting } from './plugins/rate-limit';
@@ -56,7 +60,19 @@ import { schemaCompilers } from './validation';
 
 export interface AppDeps {
   config: Pick<Config, 'rateLimit' | 'bodyLimit' | 'logLevel' | 'metricsToken'> &
-    Partial<Pick<Config, 'overloadDelay' | 'streamLimits' | 'corsOrigins' | 'trustProxy'>> & { limits?: Partial<Limits> };
+    Partial<
+      Pick<
+        Config,
+        | 'overloadDelay'
+        | 'streamLimits'
+        | 'corsOrigins'
+        | 'trustProxy'
+        | 'ipv6Prefix'
+        | 'connectionsPerAddress'
+        | 'requestTimeout'
+        | 'botMoveDelay'
+      >
+    > & { limits?: Partial<Limits> };
   sql: Sql;
   /** The PostgreSQL pool, whose use /metrics reports (absent on SQLite). */
   pool?: pg.Pool;
@@ -82,6 +98,10 @@ export interface AppDeps {
   responseCheck?: onSendHookHandler;
   /** The test suite's check of every stream message, as each request begins (tests/support/events.ts). */
   streamCheck?: onRequestHookHandler;
+  /** The pacing of bot moves, injected (tests wait on their own clock); otherwise drawn from config.botMoveDelay. */
+  botDelay?: BotDelay;
+  /** Told each time a large answer is compressed (once per what, version and encoding: tests count them). */
+  onCompress?: (key: string, encoding: string) => void;
   /** The built web table served at / (default: dist/web, where `npm run build` writes it). */
   webRoot?: string;
 }
@@ -102,11 +122,15 @@ const trusted = (t: Config['trustProxy']) => (typeof t === 'number' ? (_address:
 /** The HTTP app: thin routes over the table service. */
 export async function buildApp(deps: AppDeps) {
   const games = deps.games ?? allGames;
+  const requestTimeout = deps.config.requestTimeout ?? 30_000;
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(deps.config.logLevel) }),
     bodyLimit: deps.config.bodyLimit,
+    // A request's headers and body must have arrived within the timeout (408), checked every second.
+    requestTimeout,
+    http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     trustProxy: trusted(deps.config.trustProxy ?? false),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     schemaController: schemaCompilers(),
@@ -116,6 +140,12 @@ export async function buildApp(deps: AppDeps) {
 
   problemHandling(app);
   await app.register(bearerTokens);
+  await app.register(clientNetworks, { ipv6Prefix: deps.config.ipv6Prefix ?? 64 });
+  await app.register(connectionCap, {
+    perAddress: deps.config.connectionsPerAddress ?? 64,
+    ipv6Prefix: deps.config.ipv6Prefix ?? 64,
+    behindProxy: (deps.config.trustProxy ?? false) !== false,
+  });
   await app.register(problemsOnly);
   // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
   await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
@@ -151,6 +181,8 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     webhooks: deps.webhooks,
     limits: deps.config.limits,
+    botMoveDelay: deps.config.botMoveDelay ?? DEFAULT_BOT_MOVE_DELAY,
+    botDelay: deps.botDelay,
     hooks: {
       lookup: metrics.cacheLookup,
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
@@ -227,16 +259,22 @@ export async function buildApp(deps: AppDeps) {
     global: false,
     globalDecompression: false,
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const copies = compressedCopies({ threshold: COMPRESS_THRESHOLD, onCompress: deps.onCompress });
+  // The document is the same from the first request to the last: serialized once, compressed once per encoding.
+  let document: string | undefined;
+  app.get('/openapi.json', { schema: { hide: true }, compress: false }, async (request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return copies.send(request, reply, 'openapi', document);
+  });
   await app.register(healthRoutes, { sql: deps.sql });
-  await app.register(catalogRoutes, { games });
+  await app.register(catalogRoutes, { games, copies });
   await app.register(botRoutes, { bots: seated, games });
   await app.register(gameRoutes, { tables: service.tables, ratings: service.ratings });
   await app.register(viewRoutes, { tables: service.tables });
   await app.register(moveRoutes, { moves: service.moves });
   await app.register(endingRoutes, { endings: service.endings });
   await app.register(clockRoutes, { correspondence: service.correspondence, players: service.players });
-  await app.register(historyRoutes, { history: service.history, ratings: service.ratings });
+  await app.register(historyRoutes, { history: service.history, ratings: service.ratings, copies });
   await app.register(logRoutes, { log: service.log });
   const slots = streamSlots(deps.config.streamLimits ?? DEFAULT_STREAM_LIMITS);
   await app.register(streamRoutes, { streams: service.streams, slots });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Access, Identity } from '../service/access';
+import type { Access } from '../service/access';
 import { Problem } from '../service/problem';
 
 /** Where a request keeps its bearer token once read: the rate limit reads it first, then the route. */
@@ -39,21 +39,21 @@ export function bearer(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+/** The game a route is about (`/games/{id}...`), whose seat tokens have a budget of their own there. */
+const gameOf = (request: FastifyRequest): string | undefined =>
+  request.routeOptions.url?.startsWith('/games/:id') ? (request.params as { id?: string }).id : undefined;
+
 /**
- * Who a request is, by a credential that verifies (a seat token: its game and seat; a player token:
- * the player), for keying per-client limits; undefined when there is no credential or it does not
- * verify. Never throws, never rejects. A seat token is answered at once, not through a promise: the
- * rate limit asks on every request.
+ * Whose budget a request spends, for keying per-client limits: a seat token's on its own game's
+ * routes while it holds the seat, a player token's once this server knows it (Access.budgetOf);
+ * undefined for everything else, which counts against the address. Answered at once, never from the
+ * database, never throws: the rate limit asks on every request, before anything is looked up.
  */
-export function identityOf(access: Pick<Access, 'identify' | 'seatIdentity'>) {
-  const key = (who: Identity) => (who.kind === 'seat' ? `seat:${who.game}:${who.seat}` : `player:${who.player}`);
-  return (request: FastifyRequest): Promise<string | undefined> | string | undefined => {
+export function identityOf(access: Pick<Access, 'budgetOf'>) {
+  return (request: FastifyRequest): string | undefined => {
     try {
       const token = bearer(request);
-      if (token === undefined) return undefined;
-      const seat = access.seatIdentity(token);
-      if (seat) return key(seat);
-      return access.identify(token).then(key, () => undefined);
+      return token === undefined ? undefined : access.budgetOf(token, gameOf(request));
     } catch {
       return undefined;
     }

@@ -9,7 +9,7 @@ import type { Slot, StreamSlots } from './stream-slots';
 export function holdSlot(slots: StreamSlots, request: FastifyRequest, reply: FastifyReply): Slot {
   let slot: Slot;
   try {
-    slot = slots.take(request.ip);
+    slot = slots.take(request.clientNetwork);
   } catch (e) {
     if (e instanceof Problem && e.status === 503) reply.header('retry-after', '5');
     throw e;

@@ -8,6 +8,13 @@ export type Identity = { kind: 'seat'; game: string; seat: number; holding?: str
 /** A player token names a player: `null` when the token is not a player token at all. */
 export type PlayerTokens = (token: string) => Promise<string | null>;
 
+/** What this process already holds in memory, asked without waiting: whom a player token named, and a seat's holding now. */
+export interface Remembered {
+  player(token: string): string | undefined;
+  /** The seat's holding as this process last saw it; undefined when it holds no copy of the game. */
+  holding(game: string, seat: number): string | null | undefined;
+}
+
 const revoked = () =>
   new Problem(
     401,
@@ -26,7 +33,7 @@ function isSeatToken(token: string): boolean {
  * Who may do what at a table. A seat token is a JWT (three dot-separated parts); any other bearer
  * token is tried as a player token, which speaks for the seat its player holds in a game.
  */
-export function access(tokens: SeatTokens, players?: PlayerTokens) {
+export function access(tokens: SeatTokens, players?: PlayerTokens, remembered?: Remembered) {
   /** The seat a seat token speaks for, verified without waiting (no database); undefined for any other token. */
   function seatIdentity(token: string): Identity | undefined {
     return isSeatToken(token) ? { kind: 'seat', ...tokens.verify(token) } : undefined;
@@ -44,6 +51,31 @@ export function access(tokens: SeatTokens, players?: PlayerTokens) {
   return {
     identify,
     seatIdentity,
+
+    /**
+     * Whose rate budget a request with this token spends (`seat:<game>:<seat>`, `player:<id>`), or
+     * undefined for its address's. A seat token's own budget holds only on its own game's routes (one
+     * table's seven tokens are not seven budgets elsewhere), and only while it holds the seat as far
+     * as this process knows; a player token only once this process has found it (an unknown token is
+     * counted against its address before anything looks it up). Never waits, never throws.
+     */
+    budgetOf(token: string, game: string | undefined): string | undefined {
+      if (isSeatToken(token)) {
+        if (game === undefined) return undefined;
+        let claim: ReturnType<SeatTokens['verify']>;
+        try {
+          claim = tokens.verify(token);
+        } catch {
+          return undefined;
+        }
+        if (claim.game !== game) return undefined;
+        const holding = remembered?.holding(claim.game, claim.seat);
+        if (holding !== undefined && holding !== null && holding !== claim.holding) return undefined;
+        return `seat:${claim.game}:${claim.seat}`;
+      }
+      const player = remembered?.player(token);
+      return player === undefined ? undefined : `player:${player}`;
+    },
 
     /** The seat a token speaks for in this game (null: no token, a spectator); a token of another game is refused. */
     async seatOf(record: GameRecord, token: string | undefined, required: boolean): Promise<number | null> {

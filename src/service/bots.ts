@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { type Bot, botInput, SEEN_WINDOW } from '../bots';
 import type { Action, SeatView } from '../engine';
 import type { EventBy, SeatRecord } from '../store/games';
@@ -9,6 +10,33 @@ import { seatViewJson } from './projections';
 
 export interface Logger {
   error(detail: unknown, message: string): void;
+}
+
+/**
+ * The pacing of bot moves: a delay drawn afresh for each move (from crypto, never from the game's
+ * seed), and the means to wait until a moment (injected, so tests move time by hand).
+ */
+export interface BotDelay {
+  /** The time now, in ms. */
+  now(): number;
+  /** A delay for the next move, in ms. */
+  draw(): number;
+  /** Resolves once `now()` has reached `at` (at once when it has). */
+  until(at: number): Promise<void>;
+}
+
+/** A delay drawn uniformly from [min, max] ms, waited for with timers against `now()`. */
+export function botDelay(range: { min: number; max: number }, now: () => Date): BotDelay | undefined {
+  if (range.max <= 0) return undefined;
+  const clock = () => now().getTime();
+  return {
+    now: clock,
+    draw: () => randomInt(range.min, range.max + 1),
+    until: async (at) => {
+      const left = at - clock();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    },
+  };
 }
 
 /** Why a bot seat's move was the seat's default action: the bot failed, or chose what it may not. */
@@ -35,6 +63,8 @@ export function seatPlayers(deps: {
   /** A game whose last this-many events the server made itself is abandoned, not played on (ABANDON_AFTER_MOVES). */
   abandonAfter: number;
   abandon(id: string, seat: number, expectedVersion: number, by: 'service'): Promise<unknown>;
+  /** How long a bot's move waits before it is written, counted from when the bot became due (BOT_MOVE_DELAY_MS). */
+  delay?: BotDelay;
 }) {
   const { live, moves, history, bots, log, abandonAfter, abandon } = deps;
   /** The games being played here now; `again` asks for one more look once the current run is done. */
@@ -72,7 +102,11 @@ export function seatPlayers(deps: {
       });
       return true;
     }
+    // The delay is drawn and counted from now, when the bot is due: its move lands as late whatever it cost to decide.
+    const bot = record.seats[seat].occupant === 'bot';
+    const landsAt = bot && deps.delay ? deps.delay.now() + deps.delay.draw() : 0;
     const chosen = await choose(current, seat);
+    if (bot && deps.delay) await deps.delay.until(landsAt);
     /** False when a bot's action was refused as illegal. */
     const play = async (action: Action, by: EventBy) => {
       try {

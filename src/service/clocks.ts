@@ -2,6 +2,7 @@ import type { ClockStore } from '../store/clocks';
 import type { Logger, SeatPlayers } from './bots';
 import type { Correspondence } from './correspondence';
 import type { Endings } from './endings';
+import type { Lapses } from './invitations';
 import type { LiveGames } from './live';
 import type { Moves } from './moves';
 import { Problem } from './problem';
@@ -34,6 +35,8 @@ export function clocks(deps: {
   correspondence: Pick<Correspondence, 'sweep'>;
   /** More work each sweep does after the timeouts (the tournaments' rounds). */
   alsoSweep?: () => Promise<unknown>;
+  /** Invitations that lapse: swept with the clocks, so a table is cancelled within a second of its lapse. */
+  lapses?: Lapses;
 }) {
   const { store, live, moves, endings, seatPlayers, now, log, abandonAfter, correspondence } = deps;
   let chain: Promise<unknown> = Promise.resolve();
@@ -73,6 +76,7 @@ export function clocks(deps: {
     }
     for (const id of await store.stalled(new Date(at.getTime() - STALLED_AFTER_MS), SWEEP_LIMIT)) seatPlayers.wake(id);
     await deps.alsoSweep?.();
+    await deps.lapses?.sweep();
     return applied;
   }
 

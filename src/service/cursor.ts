@@ -35,3 +35,11 @@ export function cursorTime(v: unknown): Date | null {
   const t = new Date(v);
   return Number.isNaN(t.getTime()) ? null : t;
 }
+
+/** Game ids are UUIDs: anything else in a cursor (a NUL, which PostgreSQL cannot even compare) is not one this service wrote. */
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A game id in a cursor, or null when it is not one this service wrote. */
+export function cursorId(v: unknown): string | null {
+  return typeof v === 'string' && CURSOR_ID.test(v) ? v : null;
+}

@@ -159,7 +159,9 @@ export function endings(deps: {
 
     /**
      * The seat leaves the game. When that leaves one side playing (always, with two sides) the game
-     * ends and that side wins; otherwise the seat plays its default action from then on and ranks last.
+     * ends and that side wins; so it does when no person (player or guest) is left holding a seat still
+     * playing: the best of the others by the scores as they stand wins, resigned seats last. Otherwise
+     * the seat plays its default action from then on and ranks last.
      */
     async resign(id: string, token: string | undefined) {
       const seat = await seatOf(id, token);
@@ -168,7 +170,10 @@ export function endings(deps: {
         if (current.record.seats[seat].resigned) throw new Problem(409, 'resigned', 'this seat has already resigned');
         const table = tableOf(current);
         const entry: Entry = { seat, kind: 'resign', by: 'seat', action: { type: 'resign' } };
-        if (playingSides(table, [...table.resigned, seat]).length > 1) return { entry, outcome: { resigned: [seat] } };
+        // Nobody makes the server play for nobody: once no person holds a seat still playing, the game ends as it stands.
+        const personLeft = current.record.seats.some((s) => s.seat !== seat && !s.resigned && s.occupant !== 'bot');
+        if (personLeft && playingSides(table, [...table.resigned, seat]).length > 1)
+          return { entry, outcome: { resigned: [seat] } };
         return { entry, outcome: { status: 'finished', result: leaving(table, seat, 'resigned'), resigned: [seat] } };
       });
       return answer(after, seat);

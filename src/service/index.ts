@@ -1,11 +1,12 @@
 import { bots as allBots, type Bot } from '../bots';
-import { DEFAULT_LIMITS, type Limits } from '../config';
+import { DEFAULT_LIMITS, type DelayRange, type Limits } from '../config';
 import type { AnyGame } from '../engine';
 import { checkpointSigner, signingKey } from '../log';
 import { PROVISIONAL_SIGMA } from '../ratings';
 import { clockStore } from '../store/clocks';
 import { endingStore } from '../store/endings';
 import { gameStore } from '../store/games';
+import { invitationStore } from '../store/invitations';
 import { lobbyStore } from '../store/lobby';
 import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
@@ -15,11 +16,12 @@ import { vacationStore } from '../store/vacations';
 import { tournamentStore } from '../store/tournaments';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
-import { type Fallback, type Logger, seatPlayers } from './bots';
+import { type BotDelay, botDelay, type Fallback, type Logger, seatPlayers } from './bots';
 import { clocks } from './clocks';
 import { correspondence } from './correspondence';
 import { endings } from './endings';
 import { history } from './history';
+import { lapses } from './invitations';
 import { type Hooks, liveGames } from './live';
 import { lobby } from './lobby';
 import { gameLog, logProofs } from './log';
@@ -56,6 +58,10 @@ export interface ServiceDeps {
   webhooks?: WebhookOptions;
   /** What nobody may make the server do (default: DEFAULT_LIMITS). */
   limits?: Partial<Limits>;
+  /** How long a bot's move waits before it is written (BOT_MOVE_DELAY_MS; none when absent). */
+  botMoveDelay?: DelayRange;
+  /** The pacing itself, injected (tests wait on their own clock). */
+  botDelay?: BotDelay;
 }
 
 /**
@@ -88,7 +94,13 @@ export function services(deps: ServiceDeps) {
     addressKey: deps.jwtSecret,
     perAddressPerHour: limits.playersPerAddressPerHour,
   });
-  const who = access(tokens, people.identify);
+  const who = access(tokens, people.identify, {
+    player: people.known,
+    holding: (game, seat) => {
+      const held = live.peek(game)?.record.seats[seat];
+      return held ? held.holding : undefined;
+    },
+  });
   const play = moves({ live, store, log: tree, notifier, access: who, now });
   const told = notifications({ players: playerRows, notifier, moves: play });
   const privacy = tournamentPrivacy(sql);
@@ -103,6 +115,7 @@ export function services(deps: ServiceDeps) {
     abandonAfter: limits.abandonAfterMoves,
     // Endings are made below, with what they need of the tables (which need the bots).
     abandon: (id, seat, version, by) => ends.abandon(id, seat, version, by),
+    delay: deps.botDelay ?? (deps.botMoveDelay ? botDelay(deps.botMoveDelay, now) : undefined),
   });
   const table = tables({
     live,
@@ -116,6 +129,8 @@ export function services(deps: ServiceDeps) {
     now,
     limits,
     privacy,
+    sql,
+    addressKey: deps.jwtSecret,
   });
   // A table that starts with bots at it: they play at once.
   table.onStarted((started) => robots.wake(started.record.id));
@@ -208,6 +223,7 @@ export function services(deps: ServiceDeps) {
       abandonAfter: limits.abandonAfterMoves,
       correspondence: clockEvents,
       alsoSweep: cups.tick,
+      lapses: lapses({ store: invitationStore(sql), live, moves: play, now, log }),
     }),
     correspondence: clockEvents,
     tournaments: cups,

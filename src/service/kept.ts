@@ -12,7 +12,7 @@ export function kept(dataDir: string, name: string, make: () => string): string 
   const found = keptAlready(dataDir, name);
   if (found !== undefined) return found;
   const file = join(dataDir, name);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = make().trim();
   const draft = join(dataDir, `.${name}.${randomBytes(6).toString('hex')}`);
   writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });

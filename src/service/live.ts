@@ -233,6 +233,11 @@ export function liveGames(deps: { games: ReadonlyMap<string, AnyGame>; store: Ga
       return hit;
     },
 
+    /** The game as this process last held it, if it does, without counting a cache lookup (the rate limit peeks). */
+    peek(id: string): Live | undefined {
+      return cache.get(id);
+    },
+
     /** Keeps a game this process has just changed: its new revision is the stored one. */
     remember,
 

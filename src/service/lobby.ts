@@ -4,8 +4,9 @@ import type { PlayerStore } from '../store/players';
 import { unrated } from '../store/ratings';
 import { Conflict, type Sql, type Statement } from '../store/sql';
 import type { Access } from './access';
-import { cursorTime, decodeCursor, encodeCursor } from './cursor';
+import { cursorId, cursorTime, decodeCursor, encodeCursor } from './cursor';
 import type { Live, LiveGames } from './live';
+import { displayNameOrNull } from './names';
 import { type Notifications, starts } from './notifications';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
@@ -126,7 +127,8 @@ export function lobby(deps: {
       if (query.kind !== undefined) live.gameOf(query.kind);
       const after = decodeCursor(query.cursor, (raw) => {
         const createdAt = cursorTime(raw.createdAt);
-        return createdAt && typeof raw.id === 'string' ? { createdAt, id: raw.id } : null;
+        const id = cursorId(raw.id);
+        return createdAt && id ? { createdAt, id } : null;
       });
       const games = await store.list(status, query.kind, after, limit);
       const last = games.at(-1);
@@ -154,7 +156,8 @@ export function lobby(deps: {
      */
     async join(id: string, seat: number, token: string | undefined, body: { name?: string }) {
       const player = await playerOf(token);
-      const name = player ? (body.name ?? (await players.get(player))?.name ?? null) : (body.name ?? null);
+      const given = displayNameOrNull(body.name);
+      const name = player ? (given ?? (await players.get(player))?.name ?? null) : given;
       return change(id, async (current, at) => {
         const { record } = current;
         waiting(record);

@@ -1,7 +1,7 @@
 import type { GameStatus } from '../store/games';
 import { type MyGamesCursor, NO_DEADLINE, type PlayerStore } from '../store/players';
 import { timeLeft } from './clock-bank';
-import { cursorTime, decodeCursor, encodeCursor } from './cursor';
+import { cursorId, cursorTime, decodeCursor, encodeCursor } from './cursor';
 
 /**
  * A player's games, the ones where it is due first (soonest deadline, then longest waiting), then
@@ -13,14 +13,15 @@ export function myGames(deps: { players: PlayerStore; now: () => Date }) {
 
   function readCursor(text: string | undefined): MyGamesCursor | null {
     return decodeCursor(text, (raw) => {
-      if (typeof raw.id !== 'string') return null;
+      const id = cursorId(raw.id);
+      if (id === null) return null;
       if (raw.due === true) {
         const deadline = cursorTime(raw.deadline);
         const since = cursorTime(raw.since);
-        return deadline && since ? { due: true, deadline, since, id: raw.id } : null;
+        return deadline && since ? { due: true, deadline, since, id } : null;
       }
       const updated = cursorTime(raw.updated);
-      return raw.due === false && updated ? { due: false, updated, id: raw.id } : null;
+      return raw.due === false && updated ? { due: false, updated, id } : null;
     });
   }
 

@@ -1,6 +1,7 @@
 import type { GameRecord } from '../store/games';
 import { type NewNotification, type NotificationRecord, notificationStatements, type PlayerStore } from '../store/players';
 import type { Statement } from '../store/sql';
+import { LAPSED } from './invitations';
 import type { Live } from './live';
 import { type Change, clockUpdates, type Moves } from './moves';
 import { type Notifier, playerChannel } from './notifier';
@@ -25,6 +26,8 @@ export interface NotificationJson {
   /** turn-reminder: the game's id again, as the reminder's shape names it. */
   gameId?: string;
   invitedBy?: string | null;
+  /** `invitation-lapsed`: the player whose invitation lapsed. */
+  invited?: string;
   result?: { winners: number[]; summary: string };
   scores?: number[];
 }
@@ -94,13 +97,17 @@ export function changeNotes({ before, after, event }: Change): NewNotification[]
   const notes = turns(record, due);
   if (ended(record.status) && !ended(before.record.status)) {
     const result = resultOf(after);
+    // A table cancelled because an invitation lapsed: its inviter is told which one, in place of `finished`.
+    const lapsed = event.kind === 'abort' && (event.action as { reason?: string }).reason === LAPSED;
+    const invited = lapsed ? before.record.seats[event.seat]?.playerId : null;
     for (const s of playerSeats(record)) {
-      notes.push({
-        playerId: s.playerId as string,
-        type: 'finished',
-        gameId: record.id,
-        payload: { ...standing(record, s.seat), ...(result ? { result } : {}), scores: finalScores(after) },
-      });
+      const playerId = s.playerId as string;
+      const payload = { ...standing(record, s.seat), ...(result ? { result } : {}), scores: finalScores(after) };
+      notes.push(
+        invited && playerId === record.createdBy
+          ? { playerId, type: 'invitation-lapsed', gameId: record.id, payload: { ...payload, invited } }
+          : { playerId, type: 'finished', gameId: record.id, payload },
+      );
     }
   }
   return notes;

@@ -1,5 +1,7 @@
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PlayerStore } from '../store/players';
+import { addressHasher, secondsUntilFree } from './addresses';
+import { displayName } from './names';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
 import { newHolding } from './tokens';
@@ -45,6 +47,7 @@ export function players(deps: {
   perAddressPerHour: number;
 }) {
   const { store, notifier, now, seatsChanged, addressKey, perAddressPerHour } = deps;
+  const hashAddress = addressHasher(addressKey);
   // A cache's age is not the game's time: real time here, so a test's frozen clock cannot make entries immortal.
   const cache = new Map<string, { player: string; until: number }>();
   const revokedListeners = new Set<(hash: string) => void>();
@@ -68,11 +71,18 @@ export function players(deps: {
     if (hit && hit.until > performance.now()) return hit.player;
     cache.delete(hash);
     const player = await store.byTokenHash(hash);
-    if (player) {
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      cache.set(hash, { player, until: performance.now() + CACHE_MS });
-    }
+    if (player) remember(hash, player);
     return player;
+  }
+
+  function remember(hash: string, player: string) {
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, { player, until: performance.now() + CACHE_MS });
+  }
+
+  /** The player a token named when this server last looked it up, if it did (no database: the rate limit asks). */
+  function known(token: string): string | undefined {
+    return isPlayerToken(token) ? cache.get(tokenHash(token))?.player : undefined;
   }
 
   async function me(id: string) {
@@ -84,6 +94,7 @@ export function players(deps: {
   return {
     identify,
     byHash,
+    known,
     me,
 
     /**
@@ -92,12 +103,12 @@ export function players(deps: {
      */
     async register(body: { name: string }, clientAddress: string) {
       const token = newToken();
-      const player = { id: randomUUID(), name: body.name, createdAt: now() };
-      const address = createHmac('sha256', addressKey).update(clientAddress).digest('base64url');
+      const player = { id: randomUUID(), name: displayName(body.name), createdAt: now() };
+      const address = hashAddress(clientAddress);
       const since = new Date(player.createdAt.getTime() - HOUR_MS);
       if (!(await store.create(player, tokenHash(token), address, since, perAddressPerHour))) {
         const first = (await store.firstFrom(address, since)) ?? player.createdAt;
-        const wait = Math.max(1, Math.ceil((first.getTime() - since.getTime()) / 1000));
+        const wait = secondsUntilFree(first, since);
         throw new Problem(
           429,
           'too-many-players',
@@ -106,6 +117,8 @@ export function players(deps: {
           { 'retry-after': String(wait) },
         );
       }
+      // Known at once: its first requests spend the player's own budget, not its address's.
+      remember(tokenHash(token), player.id);
       return { id: player.id, name: player.name, createdAt: player.createdAt.toISOString(), token };
     },
 

@@ -10,6 +10,7 @@ import {
 } from '../store/games';
 import type { Statement } from '../store/sql';
 import { startClock } from './clock-bank';
+import { displayNameOrNull } from './names';
 import { Problem } from './problem';
 import { newHolding } from './tokens';
 
@@ -35,7 +36,7 @@ export const isFree = (s: Pick<SeatRecord, 'occupant'>) => s.occupant === 'open'
 export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at: Date): NewSeat[] {
   const seen = new Set<string>();
   return specs.map((spec, seat) => {
-    const name = spec.name ?? null;
+    const name = displayNameOrNull(spec.name);
     // Every seat starts with a holding of its own: the seat tokens issued for it name it.
     const empty = {
       seat,
@@ -56,6 +57,14 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
       if (me && !creator) {
         throw new Problem(401, 'token-required', 'a seat for "me" needs your player token: Authorization: Bearer <player token>');
       }
+      // Invitations come from players: anyone could otherwise fill a stranger's games and webhooks.
+      if (!creator) {
+        throw new Problem(
+          401,
+          'token-required',
+          'inviting a player needs your player token: Authorization: Bearer <player token>',
+        );
+      }
       const playerId = me ? (creator as string) : spec.player;
       if (seen.has(playerId)) throw new Problem(422, 'player-seated-twice', `player ${playerId} is given two seats`);
       seen.add(playerId);
@@ -66,7 +75,7 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
     if ('open' in spec) return { ...empty, occupant: 'open' as const };
     if ('bot' in spec) {
       // A bot is called what it is ("Random bot"), unless the creator names it.
-      return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: spec.name ?? aboutBot(spec.bot).title, joinedAt: at };
+      return { ...empty, occupant: 'bot' as const, bot: spec.bot, name: name ?? aboutBot(spec.bot).title, joinedAt: at };
     }
     return { ...empty, occupant: 'guest' as const, joinedAt: at };
   });

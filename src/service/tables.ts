@@ -1,10 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Limits } from '../config';
 import { resolveOptions, SetupError } from '../engine';
+import { type FromAddress, firstGameFrom, fromAddress } from '../store/addresses';
 import type { Clock, GameRecord, GameStore, SeatRecord, TournamentTable } from '../store/games';
+import { invitationRows, PENDING_CAP } from '../store/invitations';
 import { botTablesBelow, type PlayerStore } from '../store/players';
-import { Conflict, type Statement } from '../store/sql';
+import { Conflict, type Sql, type Statement } from '../store/sql';
 import type { Access } from './access';
+import { addressHasher, secondsUntilFree } from './addresses';
 import { type ClockAsked, resolveClock } from './clock-bank';
 import { ENGINE_VERSION, type Live, type LiveGames } from './live';
 import type { GameLog } from './log';
@@ -16,6 +19,10 @@ import { ratedTable } from './ratable';
 import { firstToAct, isFree, type SeatSpec, seatsFrom, startingClocks } from './seating';
 import type { SeatTokens } from './tokens';
 import type { TournamentPrivacy } from './tournament-privacy';
+
+const HOUR_MS = 3600 * 1000;
+/** Invitations a player may have waiting for an answer at once. */
+export const INVITATIONS_PER_PLAYER = 20;
 
 export interface CreateRequest {
   kind: string;
@@ -53,10 +60,15 @@ export function tables(deps: {
   /** Refuses a bot name nobody registered. */
   bots: { check(name: string): void };
   now: () => Date;
-  limits: Pick<Limits, 'botGamesPerPlayer'>;
+  limits: Pick<Limits, 'botGamesPerPlayer' | 'gamesPerAddressPerHour' | 'botGamesPerAddress' | 'invitationTtl'>;
   privacy: TournamentPrivacy;
+  /** The database, where games made without a player token are counted by the network that made them. */
+  sql: Sql;
+  /** Keys the hash of client networks kept with those games. */
+  addressKey: string;
 }) {
-  const { live, store, log, players, tokens, access, notifications, bots, now, limits, privacy } = deps;
+  const { live, store, log, players, tokens, access, notifications, bots, now, limits, privacy, sql } = deps;
+  const hashAddress = addressHasher(deps.addressKey);
   const startListeners: ((live: Live) => void)[] = [];
 
   /** Tells the start listeners that a game has begun. */
@@ -97,8 +109,32 @@ export function tables(deps: {
     return seats;
   }
 
+  /** Why a creation counted against its network was refused: too many this hour, or too many bot tables running. */
+  async function refusal(counted: FromAddress, failed: string, address: string, at: Date): Promise<Problem> {
+    if (failed === counted.running) {
+      return new Problem(
+        429,
+        'too-many-bot-games',
+        `an address may have ${limits.botGamesPerAddress} tables with bots running at once without a player token: wait for one to end, or create it as a player`,
+      );
+    }
+    const since = new Date(at.getTime() - HOUR_MS);
+    const wait = secondsUntilFree((await firstGameFrom(sql, address, since)) ?? at, since);
+    return new Problem(
+      429,
+      'too-many-games',
+      `this address has created ${limits.gamesPerAddressPerHour} games without a player token in the last hour: retry in ${wait} s`,
+      {},
+      { 'retry-after': String(wait) },
+    );
+  }
+
   return {
-    async create(req: CreateRequest, token?: string, tournament?: TournamentSeating) {
+    /**
+     * Creates a table; `clientNetwork` is the creator's network, which a creation without a player token
+     * counts against; `tournament` seats a tournament's table (its players seated, its seed derived).
+     */
+    async create(req: CreateRequest, token?: string, clientNetwork?: string, tournament?: TournamentSeating) {
       const game = live.gameOf(req.kind);
       const at = now();
       const creator = tournament ? null : await creatorOf(token);
@@ -178,15 +214,43 @@ export function tables(deps: {
       };
       const notes = [...invitations(record), ...(waiting ? [] : starts(record))];
       const guard = botsOnly && creator ? botTablesBelow(creator, limits.botGamesPerPlayer) : [];
+      // Without a player token, games (and tables with bots, which the server plays) count against the network asking.
+      const address = !creator && clientNetwork !== undefined ? hashAddress(clientNetwork) : null;
+      const counted = address
+        ? fromAddress(
+            sql.provider,
+            record,
+            address,
+            seats.some((s) => s.occupant === 'bot'),
+            new Date(at.getTime() - HOUR_MS),
+            {
+              perHour: limits.gamesPerAddressPerHour,
+              botGames: limits.botGamesPerAddress,
+            },
+          )
+        : null;
+      const invited = invitationRows(record, new Date(at.getTime() + limits.invitationTtl * 1000), INVITATIONS_PER_PLAYER);
       try {
         // The tree's first leaf, the genesis, is written with the game.
         await store.create(record, [
           ...(tournament?.statements(id) ?? []),
           log.created(record),
           ...guard,
+          ...(counted?.statements ?? []),
+          ...invited,
           ...notifications.statements(notes, at),
         ]);
       } catch (e) {
+        if (e instanceof Conflict && e.statement === PENDING_CAP) {
+          throw new Problem(
+            429,
+            'too-many-invitations',
+            `a player may have ${INVITATIONS_PER_PLAYER} invitations waiting for an answer: wait for some to be answered or to lapse`,
+          );
+        }
+        if (e instanceof Conflict && counted && address && (e.statement === counted.hourly || e.statement === counted.running)) {
+          throw await refusal(counted, e.statement, address, at);
+        }
         if (!(e instanceof Conflict) || guard.length === 0) throw e;
         throw new Problem(
           429,

@@ -1,4 +1,5 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { kept } from './kept';
 import { Problem } from './problem';
@@ -20,9 +21,23 @@ export type StreamTicket = { game: string; seat: number; holding: string | null 
 /** A new holding: random, so that two holders of one seat never share a token. */
 export const newHolding = () => randomBytes(12).toString('base64url');
 
-/** JWT_SECRET when set; otherwise a random secret created on first start and kept in the data directory. */
+/** The shortest JWT secret the server starts with: HS256 keys shorter than its 32-byte hash are guessable sooner. */
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * JWT_SECRET when set; otherwise a random secret created on first start and kept in the data directory.
+ * A secret shorter than 32 bytes (an empty variable, an emptied `jwt-secret` file) stops the server.
+ */
 export function loadSecret(explicit: string | undefined, dataDir: string): string {
-  return explicit || kept(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const secret = explicit ?? kept(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes < MIN_SECRET_BYTES) {
+    const from = explicit === undefined ? `the file ${join(dataDir, 'jwt-secret')}` : 'JWT_SECRET';
+    throw new Error(
+      `the JWT secret from ${from} is ${bytes} bytes long: it must be at least ${MIN_SECRET_BYTES} (unset JWT_SECRET and remove the file to have one made)`,
+    );
+  }
+  return secret;
 }
 
 /** Verified tokens kept, so a seat polling its view does not pay for a signature check each time. */

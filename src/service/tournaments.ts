@@ -158,6 +158,7 @@ export function tournaments(deps: {
         await tables.create(
           { kind: t.kind, seats: players.map((player) => ({ player })), options: { ...options, clock } as never },
           undefined,
+          undefined,
           {
             table: { id: t.id, round: round.round, table },
             seed: gameSeed(t.seed, t.scoring, round.round, table),

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
@@ -57,8 +57,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const { openPostgres } = await import('./postgres');
     return openPostgres(config.databaseUrl as string, config.poolSize);
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  // The database holds running games' seeds and webhook secrets: only the server's user reads it.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = sqliteFile(config.dataDir);
+  // SQLite gives its -wal and -shm files the database file's own mode.
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
   // busy_timeout lets another process on the same file wait for a writer instead of failing.
   const db = new Sqlite(file, { timeout: 5000 });
   if (!(await migrationsApplied(sqliteSql(db), schemaFiles.sqlite.migrations))) {

@@ -16,6 +16,7 @@ export type NotificationType =
   | 'finished'
   | 'turn-reminder'
   | 'rating.changed'
+  | 'invitation-lapsed'
   | 'tournament.started'
   | 'tournament.round'
   | 'tournament.finished';

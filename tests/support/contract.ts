@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -137,7 +138,15 @@ export function contractCheck(found: string[]) {
     if (route === undefined) return payload;
     // A stream (Server-Sent Events): its status and content type are checked, not its body.
     const streamed = payload !== null && payload !== undefined && typeof payload !== 'string' && !Buffer.isBuffer(payload);
-    const body = streamed || payload === null || payload === undefined ? null : String(payload);
+    // Answers compressed once and served from the copy (src/http/compressed.ts) are read as the client reads them.
+    const encoding = reply.getHeader('content-encoding');
+    const text = (p: string | Buffer) =>
+      Buffer.isBuffer(p) && encoding === 'br'
+        ? brotliDecompressSync(p)
+        : Buffer.isBuffer(p) && encoding === 'gzip'
+          ? gunzipSync(p)
+          : p;
+    const body = streamed || payload === null || payload === undefined ? null : String(text(payload as string | Buffer));
     const problem = violation((request.server as FastifyInstance).swagger() as unknown as OpenApi, {
       method: request.method,
       route,

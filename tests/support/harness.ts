@@ -96,8 +96,10 @@ export async function startServer(
     metricsToken?: string;
     limits?: Partial<Limits>;
     trustProxy?: Config['trustProxy'];
+    connectionsPerAddress?: number;
+    requestTimeout?: number;
     bots?: ReadonlyMap<string, Bot>;
-  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool'> &
+  } & Pick<AppDeps, 'now' | 'webhooks' | 'streamHeartbeatMs' | 'webRoot' | 'logger' | 'botPool' | 'onCompress' | 'botDelay'> &
     Pick<AppDeps['config'], 'streamLimits' | 'corsOrigins'> = {},
 ): Promise<TestServer> {
   const db = await openDatabase(where);
@@ -115,8 +117,19 @@ export async function startServer(
       streamLimits: extra.streamLimits,
       corsOrigins: extra.corsOrigins,
       trustProxy: extra.trustProxy,
+      // Test files open many sockets from 127.0.0.1; the cap's own test sets it.
+      connectionsPerAddress: extra.connectionsPerAddress ?? 1_000_000,
+      // Bots move at once in tests: their pacing's own test injects a clock (BOT_MOVE_DELAY_MS).
+      botMoveDelay: { min: 0, max: 0 },
+      requestTimeout: extra.requestTimeout,
       // Test files register far more players from one address than a person would; the limits' own tests set them.
-      limits: { playersPerAddressPerHour: 1_000_000, botGamesPerPlayer: 1_000_000, ...extra.limits },
+      limits: {
+        playersPerAddressPerHour: 1_000_000,
+        botGamesPerPlayer: 1_000_000,
+        gamesPerAddressPerHour: 1_000_000,
+        botGamesPerAddress: 1_000_000,
+        ...extra.limits,
+      },
     },
     sql: db.sql,
     pool: db.pool,
@@ -131,6 +144,8 @@ export async function startServer(
     webhooks: { ...extra.webhooks, onSend: webhookCheck(violations, () => app) },
     streamHeartbeatMs: extra.streamHeartbeatMs,
     webRoot: extra.webRoot,
+    onCompress: extra.onCompress,
+    botDelay: extra.botDelay,
     logger: extra.logger ?? false,
     responseCheck: contractCheck(violations),
     streamCheck: streamCheck(violations),

@@ -69,7 +69,12 @@ export const PROBLEM_CODES = {
   'too-many-webhooks': 'the player has as many webhooks as allowed: delete one first',
   'too-many-players':
     'this client address has registered as many players this hour as allowed; Retry-After says when to try again',
-  'too-many-bot-games': 'this player has as many tables of bots alone running as allowed: wait for one to end',
+  'too-many-bot-games':
+    'this player has as many tables of bots alone running as allowed, or this address as many tables with bots made without a player token: wait for one to end',
+  'too-many-invitations':
+    'the player has as many invitations waiting for an answer as allowed: wait for some to be answered or to lapse',
+  'too-many-games':
+    'this client address has created as many games without a player token this hour as allowed; Retry-After says when to try again',
   'not-provably-fair':
     'a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand',
   'too-many-streams': 'this seat, player or address has as many streams open as allowed: close one first',
@@ -175,7 +180,12 @@ export function transportProblems(route: RouteOptions): ProblemsByStatus {
     // Any part of any request is validated: text no database can store is refused on every route
     // (plugins/sane-input.ts). A path parameter is decoded before any route runs: an escape that does
     // not decode is refused then.
-    400: ['validation', ...(body ? (['malformed-json'] as const) : []), ...(params ? (['malformed-url'] as const) : [])],
+    // A body cut short (its client timed out, or went away) cannot be read.
+    400: [
+      'validation',
+      ...(body ? (['malformed-json', 'bad-request'] as const) : []),
+      ...(params ? (['malformed-url'] as const) : []),
+    ],
     ...(params ? { 414: ['uri-too-long'] } : {}),
     ...(body ? { 413: ['body-too-large'], 415: ['unsupported-media-type'] } : {}),
     ...((route as { sse?: unknown }).sse ? { 406: ['not-acceptable'] } : {}),

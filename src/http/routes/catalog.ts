@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type AnyGame, defaultOptions, seatCounts } from '../../engine';
 import { Problem as ProblemError } from '../../service/problem';
-import { sendJson } from '../json';
+import type { CompressedCopies } from '../compressed';
 import { problems } from '../openapi/problems';
 import { Catalog, CatalogEntry, clockOptionSchema } from '../schemas';
 
@@ -59,21 +59,27 @@ const IfNoneMatch = Type.Object({
 });
 const NotModified = Type.Null({ description: 'not modified: the copy the client holds is current' });
 
-function sendFixed(reply: FastifyReply, answer: Fixed, ifNoneMatch: string | undefined) {
+function sendFixed(request: FastifyRequest, reply: FastifyReply, copies: CompressedCopies, key: string, answer: Fixed) {
   reply.header('etag', answer.etag).header('cache-control', CACHE_CONTROL);
+  const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
     return reply.code(304).send(undefined as never);
   }
-  return sendJson(reply, answer.json);
+  return copies.send(request, reply, `${key}@${answer.etag}`, answer.json);
 }
 
 /** GET /catalog, GET /catalog/{kind}: the games, their options, actions and rules. Built once, tagged, cacheable. */
-export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<string, AnyGame> }> = async (app, { games }) => {
+export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<string, AnyGame>; copies: CompressedCopies }> = async (
+  app,
+  { games, copies },
+) => {
   const entries = new Map([...games.values()].map((g) => [g.kind, fixed(entry(g))]));
   const all = fixed({ games: [...games.values()].map(entry) });
   app.get(
     '/catalog',
     {
+      // Compressed once, served from the copy (compressed.ts).
+      compress: false,
       schema: {
         operationId: 'listCatalog',
         tags: ['catalog'],
@@ -86,11 +92,12 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<strin
         response: { 200: Catalog, 304: NotModified },
       },
     },
-    async (request, reply) => sendFixed(reply, all, request.headers['if-none-match']),
+    async (request, reply) => sendFixed(request, reply, copies, 'catalog', all),
   );
   app.get(
     '/catalog/:kind',
     {
+      compress: false,
       schema: {
         operationId: 'getCatalogEntry',
         tags: ['catalog'],
@@ -107,7 +114,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ games: ReadonlyMap<strin
     async (request, reply) => {
       const answer = entries.get(request.params.kind);
       if (!answer) throw new ProblemError(404, 'unknown-kind', `there is no game "${request.params.kind}"`);
-      return sendFixed(reply, answer, request.headers['if-none-match']);
+      return sendFixed(request, reply, copies, `catalog/${request.params.kind}`, answer);
     },
   );
 };

@@ -20,7 +20,8 @@ export const endingRoutes: FastifyPluginAsyncTypebox<{ endings: Endings }> = asy
         summary: 'Resign: leave a running game; answers with the seat’s view',
         description:
           'When the resignation leaves one side playing (always in a game of two sides, seats or teams), the game ends and that ' +
-          'side wins. With more sides the game plays on: the server plays the seat’s default action whenever it is due, and ' +
+          'side wins. So it does when no person is left holding a seat still playing (bots alone do not play on): the best of ' +
+          'the others by the scores as they stand wins, resigned seats last. Otherwise the game plays on: the server plays the seat’s default action whenever it is due, and ' +
           'the seat ranks last. 409 `game-over` for a game that has ended, `resigned` for a seat that already has.',
         params: GameId,
         security: SEAT_SECURITY,

@@ -3,6 +3,7 @@ import { GameRecordDocument } from '../../record/record';
 import type { History } from '../../service/history';
 import type { Ratings } from '../../service/ratings';
 import { bearer } from '../auth';
+import type { CompressedCopies } from '../compressed';
 import { named } from '../openapi/components';
 import { allProblems, GAME, problems, SEAT_IF_ANY, TOURNAMENT_PRIVATE } from '../openapi/problems';
 import { SEAT_OR_SPECTATOR } from '../openapi/security';
@@ -11,9 +12,9 @@ import { EventsPage, EventsQuery, GameId, Replay, ReplayQuery } from '../schemas
 const GameRecord = named('GameRecord', GameRecordDocument);
 
 /** GET /games/{id}/events and /replay: the history, redacted per seat during play, whole afterwards. */
-export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; ratings: Ratings }> = async (
+export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; ratings: Ratings; copies: CompressedCopies }> = async (
   app,
-  { history, ratings },
+  { history, ratings, copies },
 ) => {
   app.get(
     '/games/:id/events',
@@ -35,6 +36,7 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; rating
   app.get(
     '/games/:id/record',
     {
+      compress: false,
       schema: {
         operationId: 'getRecord',
         tags: ['history'],
@@ -50,7 +52,9 @@ export const historyRoutes: FastifyPluginAsyncTypebox<{ history: History; rating
       const recorded = await history.record(request.params.id);
       const changes = recorded.status === 'finished' ? await ratings.changesOf(recorded.id) : [];
       const doc = changes.length > 0 ? { ...recorded, ratingChanges: changes } : recorded;
-      return reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`).send(doc);
+      reply.header('content-disposition', `attachment; filename="${doc.kind}-${doc.id}.json"`);
+      // A finished game's record never changes: compressed once, served from the copy.
+      return copies.send(request, reply, `record/${doc.id}@${doc.events.length}`, String(reply.serialize(doc)));
     },
   );
   app.get(

@@ -28,7 +28,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacatio
       },
     },
     async (request, reply) => {
-      const created = await players.register(request.body, request.ip);
+      const created = await players.register(request.body, request.clientNetwork);
       return reply.code(201).header('location', '/players/me').send(created);
     },
   );
