@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sortHand } from '../web/src/cards';
+import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
-import { flags, grouped, outcome, pick, withFlags } from '../web/src/moves';
+import { flags, grouped, outcome, pick, tableTouchable, withFlags } from '../web/src/moves';
 import { narrate } from '../web/src/narrate';
 import { headline, withNames } from '../web/src/results';
 
@@ -21,13 +22,64 @@ describe('choosing cards at the table', () => {
     expect(seven.immediate).toBeNull();
     expect(seven.remaining).toEqual(scopa.slice(0, 2));
     expect([...seven.next].sort()).toEqual(['2S', '3C', '4D', '5S']);
-    expect(outcome(scopa, ['7H', '3C']).immediate).toEqual(scopa[0]);
   });
 
-  it('a card joins the choice while a move uses them all, starts a new choice when it has moves of its own, and is ignored otherwise', () => {
-    expect(pick(scopa, ['7H'], '3C')).toBe('add');
-    expect(pick(scopa, ['7H'], 'KD')).toBe('restart');
-    expect(pick(scopa, ['KD'], '9S')).toBe('none');
+  it('a move is made only when the cards chosen are exactly its cards: 7♥ and 3♣ wait for the 4♦', () => {
+    const part = outcome(scopa, ['7H', '3C']);
+    expect(part.remaining).toEqual([scopa[0]]);
+    expect(part.immediate).toBeNull();
+    expect([...part.next]).toEqual(['4D']);
+    expect(outcome(scopa, ['7H', '3C', '4D']).immediate).toEqual(scopa[0]);
+    // A hand card with a single capture still waits for its table cards to be touched.
+    expect(outcome([scopa[0]], ['7H']).immediate).toBeNull();
+  });
+
+  it('whatever cards are touched in whatever order, a move made uses exactly the cards touched', () => {
+    const table = ['3C', '4D', '2S', '5S', '7S'];
+    const actions = [
+      ...scopa,
+      { type: 'play', card: '7H', capture: ['7S'] },
+      { type: 'play', card: 'KD', capture: ['3C', '4D'] },
+    ];
+    const hand = ['7H', 'KD', 'JC'];
+    const touches = [...hand.map((c) => ({ c, from: 'hand' as const })), ...table.map((c) => ({ c, from: 'table' as const }))];
+    let made = 0;
+    // Every sequence of up to four touches, as the page takes them.
+    const walk = (chosen: string[], depth: number) => {
+      const now = outcome(actions, chosen).immediate;
+      if (now) {
+        made++;
+        expect([...cardsOf(now)].sort()).toEqual([...chosen].sort());
+        return;
+      }
+      if (depth === 4) return;
+      for (const { c, from } of touches) {
+        if (chosen.includes(c)) continue;
+        if (from === 'table' && !tableTouchable(actions, chosen, hand).has(c)) continue;
+        const how = pick(actions, chosen, c, from);
+        if (how === 'add') walk([...chosen, c], depth + 1);
+        if (how === 'restart') walk([c], depth + 1);
+      }
+    };
+    walk([], 0);
+    expect(made).toBeGreaterThan(0);
+  });
+
+  it('with a hand card chosen, only the table cards that complete a capture with it light up; with none, none do', () => {
+    const hand = ['7H', 'KD', 'JC'];
+    expect([...tableTouchable(scopa, ['7H', '2S'], hand)]).toEqual(['5S']);
+    expect(tableTouchable(scopa, [], hand).size).toBe(0);
+    // Moves that use no hand card (Diloti's groups, once the capturing card is down) are touched on the table first.
+    expect([...tableTouchable([{ type: 'take', group: ['3C', '4D'] }], [], hand)].sort()).toEqual(['3C', '4D']);
+  });
+
+  it('a card joins the choice while a move uses them all; another hand card starts a new choice, a table card never does', () => {
+    expect(pick(scopa, ['7H'], '3C', 'table')).toBe('add');
+    expect(pick(scopa, ['7H'], 'KD', 'hand')).toBe('restart');
+    // 3♣ makes moves with K♦ of its own: touched on the table, it still never replaces the 7♥ chosen.
+    const kingTakes = [...scopa, { type: 'play', card: 'KD', capture: ['3C', '9S'] }];
+    expect(pick(kingTakes, ['7H', '2S'], '9S', 'table')).toBe('none');
+    expect(pick(scopa, ['KD'], '9S', 'hand')).toBe('none');
   });
 
   it('a set of cards (a draw of two) is complete when exactly those are chosen, and is confirmed while bigger sets remain', () => {

@@ -4,7 +4,18 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
-import { clickOne, isOver, launch, type Person, person, restartableServer, screenshotPath, untilVersion } from './support';
+import { cardFace } from '../../web/src/cards';
+import {
+  clickOne,
+  isOver,
+  launch,
+  type Person,
+  person,
+  restartableServer,
+  screenshotPath,
+  shownVersion,
+  untilVersion,
+} from './support';
 
 /**
  * The card table as a person meets it: the cards you act on in the first screen, moves made by
@@ -109,22 +120,74 @@ describe('the cards you act on', () => {
 });
 
 describe('touching the cards', () => {
-  it('at Scopa, a capture is made by clicking the hand card, then a table card: the page narrows the captures and plays the one left', async () => {
-    // Ann holds 7♥ K♦ J♣; the table shows 3♣ 4♦ 2♠ 5♠: the 7 takes 3+4 or 2+5.
+  it('at Scopa, for every capture on a stacked deck, the move posted uses exactly the hand card and table cards touched, and only those table cards light up', async () => {
+    // Ann holds 7♥ K♦ J♣; the table shows 3♣ 4♦ 2♠ 5♠: the 7 takes 3+4 or 2+5, the king 3+2+5, the jack 3+5.
+    const top = ['7H', 'AS', 'KD', 'AH', 'JC', 'AD', '3C', '4D', '2S', '5S'];
+    const first = await vsBot('scopa', { top });
+    const view = await fetch(`${web.base}/games/${first}/view`, { headers: { authorization: `Bearer ${annToken}` } });
+    const { legalActions: legal } = (await view.json()) as { legalActions: { card: string; capture: string[] }[] };
+    expect(legal.filter((a) => a.capture.length > 1).length).toBeGreaterThanOrEqual(4);
+    const posts: unknown[] = [];
+    const record = (r: { url(): string; method(): string; postData(): string | null }) => {
+      if (r.url().endsWith('/moves') && r.method() === 'POST') posts.push(JSON.parse(r.postData() ?? '{}').action);
+    };
+    ann.page.on('request', record);
+    const shown = (code: string) => `${cardFace(code).rank}${cardFace(code).symbol}`;
+    const face = (code: string) => new RegExp(`^${shown(code)}`);
+    const lit = async () =>
+      (await ann.page.locator('.centre .card-button:enabled[aria-pressed="false"]').allInnerTexts()).map((t) =>
+        t.split(',')[0].trim(),
+      );
+    for (const [n, action] of legal.entries()) {
+      // Each capture both ways round: table cards touched in the order listed, then reversed.
+      const orders = action.capture.length > 1 ? [action.capture, [...action.capture].reverse()] : [action.capture];
+      for (const order of orders) {
+        await open(ann.page, n === 0 && order === action.capture ? first : await vsBot('scopa', { top }));
+        posts.length = 0;
+        await ann.page
+          .locator('.hand')
+          .getByRole('button', { name: face(action.card) })
+          .click();
+        const touched = [action.card];
+        for (const card of order) {
+          // The table cards lit are those that complete some move with the cards touched so far, and only those.
+          const could = legal.filter((a) => touched.every((c) => c === a.card || a.capture.includes(c)));
+          const expected = new Set(could.flatMap((a) => a.capture.filter((c) => !touched.includes(c))));
+          expect(new Set(await lit()), `${touched.join(' ')}`).toEqual(new Set([...expected].map(shown)));
+          expect(posts, `nothing sent after touching ${touched.join(' ')}`).toEqual([]);
+          await ann.page
+            .locator('.centre')
+            .getByRole('button', { name: face(card) })
+            .click();
+          touched.push(card);
+        }
+        await expect.poll(() => posts.length).toBe(1);
+        const sent = posts[0] as { card: string; capture: string[] };
+        expect(sent.card).toBe(action.card);
+        expect([...sent.capture].sort()).toEqual([...order].sort());
+        await untilVersion(ann.page, 1);
+      }
+    }
+    ann.page.off('request', record);
+  });
+
+  it('at Scopa, a choice is undone before it is sent: the chosen card touched again, or Clear', async () => {
     const id = await vsBot('scopa', { top: ['7H', 'AS', 'KD', 'AH', 'JC', 'AD', '3C', '4D', '2S', '5S'] });
     await open(ann.page, id);
-    await ann.page.getByRole('button', { name: /^7♥/ }).click();
+    const seven = ann.page.locator('.hand').getByRole('button', { name: /^7♥/ });
+    await seven.click();
     const choice = ann.page.locator('.choice');
     await choice.getByText('Chosen: 7♥').waitFor();
-    await choice.getByText('Play 7 of hearts, capture 3 of clubs and 4 of diamonds').waitFor();
-    await choice.getByText('Play 7 of hearts, capture 2 of spades and 5 of spades').waitFor();
-    const [posted] = await Promise.all([
-      ann.page.waitForRequest((r) => r.url().endsWith('/moves') && r.method() === 'POST'),
-      ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click(),
-    ]);
-    expect(JSON.parse(posted.postData() ?? '{}').action).toEqual({ type: 'play', card: '7H', capture: ['3C', '4D'] });
-    await untilVersion(ann.page, 1);
-    await ann.page.locator('.log').getByText('You: play 7 of hearts, capture 3 of clubs and 4 of diamonds.').waitFor();
+    // The moves left are buttons naming all their cards.
+    await choice.getByRole('button', { name: 'Play 7 of hearts, capture 3 of clubs and 4 of diamonds' }).waitFor();
+    await ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click();
+    await choice.getByText('Chosen: 7♥ 3♣').waitFor();
+    await ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click();
+    await choice.getByText('Chosen: 7♥', { exact: true }).waitFor();
+    await choice.getByRole('button', { name: 'Clear' }).click();
+    await choice.waitFor({ state: 'detached' });
+    expect(await ann.page.locator('.centre .card-button').count()).toBe(0);
+    expect(await shownVersion(ann.page)).toBe(0);
   });
 
   it('at Oicho-Kabu, betting is a stepper per tableau, never a button per amount: at most 30 controls', async () => {

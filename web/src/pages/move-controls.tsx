@@ -65,6 +65,9 @@ export function MoveControls({
 
   const label = (a: Action) => actionLabel(a, kind);
   const more = made.remaining.filter((a) => !made.complete.includes(a));
+  // The moves left, each a button naming its cards: the complete ones, and the others while they are few.
+  const shown =
+    made.remaining.length <= LISTED ? [...made.complete, ...more] : made.complete.length <= LISTED ? made.complete : [];
   return (
     <section class="moves" aria-labelledby="moves-h">
       <h2 id="moves-h" class="sr">
@@ -99,28 +102,21 @@ export function MoveControls({
           <button type="button" class="secondary" onClick={clear}>
             Clear
           </button>
-          {made.complete.length > 0 && made.complete.length <= LISTED && (
+          {more.length > 0 && (
+            <p class="hint">
+              {made.remaining.length <= LISTED
+                ? 'Touch a lit card to go on, or choose the whole move:'
+                : `Touch more cards: ${more.length} moves use these.`}
+            </p>
+          )}
+          {shown.length > 0 && (
             <div class="actions">
-              {made.complete.map((a) => (
+              {shown.map((a) => (
                 <button type="button" key={JSON.stringify(a)} disabled={busy} onClick={() => play(a)}>
                   {label(a)}
                 </button>
               ))}
             </div>
-          )}
-          {more.length > 0 && (
-            <p class="hint">
-              {more.length <= LISTED
-                ? 'Or pick the cards of one of these:'
-                : `Or pick more cards: ${more.length} moves use these.`}
-            </p>
-          )}
-          {more.length > 0 && more.length <= LISTED && (
-            <ul class="options">
-              {more.map((a) => (
-                <li key={JSON.stringify(a)}>{label(a)}</li>
-              ))}
-            </ul>
           )}
         </div>
       )}

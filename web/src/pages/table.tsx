@@ -16,7 +16,7 @@ import { sortHand } from '../cards';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
-import { flags, grouped, pick, withFlags } from '../moves';
+import { flags, grouped, pick, tableTouchable, withFlags } from '../moves';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
@@ -239,13 +239,15 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   // A place no longer there (the hand changed under a choice) drops out of it.
   const chosen = picked.map(codeAt).filter((c): c is string => typeof c === 'string' && c !== '');
   const inPlay = new Set(cardActions.flatMap(cardsOf));
+  const lit = tableTouchable(cardActions, chosen, hand);
   const touchFor = (inHand: boolean): Touch => ({
     busy,
-    can: (code) => (inHand || picked.length > 0 || hand.length === 0 ? inPlay.has(code) : false),
+    can: (code) => (inHand ? inPlay.has(code) : lit.has(code)),
     chosen: (at) => picked.includes(at),
     click: (at, code) => {
+      // Touching a chosen card again lets it go: a choice is undone before it is sent.
       if (picked.includes(at)) return setPicked(picked.filter((p) => p !== at));
-      const how = pick(cardActions, chosen, code);
+      const how = pick(cardActions, chosen, code, inHand ? 'hand' : 'table');
       if (how === 'add') setPicked([...picked, at]);
       else if (how === 'restart') setPicked([at]);
     },
