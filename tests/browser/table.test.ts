@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
-import { cardFace } from '../../web/src/cards';
+import { shortName } from '../../web/src/cards';
 import {
   clickOne,
   isOver,
@@ -76,6 +76,19 @@ async function open(page: Page, id: string) {
   await page.locator('#turn').filter({ hasText: /\S/ }).waitFor();
 }
 
+/** Every action the page posts from now on, in order. */
+function movesPosted(page: Page): unknown[] {
+  const posts: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/moves') && r.method() === 'POST') posts.push(JSON.parse(r.postData() ?? '{}').action);
+  });
+  return posts;
+}
+
+/** A card's code from its button's text ("7♥, 7 of hearts"). */
+const FACES = new Map([...'SHDC'].flatMap((s) => [...'A23456789TJQK'].map((r) => [shortName(`${r}${s}`), `${r}${s}`] as const)));
+const codeOf = (text: string) => FACES.get(text.split(',')[0].trim()) ?? text;
+
 /** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
 const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
 
@@ -127,13 +140,8 @@ describe('touching the cards', () => {
     const view = await fetch(`${web.base}/games/${first}/view`, { headers: { authorization: `Bearer ${annToken}` } });
     const { legalActions: legal } = (await view.json()) as { legalActions: { card: string; capture: string[] }[] };
     expect(legal.filter((a) => a.capture.length > 1).length).toBeGreaterThanOrEqual(4);
-    const posts: unknown[] = [];
-    const record = (r: { url(): string; method(): string; postData(): string | null }) => {
-      if (r.url().endsWith('/moves') && r.method() === 'POST') posts.push(JSON.parse(r.postData() ?? '{}').action);
-    };
-    ann.page.on('request', record);
-    const shown = (code: string) => `${cardFace(code).rank}${cardFace(code).symbol}`;
-    const face = (code: string) => new RegExp(`^${shown(code)}`);
+    const posts = movesPosted(ann.page);
+    const face = (code: string) => new RegExp(`^${shortName(code)}`);
     const lit = async () =>
       (await ann.page.locator('.centre .card-button:enabled[aria-pressed="false"]').allInnerTexts()).map((t) =>
         t.split(',')[0].trim(),
@@ -153,7 +161,7 @@ describe('touching the cards', () => {
           // The table cards lit are those that complete some move with the cards touched so far, and only those.
           const could = legal.filter((a) => touched.every((c) => c === a.card || a.capture.includes(c)));
           const expected = new Set(could.flatMap((a) => a.capture.filter((c) => !touched.includes(c))));
-          expect(new Set(await lit()), `${touched.join(' ')}`).toEqual(new Set([...expected].map(shown)));
+          expect(new Set(await lit()), `${touched.join(' ')}`).toEqual(new Set([...expected].map(shortName)));
           expect(posts, `nothing sent after touching ${touched.join(' ')}`).toEqual([]);
           await ann.page
             .locator('.centre')
@@ -168,7 +176,6 @@ describe('touching the cards', () => {
         await untilVersion(ann.page, 1);
       }
     }
-    ann.page.off('request', record);
   });
 
   it('at Scopa, a choice is undone before it is sent: the chosen card touched again, or Clear', async () => {
@@ -188,6 +195,42 @@ describe('touching the cards', () => {
     await choice.waitFor({ state: 'detached' });
     expect(await ann.page.locator('.centre .card-button').count()).toBe(0);
     expect(await shownVersion(ann.page)).toBe(0);
+  });
+
+  it('at Poke’s draw, the cards discarded are exactly the hand cards touched, sent only on the move’s own button, listed first', async () => {
+    const id = await vsBot('poke');
+    await open(ann.page, id);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    const posts = movesPosted(ann.page);
+    const cards = ann.page.locator('.hand .card-button');
+    const touched = [codeOf(await cards.nth(0).innerText()), codeOf(await cards.nth(3).innerText())];
+    await cards.nth(0).click();
+    await cards.nth(3).click();
+    await ann.page
+      .locator('.choice')
+      .getByText(`Chosen: ${touched.map(shortName).join(' ')}`)
+      .waitFor();
+    expect(posts).toEqual([]);
+    await ann.page.locator('.choice').getByRole('button', { name: /^Draw/ }).first().click();
+    await expect.poll(() => posts.length).toBe(1);
+    expect(posts[0]).toEqual({ type: 'draw', cards: expect.arrayContaining(touched) });
+    expect((posts[0] as { cards: string[] }).cards).toHaveLength(2);
+  });
+
+  it('at Card Stock Market, a hand card touched offers its trades as buttons, and the one pressed uses that card', async () => {
+    const id = await vsBot('card-stock-market');
+    await open(ann.page, id);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    const posts = movesPosted(ann.page);
+    const card = ann.page.locator('.hand .card-button').first();
+    const code = codeOf(await card.innerText());
+    await card.click();
+    const choice = ann.page.locator('.choice');
+    await choice.getByText(`Chosen: ${shortName(code)}`).waitFor();
+    expect(posts).toEqual([]);
+    await choice.locator('.actions button').first().click();
+    await expect.poll(() => posts.length).toBe(1);
+    expect((posts[0] as { card: string }).card).toBe(code);
   });
 
   it('at Oicho-Kabu, betting is a stepper per tableau, never a button per amount: at most 30 controls', async () => {
