@@ -89,6 +89,32 @@ function movesPosted(page: Page): unknown[] {
 const FACES = new Map([...'SHDC'].flatMap((s) => [...'A23456789TJQK'].map((r) => [shortName(`${r}${s}`), `${r}${s}`] as const)));
 const codeOf = (text: string) => FACES.get(text.split(',')[0].trim()) ?? text;
 
+/** What a table page shows, read at one instant: the felt's move number, the last move told, whether one is being told, the banner. */
+interface Story {
+  felt: number;
+  told: number;
+  telling: boolean;
+  banner: boolean;
+}
+const story = async (page: Page) =>
+  (await page.evaluate(
+    `({ felt: Number((/Move (\\d+)\\./.exec(document.querySelector('#turn').innerText) || [0, -1])[1]),
+        told: Math.max(-1, ...[...document.querySelectorAll('.log-panel [data-seq]')].map((e) => Number(e.dataset.seq))),
+        telling: document.querySelector('.now-playing') !== null,
+        banner: document.querySelector('.result-banner') !== null })`,
+  )) as Story;
+
+/** Plays by clicking now and then, reading the page between clicks, until `done` or `reads` reads. */
+async function playWatching(p: Person, reads: number, done: (s: Story) => boolean = () => false): Promise<Story[]> {
+  const seen: Story[] = [];
+  for (let n = 0; n < reads; n++) {
+    if (n % 4 === 0) await clickOne(p, n);
+    seen.push(await story(p.page));
+    if (done(seen[seen.length - 1])) break;
+  }
+  return seen;
+}
+
 /** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
 const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
 
@@ -340,6 +366,28 @@ describe('every move told', () => {
     // Ann's move, then the bot's answer, told after it.
     await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThanOrEqual(before + 2);
     expect(await ann.page.locator('.log li').last().innerText()).toMatch(/^Random bot: (discard|capture) .+\.$/);
+  });
+
+  it('one story: the felt is never ahead of the log while three bots move in turn', async () => {
+    const id = await table('kaiser', [{ player: 'me' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }]);
+    await open(ann.page, id);
+    const seen = await playWatching(ann, 240);
+    // The felt shows the move being told, never one beyond it.
+    for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
+    // The bots' moves were told one at a time, each shown while it was told.
+    expect(seen.filter((s) => s.telling).length).toBeGreaterThan(3);
+    expect(seen.some((s) => s.telling && s.felt === s.told)).toBe(true);
+  });
+
+  it('the result banner shows only after the last move is told', async () => {
+    const id = await vsBot('xeri', { options: { hands: 1 } });
+    await open(ann.page, id);
+    const seen = await playWatching(ann, 3000, (s) => s.banner);
+    expect(seen.at(-1)?.banner).toBe(true);
+    for (const s of seen.filter((x) => x.banner)) expect(s.telling, JSON.stringify(s)).toBe(false);
+    for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
+    const summary = (await (await fetch(`${web.base}/games/${id}`)).json()) as { version: number };
+    expect(seen.at(-1)?.told).toBe(summary.version);
   });
 
   it('on a phone, where the log falls below the hand, the newest move is told in a line above it', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import {
   type Action,
   ApiError,
@@ -30,6 +30,17 @@ import { MoveControls } from './move-controls';
 import { Centre, pileField } from './table-centre';
 import { LatestMove, LogPanel, useTableLog } from './table-log';
 
+/** The newest view received at or before a move; the oldest kept if none is that old. */
+function shownAt(views: Map<number, SeatView>, upTo: number, latest: SeatView): SeatView {
+  let best: SeatView | null = null;
+  let oldest = latest;
+  for (const v of views.values()) {
+    if (v.version <= upTo && (best === null || v.version > best.version)) best = v;
+    if (v.version < oldest.version) oldest = v;
+  }
+  return best ?? oldest;
+}
+
 /** The seats in the order they sit after mine, so that the next to play is on my left. */
 const aroundFrom = (seats: number, me: number | null) =>
   Array.from({ length: seats }, (_, i) => (i + (me ?? -1) + 1 + seats) % seats).filter((s) => s !== me);
@@ -38,7 +49,10 @@ const aroundFrom = (seats: number, me: number | null) =>
 export function TablePage({ id, player }: { id: string; player: Player | null }) {
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
-  const [view, setView] = useState<SeatView | null>(null);
+  // The newest view the server sent; the felt shows `view`, the one the log has told up to (below).
+  const [latest, setLatest] = useState<SeatView | null>(null);
+  // Views received, by version: the felt steps through them as the log tells each move.
+  const seen = useRef(new Map<number, SeatView>());
   const [problem, setProblem] = useState<string | null>(null);
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
@@ -63,7 +77,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   );
   useEffect(() => {
     setSummary(null);
-    setView(null);
+    setLatest(null);
+    seen.current = new Map();
     setProblem(null);
     refreshSummary();
   }, [refreshSummary]);
@@ -75,7 +90,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
 
   /** A newer view replaces the one shown; an answer overtaken by the stream does not. */
   const accept = useCallback((next: SeatView) => {
-    setView((current) => (current === null || notOlder(next, current) ? next : current));
+    seen.current.set(next.version, next);
+    // Only the views the pacing may still need are kept.
+    for (const v of seen.current.keys()) if (v < next.version - 60) seen.current.delete(v);
+    setLatest((current) => (current === null || notOlder(next, current) ? next : current));
   }, []);
 
   useEffect(() => {
@@ -102,16 +120,21 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     };
   }, [id, token, loaded, accept]);
 
-  const version = view?.version;
   const seatName = summary ? seatNamer(summary.seats) : (s: number) => `seat ${s}`;
   const told = useTableLog({
     id,
     token,
-    version,
-    kind: view?.status === 'waiting' ? undefined : summary?.kind,
+    version: latest?.version,
+    kind: latest?.status === 'waiting' ? undefined : summary?.kind,
     seatName,
     mySeat,
   });
+  // One story: the felt shows the table as of the last move the log has told (the newest view
+  // received up to it), never a move ahead; views the stream folded away are stepped over.
+  const held = told.upTo !== null && (told.pending.length > 0 || told.reading);
+  const view =
+    latest && held && latest.version > (told.upTo as number) ? shownAt(seen.current, told.upTo as number, latest) : latest;
+  const version = view?.version;
 
   // A choice of cards is let go when the game moves on: its moves may be gone.
   const picked = choice.version === version ? choice.places : [];
@@ -149,7 +172,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const seating: Seating = { seatName, seats: summary.seats.length, me: mySeat };
   const kind = summary.kind;
   const family = familyOf(kind);
-  const over = isOver(summary.status);
+  // The end is told once the felt reaches it: after the last move the log narrates.
+  const shownStatus = view?.status === 'active' ? 'active' : summary.status;
+  const over = isOver(shownStatus);
   const state = view?.state && typeof view.state === 'object' ? (view.state as Record<string, unknown>) : null;
   const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
@@ -262,8 +287,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       const open = summary.seats.filter((s) => s.occupant === 'open' || s.occupant === 'invited').length;
       return `Waiting for players: ${open} seat${open === 1 ? '' : 's'} to fill.`;
     }
-    if (summary.status === 'aborted') return 'Game over: the game was aborted.';
-    if (summary.status === 'finished') return `Game over: ${headline(result, mySeat, seatName)}.`;
+    if (shownStatus === 'aborted') return 'Game over: the game was aborted.';
+    if (shownStatus === 'finished') return `Game over: ${headline(result, mySeat, seatName)}.`;
     const others = toAct.filter((s) => s !== mySeat).map(seatName);
     if (myTurn) return others.length ? `Your turn (and ${others.join(', ')}).` : 'Your turn.';
     return others.length ? `Waiting for ${others.join(', ')}.` : '';
@@ -336,7 +361,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       <Alert problem={problem} />
       {over && (
         <section class="result-banner" aria-labelledby="result-h">
-          <h2 id="result-h">{headline(summary.status === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
+          <h2 id="result-h">{headline(shownStatus === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
           {result && <p>{capitalize(withNames(result.summary, seatName))}.</p>}
           <div class="row">
             {mySeat !== null && ends?.rematch && !summary.seats[mySeat].rematch && !summary.rematch && (
