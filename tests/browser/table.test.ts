@@ -562,15 +562,39 @@ describe('the stream’s cookie', () => {
 });
 
 describe('getting started', () => {
-  it('the lobby says what each game is in a line, and "Play against a bot now" starts one in a click; the table fetches only its own kind from the catalog', async () => {
+  it('the lobby says what each game is in a line; "Play against a bot" plays the full match against the expert by default, a quick game beside it; the table fetches only its own kind from the catalog', async () => {
     await ann.page.goto('/');
     for (const game of games.values()) await ann.page.locator('.catalog').getByText(game.blurb).waitFor();
-    await ann.page.getByRole('button', { name: 'Play a bot now' }).waitFor();
+    const created = async (click: () => Promise<void>) => {
+      const [request] = await Promise.all([
+        ann.page.waitForRequest((r) => new URL(r.url()).pathname === '/games' && r.method() === 'POST'),
+        click(),
+      ]);
+      await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+      return JSON.parse(request.postData() ?? '{}') as { kind: string; seats: unknown[]; options: object };
+    };
+    // From the catalog: the game is chosen in the "Play now" panel, where the bot is chosen.
+    await ann.page.getByRole('button', { name: 'Play Kaiser against a bot' }).click();
+    expect(await ann.page.getByLabel('Opponent').inputValue()).toBe('expert');
+    const kaiser = await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
+    expect(kaiser).toEqual({ kind: 'kaiser', seats: [{ player: 'me' }, ...Array(3).fill({ bot: 'expert' })], options: {} });
+    const id = /#\/table\/([\w-]+)/.exec(ann.page.url())?.[1];
+    const view = (await (await fetch(`${web.base}/games/${id}/view`)).json()) as { state: { options: { target: number } } };
+    expect(view.state.options.target).toBe(52);
+
+    await ann.page.goto('/');
+    await ann.page.getByLabel('Game', { exact: true }).first().waitFor();
+    await ann.page.locator('#quick-kind').selectOption({ label: 'Scopa' });
+    await ann.page.getByLabel('Opponent').selectOption('random');
+    await ann.page.getByText('a quick game stops early (target 1)').waitFor();
+    const quick = await created(() => ann.page.getByRole('button', { name: 'Quick game (a short match)' }).click());
+    expect(quick).toEqual({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }], options: { target: 1 } });
+
+    await ann.page.goto('/');
     const asked: string[] = [];
     ann.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await ann.page.getByRole('button', { name: 'Play Kontsina against a bot now' }).click();
-    await ann.page.waitForURL(/#\/table\//);
-    await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+    await ann.page.getByRole('button', { name: 'Play Kontsina against a bot' }).click();
+    await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
     await ann.page.reload();
     await ann.page.getByRole('region', { name: 'The table' }).waitFor();
     await ann.settled();
