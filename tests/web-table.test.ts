@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { announcement } from '../web/src/announce';
 import { sortHand } from '../web/src/cards';
 import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
@@ -206,5 +207,18 @@ describe('telling what happened', () => {
     expect(headline({ winners: [0, 2], summary: 'seats 0 and 2 win' }, 2, names)).toBe('You won');
     expect(headline({ winners: [0, 1], summary: 'a tie at 63 points each' }, 1, names)).toBe('A tie');
     expect(headline({ winners: [1], summary: 'seat 1 wins' }, null, names)).toBe('Bo won');
+  });
+});
+
+describe('the end of a deal, as players tell it', () => {
+  it('announces a sweep, a xeri and a Cactus call by name', () => {
+    expect(announcement('scopa', { lastPlay: { seat: 1, card: '7D', capture: ['3C', '4D'], scopa: true } }, names)).toBe(
+      'Scopa! Bo swept the table.',
+    );
+    expect(announcement('scopa', { lastPlay: { seat: 1, card: '7D', capture: [], scopa: false } }, names)).toBeNull();
+    expect(announcement('xeri', { lastPlay: { seat: 0, card: '5H', took: ['5S'], xeri: true } }, names)).toBe(
+      'Xeri! Ann took a single card.',
+    );
+    expect(announcement('cactus', { cactus: 1, end: null }, names)).toBe('Cactus! Bo called it: one more turn for the other.');
   });
 });

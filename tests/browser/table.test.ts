@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
@@ -455,6 +455,66 @@ describe('every move told', () => {
     await untilVersion(ann.page, 2);
     await expect.poll(() => ann.page.getByRole('button', { name: 'Abort' }).count()).toBe(0);
     await ann.page.getByRole('button', { name: 'Resign' }).waitFor();
+  });
+});
+
+describe('every deal ends as players know it', () => {
+  /** Ann clicks her moves until the page shows the end of the first deal. */
+  async function toFirstDealEnd(id: string) {
+    await open(ann.page, id);
+    const end = ann.page.locator('#deal-end');
+    for (let n = 0; n < 600 && !(await end.isVisible()); n++) {
+      await clickOne(ann, n);
+      // The bots' answers are told paced: the end shows once they are.
+      await end.waitFor({ timeout: 1500 }).catch(() => {});
+    }
+    return end;
+  }
+  const rowsOf = async (end: Locator) => (await end.locator('tbody th[scope="row"]').allInnerTexts()).map((t) => t.trim());
+
+  it('at Scopa: cards, diamonds, settebello, primiera and scopas by player, with the match total', async () => {
+    const id = await vsBot('scopa');
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/^Deal 1: /).waitFor();
+    expect(await rowsOf(end)).toEqual([
+      'Cards',
+      'Diamonds',
+      'Settebello (7♦)',
+      'Primiera',
+      'Scopas',
+      'Points this deal',
+      'Match total',
+    ]);
+    expect(await end.locator('thead th').allInnerTexts()).toEqual(['Ann', 'Random bot']);
+    const view = (await (await fetch(`${web.base}/games/${id}/view`)).json()) as {
+      state: { history: { scoresAfter: number[] }[] };
+    };
+    const total = await end.locator('tbody tr').last().locator('td').allInnerTexts();
+    expect(total.map(Number)).toEqual(view.state.history[0].scoresAfter);
+    await ann.page
+      .locator('.deal-said')
+      .getByText(/^Deal 1: /)
+      .waitFor();
+  });
+
+  it('at Kaiser: the bid and whether it was made, tricks and points by side, what each side added and the match totals', async () => {
+    const id = await vsBot('kaiser');
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/ bid \d+.*: .* (made it|fell short) with -?\d+ points\./).waitFor();
+    expect(await rowsOf(end)).toEqual(['Tricks', 'Points in tricks', 'Added this deal', 'Match total']);
+    const sides = await end.locator('thead th').allInnerTexts();
+    expect(sides).toHaveLength(2);
+    expect(sides[0]).toMatch(/^Ann and /);
+    expect(await end.innerText()).not.toMatch(/Side 1|Changes|no trump (yes|no)/);
+  });
+
+  it('at Oicho-Kabu: the dealer’s hand, each tableau’s cards, total and result, and the chips won or lost', async () => {
+    // Ann deals the first round: the bot bets, and she answers with buttons.
+    const id = await table('oicho-kabu', [{ player: 'me' }, { bot: 'random' }], { options: { rounds: 3, firstDealer: 0 } });
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/^Round 1: .* (dealt and showed .*, \d|nobody bet)/).waitFor();
+    expect(await rowsOf(end)).toEqual(['1', '2', '3', '4', 'Won or lost this round', 'Chips now']);
+    expect(await end.innerText()).toMatch(/the dealer won|beat the dealer|tie: bets returned|arashi|no bets/);
   });
 });
 

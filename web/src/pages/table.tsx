@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { announcement } from '../announce';
 import {
   type Action,
   ApiError,
@@ -13,6 +14,7 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
+import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
@@ -300,6 +302,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     : [];
   const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
   const ends = view?.endings;
+  // A deal's end in the game's terms, and the words a play earns ("Scopa!"): the generic score lines leave them out.
+  const ended = state ? dealEnd(kind, state, seating) : null;
+  const said = state ? announcement(kind, state, seatName) : null;
+  const genericResults = (placed?.results ?? []).filter((k) => !(ended && DEAL_END_FIELDS[kind]?.includes(k)));
 
   const seatPanel = (seat: number) => {
     const s = summary.seats[seat];
@@ -424,6 +430,19 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
               play={play}
             />
           )}
+          {said && (
+            <p class="announce" role="status">
+              {said}
+            </p>
+          )}
+          {ended?.fresh && (
+            <p class="deal-said">
+              {ended.said}{' '}
+              <button type="button" class="link" onClick={() => document.getElementById('deal-end')?.scrollIntoView()}>
+                See the score table
+              </button>
+            </p>
+          )}
           <div class="mine">
             <LatestMove told={told} />
             {mySeat !== null && seatPanel(mySeat)}
@@ -473,11 +492,20 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <LogPanel told={told} />
       </div>
 
-      {state && placed && placed.results.length > 0 && (
+      {ended && (
+        <section class="panel deal-end" aria-labelledby="deal-end-h" id="deal-end">
+          <h2 id="deal-end-h">{over ? 'The last deal and the match' : 'The last deal'}</h2>
+          <p>{ended.said}</p>
+          {ended.table}
+          {over && state && matchTable(kind, state, seating)}
+        </section>
+      )}
+
+      {state && placed && genericResults.length > 0 && (
         <section class="panel" aria-labelledby="scores-h">
           <h2 id="scores-h">Score lines</h2>
           <Fields
-            value={Object.fromEntries(placed.results.map((k) => [k, state[k]]))}
+            value={Object.fromEntries(genericResults.map((k) => [k, state[k]]))}
             schema={entry?.viewSchema}
             seating={seating}
           />
