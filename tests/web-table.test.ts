@@ -3,7 +3,7 @@ import { announcement } from '../web/src/announce';
 import { sortHand } from '../web/src/cards';
 import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
-import { flags, grouped, outcome, pick, tableTouchable, withFlags } from '../web/src/moves';
+import { grouped, outcome, pick, tableTouchable } from '../web/src/moves';
 import { narrate } from '../web/src/narrate';
 import { headline, withNames } from '../web/src/results';
 
@@ -94,19 +94,6 @@ describe('choosing cards at the table', () => {
     expect(two.immediate).toBeNull();
     // Two decks repeat codes: a pair needs both copies chosen.
     expect(outcome([{ type: 'discard', cards: ['5H', '5H'] }], ['5H']).complete).toEqual([]);
-  });
-
-  it('a yes/no field that doubles every move is one checkbox: the moves as it is set, moves without a twin either way', () => {
-    const cactus = [
-      { type: 'peek', position: 0 },
-      { type: 'peek', position: 0, cactus: true },
-      { type: 'discard' },
-      { type: 'discard', cactus: true },
-      { type: 'match', position: 1 },
-    ];
-    expect(flags(cactus)).toEqual(['cactus']);
-    expect(withFlags(cactus, { cactus: false })).toEqual([cactus[0], cactus[2], cactus[4]]);
-    expect(withFlags(cactus, { cactus: true })).toEqual([cactus[1], cactus[3], cactus[4]]);
   });
 
   it('an amount with many values is one stepper per other choice, never a button per amount', () => {

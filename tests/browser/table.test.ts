@@ -282,8 +282,9 @@ describe('touching the cards', () => {
     await open(ann.page, id);
     await ann.page.getByRole('button', { name: 'Draw from the stock', exact: true }).click();
     await ann.page.locator('.log').getByText('You: draw the 7 of diamonds from the stock.').waitFor();
-    // Calling Cactus is one checkbox, not a second button for every move.
-    await ann.page.getByRole('checkbox', { name: 'Call Cactus with this move' }).waitFor();
+    // Calling Cactus is a move of its own, never a checkbox that changes what the other buttons do.
+    await ann.page.getByRole('button', { name: 'Discard the card held and call Cactus' }).waitFor();
+    expect(await ann.page.locator('.felt input[type="checkbox"]').count()).toBe(0);
     // Ann touches her bottom left card: it may take the card held, or be peeked at.
     await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
     await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();

@@ -3,8 +3,8 @@ import { cardsOf } from './labels';
 
 /**
  * Direct manipulation over the legal actions (BGA's onUpdateActionButtons): a player chooses cards,
- * and the page keeps the actions that use every card chosen. Actions that name no card become a few
- * controls: a flag that doubles every action becomes one checkbox, an amount one stepper.
+ * and the page keeps the actions that use every card chosen. Actions that name no card are buttons,
+ * an amount with many values one stepper.
  */
 
 /** How many of each card a list holds (two decks repeat codes). */
@@ -84,35 +84,6 @@ export function tableTouchable(actions: readonly Action[], chosen: readonly stri
   if (chosen.length > 0) return outcome(actions, chosen).next;
   const held = new Set(hand);
   return new Set(actions.map(cardsOf).flatMap((cards) => (cards.some((c) => held.has(c)) ? [] : cards)));
-}
-
-/** The action less one field: its twin with the other value of that field reads the same. */
-const without = (a: Action, key: string) => JSON.stringify(Object.entries(a).filter(([k]) => k !== key));
-
-/** A yes/no field that doubles actions (Cactus's "and call Cactus"): one checkbox instead of twice the buttons. */
-export function flags(actions: readonly Action[]): string[] {
-  const keys = new Set(actions.flatMap((a) => Object.keys(a).filter((k) => typeof a[k] === 'boolean')));
-  return [...keys]
-    .filter((key) => {
-      const seen = new Map<string, Set<boolean>>();
-      for (const a of actions) {
-        const values = seen.get(without(a, key)) ?? new Set<boolean>();
-        values.add(a[key] === true);
-        seen.set(without(a, key), values);
-      }
-      return [...seen.values()].some((v) => v.size === 2);
-    })
-    .sort();
-}
-
-/** The actions as the flags are set (a missing field is false): an action without a twin of the other value stays either way. */
-export function withFlags(actions: readonly Action[], set: Record<string, boolean>): Action[] {
-  return actions.filter((a) =>
-    Object.entries(set).every(([k, on]) => {
-      if ((a[k] === true) === on) return true;
-      return !actions.some((b) => (b[k] === true) === on && without(b, k) === without(a, k));
-    }),
-  );
 }
 
 /** Actions that differ only in one number with many values (a bet's amount): one stepper, never a button per amount. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Action } from '../api';
 import { shortName } from '../cards';
-import { actionLabel, capitalize, cardsOf, humanize } from '../labels';
+import { actionLabel, cardsOf } from '../labels';
 import { type Amount, grouped, outcome } from '../moves';
 
 /** Past this many moves left by a choice, the page asks for more cards instead of listing them. */
@@ -9,7 +9,7 @@ const LISTED = 6;
 
 /**
  * The moves on offer (BGA's action buttons): what the chosen cards make, to play at once or confirm;
- * the moves that need no card as buttons; a flag that doubles moves as one checkbox; an amount as a
+ * the moves that need no card as buttons, each its own (no control changes another's meaning); an amount as a
  * stepper. Never more than a few dozen controls, whatever the number of legal actions.
  */
 export function MoveControls({
@@ -22,14 +22,11 @@ export function MoveControls({
   visible,
   elsewhere,
   placed,
-  flags: flagKeys,
-  flagSet,
-  setFlag,
   offered,
   placesHint,
 }: {
   kind: string;
-  /** The legal actions, as the flags are set. */
+  /** The legal actions. */
   legal: Action[];
   chosen: string[];
   busy: boolean;
@@ -41,10 +38,6 @@ export function MoveControls({
   elsewhere?(g: Amount): boolean;
   /** Moves made by touching a place of the game's own drawing (Cactus's positions): left out here. */
   placed?(a: Action): boolean;
-  /** Yes/no fields that double the moves, one checkbox each, and how they are set. */
-  flags: string[];
-  flagSet: Record<string, boolean>;
-  setFlag(key: string, on: boolean): void;
   /** The moves a touched place offers, when it offers several. */
   offered: Action[];
   /** Some moves are made by touching places of the game's drawing. */
@@ -120,12 +113,6 @@ export function MoveControls({
           )}
         </div>
       )}
-      {flagKeys.map((k) => (
-        <label class="flag" key={k}>
-          <input type="checkbox" checked={flagSet[k] ?? false} onChange={(e) => setFlag(k, e.currentTarget.checked)} />{' '}
-          {k === 'cactus' ? 'Call Cactus with this move' : `${capitalize(humanize(k))} with this move`}
-        </label>
-      ))}
       {(buttons.length > 0 || amounts.length > 0) && (
         <div class="actions">
           {buttons.map((a) => (

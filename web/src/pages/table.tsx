@@ -18,7 +18,7 @@ import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
-import { flags, grouped, pick, tableTouchable, withFlags } from '../moves';
+import { grouped, pick, tableTouchable } from '../moves';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
@@ -59,7 +59,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
-  const [flagSet, setFlagSet] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
@@ -182,8 +181,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
   const allLegal = view?.legalActions ?? [];
   // A yes/no field doubling every move (Cactus's call) is one checkbox: the moves as it is set.
-  const flagKeys = flags(allLegal);
-  const legal = withFlags(allLegal, Object.fromEntries(flagKeys.map((k) => [k, flagSet[k] ?? false])));
+  // Each move is its own control: no checkbox turns one move into another.
+  const legal = allLegal;
   const own = FIELD_RENDERERS[kind] ?? {};
   const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
   const placeTouch: PlaceTouch | undefined =
@@ -454,9 +453,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 busy={busy}
                 clear={() => setPicked([])}
                 play={play}
-                flags={flagKeys}
-                flagSet={flagSet}
-                setFlag={(k, on) => setFlagSet({ ...flagSet, [k]: on })}
                 offered={offered}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
