@@ -254,6 +254,9 @@ describe('touching the cards', () => {
     const choice = ann.page.locator('.choice');
     await choice.getByText(`Chosen: ${shortName(code)}`).waitFor();
     expect(posts).toEqual([]);
+    // A trade says what it costs or brings on its button.
+    const buy = choice.getByRole('button', { name: /^Buy / });
+    expect(await buy.innerText()).toMatch(/\(costs \$\d+: \d+ shares at \$\d+\)$/);
     await choice.locator('.actions button').first().click();
     await expect.poll(() => posts.length).toBe(1);
     expect((posts[0] as { card: string }).card).toBe(code);

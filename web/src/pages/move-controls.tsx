@@ -24,6 +24,7 @@ export function MoveControls({
   placed,
   offered,
   placesHint,
+  cost,
 }: {
   kind: string;
   /** The legal actions. */
@@ -42,6 +43,8 @@ export function MoveControls({
   offered: Action[];
   /** Some moves are made by touching places of the game's drawing. */
   placesHint?: boolean;
+  /** What a move spends or brings, where the game prices it: said on its button. */
+  cost?(a: Action): string | null;
 }) {
   const byCards = legal.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
   const plain = legal.filter((a) => !byCards.includes(a) && !placed?.(a));
@@ -56,7 +59,10 @@ export function MoveControls({
     if (immediate && !busy) play(immediate);
   }, [immediateKey]);
 
-  const label = (a: Action) => actionLabel(a, kind);
+  const label = (a: Action) => {
+    const spent = cost?.(a);
+    return spent ? `${actionLabel(a, kind)} (${spent})` : actionLabel(a, kind);
+  };
   const more = made.remaining.filter((a) => !made.complete.includes(a));
   // The moves left, each a button naming its cards: the complete ones, and the others while they are few.
   const shown =

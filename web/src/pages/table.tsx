@@ -14,6 +14,7 @@ import {
   type SeatView,
 } from '../api';
 import { sortHand } from '../cards';
+import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
@@ -454,6 +455,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 clear={() => setPicked([])}
                 play={play}
                 offered={offered}
+                cost={(a) => moveCost(kind, a, state)}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
