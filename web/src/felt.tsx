@@ -178,7 +178,8 @@ export function SeatStat({ name, value, schema }: { name: string; value: unknown
   }
   return (
     <div class="stat" title={schema?.description}>
-      {label}: <strong>{typeof value === 'object' ? spoken(value) : value === true ? 'yes' : String(value)}</strong>
+      {label}:{' '}
+      <strong>{typeof value === 'object' || isCard(value) ? spoken(value) : value === true ? 'yes' : String(value)}</strong>
     </div>
   );
 }
