@@ -290,7 +290,10 @@ describe('touching the cards', () => {
     expect(await ann.page.locator('.felt input[type="checkbox"]').count()).toBe(0);
     // Ann touches her bottom left card: it may take the card held, or be peeked at.
     await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
-    await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();
+    await ann.page
+      .locator('.choice')
+      .getByRole('button', { name: 'Swap the card held with your bottom left card', exact: true })
+      .waitFor();
     // The first reading of the log after the peek fails: the page asks again, and the notice still comes.
     let failed = 0;
     await ann.page.route(/\/events/, (route) =>

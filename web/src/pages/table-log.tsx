@@ -21,8 +21,8 @@ export interface TableLog {
   box: RefObject<HTMLElement | null>;
   /** The last move told (its seq, which is the game's version after it); null until the log is read. */
   upTo: number | null;
-  /** The moves of a newer version are being read: the felt waits for them to be told. */
-  reading: boolean;
+  /** The version the log was last read up to (or tried to be): a newer view waits for its moves to be read and told. */
+  read: number | null;
 }
 
 /**
@@ -43,7 +43,7 @@ export function useTableLog(at: {
   const [pending, setPending] = useState<Said[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
   const [upTo, setUpTo] = useState<number | null>(null);
-  const [reading, setReading] = useState(false);
+  const [read, setRead] = useState<number | null>(null);
   const lastSeq = useRef<number | null>(null);
   const box = useRef<HTMLElement>(null);
 
@@ -53,6 +53,7 @@ export function useTableLog(at: {
     setPending([]);
     setNotices([]);
     setUpTo(null);
+    setRead(null);
     lastSeq.current = null;
   }, [id]);
 
@@ -60,17 +61,20 @@ export function useTableLog(at: {
     if (version === undefined || kind === undefined) return;
     const first = lastSeq.current === null;
     const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
-    if (!first && after >= version) return;
+    // Its moves are read already (a page that came after a newer move): nothing to wait for.
+    if (!first && after >= version) {
+      setRead(version);
+      return;
+    }
     let current = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    setReading(true);
     // A page that failed (the server busy, the network gone a moment) is asked again: nothing after
     // it would ask for it otherwise, and a notice (what a peek showed) would never be told.
     const load = (attempt: number) =>
       api.events(id, after, token).then(
         (page) => {
           if (!current) return;
-          setReading(false);
+          setRead(version);
           // An empty first page still marks where the page began: what comes after is news.
           if (page.events.length === 0) {
             if (first) {
@@ -95,7 +99,7 @@ export function useTableLog(at: {
         },
         () => {
           // Unreachable, the log holds the felt back no longer: it shows the newest view meanwhile.
-          setReading(false);
+          setRead(version);
           if (current) retry = setTimeout(() => load(attempt + 1), Math.min(8000, 500 * 2 ** attempt));
         },
       );
@@ -103,7 +107,6 @@ export function useTableLog(at: {
     return () => {
       current = false;
       clearTimeout(retry);
-      setReading(false);
     };
   }, [version, kind, id, token, mySeat]);
 
@@ -140,7 +143,7 @@ export function useTableLog(at: {
     },
     box,
     upTo,
-    reading,
+    read,
   };
 }
 

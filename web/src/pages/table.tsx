@@ -133,7 +133,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   });
   // One story: the felt shows the table as of the last move the log has told (the newest view
   // received up to it), never a move ahead; views the stream folded away are stepped over.
-  const held = told.upTo !== null && (told.pending.length > 0 || told.reading);
+  // Held while moves wait to be told, and while a newer view's moves are still to be read (from the
+  // render that brings the view, before the log's reading of it has even started).
+  const held = told.upTo !== null && (told.pending.length > 0 || (latest?.version ?? 0) > (told.read ?? 0));
   const view =
     latest && held && latest.version > (told.upTo as number) ? shownAt(seen.current, told.upTo as number, latest) : latest;
   const version = view?.version;
