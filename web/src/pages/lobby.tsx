@@ -327,7 +327,7 @@ function QuickStart({
     <section class="panel quick" aria-labelledby="quick-h" id="play-now">
       <h2 id="quick-h">Play now against a bot</h2>
       <div class="row">
-        <label for="quick-kind">Game</label>
+        <label for="quick-kind">Game to play now</label>
         <select id="quick-kind" onChange={(e) => setKind(e.currentTarget.value)}>
           {games.map((g) => (
             <option key={g.kind} value={g.kind} selected={g.kind === game.kind}>

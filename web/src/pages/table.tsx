@@ -182,10 +182,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const state = view?.state && typeof view.state === 'object' ? (view.state as Record<string, unknown>) : null;
   const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
-  const allLegal = view?.legalActions ?? [];
-  // A yes/no field doubling every move (Cactus's call) is one checkbox: the moves as it is set.
   // Each move is its own control: no checkbox turns one move into another.
-  const legal = allLegal;
+  const legal = view?.legalActions ?? [];
   const own = FIELD_RENDERERS[kind] ?? {};
   const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
   const placeTouch: PlaceTouch | undefined =
