@@ -157,7 +157,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     if (status !== undefined) refreshSummary();
   }, [status, offPlay, refreshSummary]);
 
-  const myTurn = mySeat !== null && (view?.toAct ?? []).includes(mySeat) && (view?.legalActions.length ?? 0) > 0;
+  const myTurn =
+    view === latest && mySeat !== null && (view?.toAct ?? []).includes(mySeat) && (view?.legalActions.length ?? 0) > 0;
   const title = summary?.title;
   // The tab says when it is my turn; a notification too, if the player allowed them and looks elsewhere.
   useEffect(() => {
@@ -183,7 +184,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
   // Each move is its own control: no checkbox turns one move into another.
-  const legal = view?.legalActions ?? [];
+  // A view the felt is still stepping through is history: moves are made on the newest one only.
+  const legal = view && view === latest ? view.legalActions : [];
   const own = FIELD_RENDERERS[kind] ?? {};
   const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
   const placeTouch: PlaceTouch | undefined =
