@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { announcement } from '../web/src/announce';
 import { sortHand } from '../web/src/cards';
+import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
-import { flags, grouped, outcome, pick, withFlags } from '../web/src/moves';
+import { grouped, outcome, pick, tableTouchable } from '../web/src/moves';
 import { narrate } from '../web/src/narrate';
 import { headline, withNames } from '../web/src/results';
 
@@ -21,13 +23,64 @@ describe('choosing cards at the table', () => {
     expect(seven.immediate).toBeNull();
     expect(seven.remaining).toEqual(scopa.slice(0, 2));
     expect([...seven.next].sort()).toEqual(['2S', '3C', '4D', '5S']);
-    expect(outcome(scopa, ['7H', '3C']).immediate).toEqual(scopa[0]);
   });
 
-  it('a card joins the choice while a move uses them all, starts a new choice when it has moves of its own, and is ignored otherwise', () => {
-    expect(pick(scopa, ['7H'], '3C')).toBe('add');
-    expect(pick(scopa, ['7H'], 'KD')).toBe('restart');
-    expect(pick(scopa, ['KD'], '9S')).toBe('none');
+  it('a move is made only when the cards chosen are exactly its cards: 7♥ and 3♣ wait for the 4♦', () => {
+    const part = outcome(scopa, ['7H', '3C']);
+    expect(part.remaining).toEqual([scopa[0]]);
+    expect(part.immediate).toBeNull();
+    expect([...part.next]).toEqual(['4D']);
+    expect(outcome(scopa, ['7H', '3C', '4D']).immediate).toEqual(scopa[0]);
+    // A hand card with a single capture still waits for its table cards to be touched.
+    expect(outcome([scopa[0]], ['7H']).immediate).toBeNull();
+  });
+
+  it('whatever cards are touched in whatever order, a move made uses exactly the cards touched', () => {
+    const table = ['3C', '4D', '2S', '5S', '7S'];
+    const actions = [
+      ...scopa,
+      { type: 'play', card: '7H', capture: ['7S'] },
+      { type: 'play', card: 'KD', capture: ['3C', '4D'] },
+    ];
+    const hand = ['7H', 'KD', 'JC'];
+    const touches = [...hand.map((c) => ({ c, from: 'hand' as const })), ...table.map((c) => ({ c, from: 'table' as const }))];
+    let made = 0;
+    // Every sequence of up to four touches, as the page takes them.
+    const walk = (chosen: string[], depth: number) => {
+      const now = outcome(actions, chosen).immediate;
+      if (now) {
+        made++;
+        expect([...cardsOf(now)].sort()).toEqual([...chosen].sort());
+        return;
+      }
+      if (depth === 4) return;
+      for (const { c, from } of touches) {
+        if (chosen.includes(c)) continue;
+        if (from === 'table' && !tableTouchable(actions, chosen, hand).has(c)) continue;
+        const how = pick(actions, chosen, c, from);
+        if (how === 'add') walk([...chosen, c], depth + 1);
+        if (how === 'restart') walk([c], depth + 1);
+      }
+    };
+    walk([], 0);
+    expect(made).toBeGreaterThan(0);
+  });
+
+  it('with a hand card chosen, only the table cards that complete a capture with it light up; with none, none do', () => {
+    const hand = ['7H', 'KD', 'JC'];
+    expect([...tableTouchable(scopa, ['7H', '2S'], hand)]).toEqual(['5S']);
+    expect(tableTouchable(scopa, [], hand).size).toBe(0);
+    // Moves that use no hand card (Diloti's groups, once the capturing card is down) are touched on the table first.
+    expect([...tableTouchable([{ type: 'take', group: ['3C', '4D'] }], [], hand)].sort()).toEqual(['3C', '4D']);
+  });
+
+  it('a card joins the choice while a move uses them all; another hand card starts a new choice, a table card never does', () => {
+    expect(pick(scopa, ['7H'], '3C', 'table')).toBe('add');
+    expect(pick(scopa, ['7H'], 'KD', 'hand')).toBe('restart');
+    // 3♣ makes moves with K♦ of its own: touched on the table, it still never replaces the 7♥ chosen.
+    const kingTakes = [...scopa, { type: 'play', card: 'KD', capture: ['3C', '9S'] }];
+    expect(pick(kingTakes, ['7H', '2S'], '9S', 'table')).toBe('none');
+    expect(pick(scopa, ['KD'], '9S', 'hand')).toBe('none');
   });
 
   it('a set of cards (a draw of two) is complete when exactly those are chosen, and is confirmed while bigger sets remain', () => {
@@ -41,19 +94,6 @@ describe('choosing cards at the table', () => {
     expect(two.immediate).toBeNull();
     // Two decks repeat codes: a pair needs both copies chosen.
     expect(outcome([{ type: 'discard', cards: ['5H', '5H'] }], ['5H']).complete).toEqual([]);
-  });
-
-  it('a yes/no field that doubles every move is one checkbox: the moves as it is set, moves without a twin either way', () => {
-    const cactus = [
-      { type: 'peek', position: 0 },
-      { type: 'peek', position: 0, cactus: true },
-      { type: 'discard' },
-      { type: 'discard', cactus: true },
-      { type: 'match', position: 1 },
-    ];
-    expect(flags(cactus)).toEqual(['cactus']);
-    expect(withFlags(cactus, { cactus: false })).toEqual([cactus[0], cactus[2], cactus[4]]);
-    expect(withFlags(cactus, { cactus: true })).toEqual([cactus[1], cactus[3], cactus[4]]);
   });
 
   it('an amount with many values is one stepper per other choice, never a button per amount', () => {
@@ -182,5 +222,18 @@ describe('telling what happened', () => {
     expect(headline({ winners: [0, 2], summary: 'seats 0 and 2 win' }, 2, names)).toBe('You won');
     expect(headline({ winners: [0, 1], summary: 'a tie at 63 points each' }, 1, names)).toBe('A tie');
     expect(headline({ winners: [1], summary: 'seat 1 wins' }, null, names)).toBe('Bo won');
+  });
+});
+
+describe('the end of a deal, as players tell it', () => {
+  it('announces a sweep, a xeri and a Cactus call by name', () => {
+    expect(announcement('scopa', { lastPlay: { seat: 1, card: '7D', capture: ['3C', '4D'], scopa: true } }, names)).toBe(
+      'Scopa! Bo swept the table.',
+    );
+    expect(announcement('scopa', { lastPlay: { seat: 1, card: '7D', capture: [], scopa: false } }, names)).toBeNull();
+    expect(announcement('xeri', { lastPlay: { seat: 0, card: '5H', took: ['5S'], xeri: true } }, names)).toBe(
+      'Xeri! Ann took a single card.',
+    );
+    expect(announcement('cactus', { cactus: 1, end: null }, names)).toBe('Cactus! Bo called it: one more turn for the other.');
   });
 });

@@ -1,10 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
-import { clickOne, isOver, launch, type Person, person, restartableServer, screenshotPath, untilVersion } from './support';
+import { shortName } from '../../web/src/cards';
+import {
+  clickOne,
+  isOver,
+  launch,
+  type Person,
+  person,
+  restartableServer,
+  screenshotPath,
+  shownVersion,
+  untilVersion,
+} from './support';
 
 /**
  * The card table as a person meets it: the cards you act on in the first screen, moves made by
@@ -65,6 +76,45 @@ async function open(page: Page, id: string) {
   await page.locator('#turn').filter({ hasText: /\S/ }).waitFor();
 }
 
+/** Every action the page posts from now on, in order. */
+function movesPosted(page: Page): unknown[] {
+  const posts: unknown[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/moves') && r.method() === 'POST') posts.push(JSON.parse(r.postData() ?? '{}').action);
+  });
+  return posts;
+}
+
+/** A card's code from its button's text ("7♥, 7 of hearts"). */
+const FACES = new Map([...'SHDC'].flatMap((s) => [...'A23456789TJQK'].map((r) => [shortName(`${r}${s}`), `${r}${s}`] as const)));
+const codeOf = (text: string) => FACES.get(text.split(',')[0].trim()) ?? text;
+
+/** What a table page shows, read at one instant: the felt's move number, the last move told, whether one is being told, the banner. */
+interface Story {
+  felt: number;
+  told: number;
+  telling: boolean;
+  banner: boolean;
+}
+const story = async (page: Page) =>
+  (await page.evaluate(
+    `({ felt: Number((/Move (\\d+)\\./.exec(document.querySelector('#turn').innerText) || [0, -1])[1]),
+        told: Math.max(-1, ...[...document.querySelectorAll('.log-panel [data-seq]')].map((e) => Number(e.dataset.seq))),
+        telling: document.querySelector('.now-playing') !== null,
+        banner: document.querySelector('.result-banner') !== null })`,
+  )) as Story;
+
+/** Plays by clicking now and then, reading the page between clicks, until `done` or `reads` reads. */
+async function playWatching(p: Person, reads: number, done: (s: Story) => boolean = () => false): Promise<Story[]> {
+  const seen: Story[] = [];
+  for (let n = 0; n < reads; n++) {
+    if (n % 4 === 0) await clickOne(p, n);
+    seen.push(await story(p.page));
+    if (done(seen[seen.length - 1])) break;
+  }
+  return seen;
+}
+
 /** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
 const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
 
@@ -109,22 +159,107 @@ describe('the cards you act on', () => {
 });
 
 describe('touching the cards', () => {
-  it('at Scopa, a capture is made by clicking the hand card, then a table card: the page narrows the captures and plays the one left', async () => {
-    // Ann holds 7♥ K♦ J♣; the table shows 3♣ 4♦ 2♠ 5♠: the 7 takes 3+4 or 2+5.
+  it('at Scopa, for every capture on a stacked deck, the move posted uses exactly the hand card and table cards touched, and only those table cards light up', async () => {
+    // Ann holds 7♥ K♦ J♣; the table shows 3♣ 4♦ 2♠ 5♠: the 7 takes 3+4 or 2+5, the king 3+2+5, the jack 3+5.
+    const top = ['7H', 'AS', 'KD', 'AH', 'JC', 'AD', '3C', '4D', '2S', '5S'];
+    const first = await vsBot('scopa', { top });
+    const view = await fetch(`${web.base}/games/${first}/view`, { headers: { authorization: `Bearer ${annToken}` } });
+    const { legalActions: legal } = (await view.json()) as { legalActions: { card: string; capture: string[] }[] };
+    expect(legal.filter((a) => a.capture.length > 1).length).toBeGreaterThanOrEqual(4);
+    const posts = movesPosted(ann.page);
+    const face = (code: string) => new RegExp(`^${shortName(code)}`);
+    const lit = async () =>
+      (await ann.page.locator('.centre .card-button:enabled[aria-pressed="false"]').allInnerTexts()).map((t) =>
+        t.split(',')[0].trim(),
+      );
+    for (const [n, action] of legal.entries()) {
+      // Each capture both ways round: table cards touched in the order listed, then reversed.
+      const orders = action.capture.length > 1 ? [action.capture, [...action.capture].reverse()] : [action.capture];
+      for (const order of orders) {
+        await open(ann.page, n === 0 && order === action.capture ? first : await vsBot('scopa', { top }));
+        posts.length = 0;
+        await ann.page
+          .locator('.hand')
+          .getByRole('button', { name: face(action.card) })
+          .click();
+        const touched = [action.card];
+        for (const card of order) {
+          // The table cards lit are those that complete some move with the cards touched so far, and only those.
+          const could = legal.filter((a) => touched.every((c) => c === a.card || a.capture.includes(c)));
+          const expected = new Set(could.flatMap((a) => a.capture.filter((c) => !touched.includes(c))));
+          expect(new Set(await lit()), `${touched.join(' ')}`).toEqual(new Set([...expected].map(shortName)));
+          expect(posts, `nothing sent after touching ${touched.join(' ')}`).toEqual([]);
+          await ann.page
+            .locator('.centre')
+            .getByRole('button', { name: face(card) })
+            .click();
+          touched.push(card);
+        }
+        await expect.poll(() => posts.length).toBe(1);
+        const sent = posts[0] as { card: string; capture: string[] };
+        expect(sent.card).toBe(action.card);
+        expect([...sent.capture].sort()).toEqual([...order].sort());
+        await untilVersion(ann.page, 1);
+      }
+    }
+  });
+
+  it('at Scopa, a choice is undone before it is sent: the chosen card touched again, or Clear', async () => {
     const id = await vsBot('scopa', { top: ['7H', 'AS', 'KD', 'AH', 'JC', 'AD', '3C', '4D', '2S', '5S'] });
     await open(ann.page, id);
-    await ann.page.getByRole('button', { name: /^7♥/ }).click();
+    const seven = ann.page.locator('.hand').getByRole('button', { name: /^7♥/ });
+    await seven.click();
     const choice = ann.page.locator('.choice');
     await choice.getByText('Chosen: 7♥').waitFor();
-    await choice.getByText('Play 7 of hearts, capture 3 of clubs and 4 of diamonds').waitFor();
-    await choice.getByText('Play 7 of hearts, capture 2 of spades and 5 of spades').waitFor();
-    const [posted] = await Promise.all([
-      ann.page.waitForRequest((r) => r.url().endsWith('/moves') && r.method() === 'POST'),
-      ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click(),
-    ]);
-    expect(JSON.parse(posted.postData() ?? '{}').action).toEqual({ type: 'play', card: '7H', capture: ['3C', '4D'] });
-    await untilVersion(ann.page, 1);
-    await ann.page.locator('.log').getByText('You: play 7 of hearts, capture 3 of clubs and 4 of diamonds.').waitFor();
+    // The moves left are buttons naming all their cards.
+    await choice.getByRole('button', { name: 'Play 7 of hearts, capture 3 of clubs and 4 of diamonds' }).waitFor();
+    await ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click();
+    await choice.getByText('Chosen: 7♥ 3♣').waitFor();
+    await ann.page.locator('.centre').getByRole('button', { name: /^3♣/ }).click();
+    await choice.getByText('Chosen: 7♥', { exact: true }).waitFor();
+    await choice.getByRole('button', { name: 'Clear' }).click();
+    await choice.waitFor({ state: 'detached' });
+    expect(await ann.page.locator('.centre .card-button').count()).toBe(0);
+    expect(await shownVersion(ann.page)).toBe(0);
+  });
+
+  it('at Poke’s draw, the cards discarded are exactly the hand cards touched, sent only on the move’s own button, listed first', async () => {
+    const id = await vsBot('poke');
+    await open(ann.page, id);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    const posts = movesPosted(ann.page);
+    const cards = ann.page.locator('.hand .card-button');
+    const touched = [codeOf(await cards.nth(0).innerText()), codeOf(await cards.nth(3).innerText())];
+    await cards.nth(0).click();
+    await cards.nth(3).click();
+    await ann.page
+      .locator('.choice')
+      .getByText(`Chosen: ${touched.map(shortName).join(' ')}`)
+      .waitFor();
+    expect(posts).toEqual([]);
+    await ann.page.locator('.choice').getByRole('button', { name: /^Draw/ }).first().click();
+    await expect.poll(() => posts.length).toBe(1);
+    expect(posts[0]).toEqual({ type: 'draw', cards: expect.arrayContaining(touched) });
+    expect((posts[0] as { cards: string[] }).cards).toHaveLength(2);
+  });
+
+  it('at Card Stock Market, a hand card touched offers its trades as buttons, and the one pressed uses that card', async () => {
+    const id = await vsBot('card-stock-market');
+    await open(ann.page, id);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    const posts = movesPosted(ann.page);
+    const card = ann.page.locator('.hand .card-button').first();
+    const code = codeOf(await card.innerText());
+    await card.click();
+    const choice = ann.page.locator('.choice');
+    await choice.getByText(`Chosen: ${shortName(code)}`).waitFor();
+    expect(posts).toEqual([]);
+    // A trade says what it costs or brings on its button.
+    const buy = choice.getByRole('button', { name: /^Buy / });
+    expect(await buy.innerText()).toMatch(/\(costs \$\d+: \d+ shares at \$\d+\)$/);
+    await choice.locator('.actions button').first().click();
+    await expect.poll(() => posts.length).toBe(1);
+    expect((posts[0] as { card: string }).card).toBe(code);
   });
 
   it('at Oicho-Kabu, betting is a stepper per tableau, never a button per amount: at most 30 controls', async () => {
@@ -150,11 +285,15 @@ describe('touching the cards', () => {
     await open(ann.page, id);
     await ann.page.getByRole('button', { name: 'Draw from the stock', exact: true }).click();
     await ann.page.locator('.log').getByText('You: draw the 7 of diamonds from the stock.').waitFor();
-    // Calling Cactus is one checkbox, not a second button for every move.
-    await ann.page.getByRole('checkbox', { name: 'Call Cactus with this move' }).waitFor();
+    // Calling Cactus is a move of its own, never a checkbox that changes what the other buttons do.
+    await ann.page.getByRole('button', { name: 'Discard the card held and call Cactus' }).waitFor();
+    expect(await ann.page.locator('.felt input[type="checkbox"]').count()).toBe(0);
     // Ann touches her bottom left card: it may take the card held, or be peeked at.
     await ann.page.getByRole('button', { name: 'bottom left card, yours' }).click();
-    await ann.page.locator('.choice').getByRole('button', { name: 'Swap the card held with your bottom left card' }).waitFor();
+    await ann.page
+      .locator('.choice')
+      .getByRole('button', { name: 'Swap the card held with your bottom left card', exact: true })
+      .waitFor();
     // The first reading of the log after the peek fails: the page asks again, and the notice still comes.
     let failed = 0;
     await ann.page.route(/\/events/, (route) =>
@@ -236,6 +375,28 @@ describe('every move told', () => {
     expect(await ann.page.locator('.log li').last().innerText()).toMatch(/^Random bot: (discard|capture) .+\.$/);
   });
 
+  it('one story: the felt is never ahead of the log while three bots move in turn', async () => {
+    const id = await table('kaiser', [{ player: 'me' }, { bot: 'random' }, { bot: 'random' }, { bot: 'random' }]);
+    await open(ann.page, id);
+    const seen = await playWatching(ann, 240);
+    // The felt shows the move being told, never one beyond it.
+    for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
+    // The bots' moves were told one at a time, each shown while it was told.
+    expect(seen.filter((s) => s.telling).length).toBeGreaterThan(3);
+    expect(seen.some((s) => s.telling && s.felt === s.told)).toBe(true);
+  });
+
+  it('the result banner shows only after the last move is told', async () => {
+    const id = await vsBot('xeri', { options: { hands: 1 } });
+    await open(ann.page, id);
+    const seen = await playWatching(ann, 3000, (s) => s.banner);
+    expect(seen.at(-1)?.banner).toBe(true);
+    for (const s of seen.filter((x) => x.banner)) expect(s.telling, JSON.stringify(s)).toBe(false);
+    for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
+    const summary = (await (await fetch(`${web.base}/games/${id}`)).json()) as { version: number };
+    expect(seen.at(-1)?.told).toBe(summary.version);
+  });
+
   it('on a phone, where the log falls below the hand, the newest move is told in a line above it', async () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });
     await ann.page.setViewportSize(PHONE);
@@ -301,6 +462,66 @@ describe('every move told', () => {
     await untilVersion(ann.page, 2);
     await expect.poll(() => ann.page.getByRole('button', { name: 'Abort' }).count()).toBe(0);
     await ann.page.getByRole('button', { name: 'Resign' }).waitFor();
+  });
+});
+
+describe('every deal ends as players know it', () => {
+  /** Ann clicks her moves until the page shows the end of the first deal. */
+  async function toFirstDealEnd(id: string) {
+    await open(ann.page, id);
+    const end = ann.page.locator('#deal-end');
+    for (let n = 0; n < 600 && !(await end.isVisible()); n++) {
+      await clickOne(ann, n);
+      // The bots' answers are told paced: the end shows once they are.
+      await end.waitFor({ timeout: 1500 }).catch(() => {});
+    }
+    return end;
+  }
+  const rowsOf = async (end: Locator) => (await end.locator('tbody th[scope="row"]').allInnerTexts()).map((t) => t.trim());
+
+  it('at Scopa: cards, diamonds, settebello, primiera and scopas by player, with the match total', async () => {
+    const id = await vsBot('scopa');
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/^Deal 1: /).waitFor();
+    expect(await rowsOf(end)).toEqual([
+      'Cards',
+      'Diamonds',
+      'Settebello (7♦)',
+      'Primiera',
+      'Scopas',
+      'Points this deal',
+      'Match total',
+    ]);
+    expect(await end.locator('thead th').allInnerTexts()).toEqual(['Ann', 'Random bot']);
+    const view = (await (await fetch(`${web.base}/games/${id}/view`)).json()) as {
+      state: { history: { scoresAfter: number[] }[] };
+    };
+    const total = await end.locator('tbody tr').last().locator('td').allInnerTexts();
+    expect(total.map(Number)).toEqual(view.state.history[0].scoresAfter);
+    await ann.page
+      .locator('.deal-said')
+      .getByText(/^Deal 1: /)
+      .waitFor();
+  });
+
+  it('at Kaiser: the bid and whether it was made, tricks and points by side, what each side added and the match totals', async () => {
+    const id = await vsBot('kaiser');
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/ bid \d+.*: .* (made it|fell short) with -?\d+ points\./).waitFor();
+    expect(await rowsOf(end)).toEqual(['Tricks', 'Points in tricks', 'Added this deal', 'Match total']);
+    const sides = await end.locator('thead th').allInnerTexts();
+    expect(sides).toHaveLength(2);
+    expect(sides[0]).toMatch(/^Ann and /);
+    expect(await end.innerText()).not.toMatch(/Side 1|Changes|no trump (yes|no)/);
+  });
+
+  it('at Oicho-Kabu: the dealer’s hand, each tableau’s cards, total and result, and the chips won or lost', async () => {
+    // Ann deals the first round: the bot bets, and she answers with buttons.
+    const id = await table('oicho-kabu', [{ player: 'me' }, { bot: 'random' }], { options: { rounds: 3, firstDealer: 0 } });
+    const end = await toFirstDealEnd(id);
+    await end.getByText(/^Round 1: .* (dealt and showed .*, \d|nobody bet)/).waitFor();
+    expect(await rowsOf(end)).toEqual(['1', '2', '3', '4', 'Won or lost this round', 'Chips now']);
+    expect(await end.innerText()).toMatch(/the dealer won|beat the dealer|tie: bets returned|arashi|no bets/);
   });
 });
 
@@ -408,15 +629,39 @@ describe('the stream’s cookie', () => {
 });
 
 describe('getting started', () => {
-  it('the lobby says what each game is in a line, and "Play against a bot now" starts one in a click; the table fetches only its own kind from the catalog', async () => {
+  it('the lobby says what each game is in a line; "Play against a bot" plays the full match against the expert by default, a quick game beside it; the table fetches only its own kind from the catalog', async () => {
     await ann.page.goto('/');
     for (const game of games.values()) await ann.page.locator('.catalog').getByText(game.blurb).waitFor();
-    await ann.page.getByRole('button', { name: 'Play a bot now' }).waitFor();
+    const created = async (click: () => Promise<void>) => {
+      const [request] = await Promise.all([
+        ann.page.waitForRequest((r) => new URL(r.url()).pathname === '/games' && r.method() === 'POST'),
+        click(),
+      ]);
+      await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+      return JSON.parse(request.postData() ?? '{}') as { kind: string; seats: unknown[]; options: object };
+    };
+    // From the catalog: the game is chosen in the "Play now" panel, where the bot is chosen.
+    await ann.page.getByRole('button', { name: 'Play Kaiser against a bot' }).click();
+    expect(await ann.page.getByLabel('Opponent').inputValue()).toBe('expert');
+    const kaiser = await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
+    expect(kaiser).toEqual({ kind: 'kaiser', seats: [{ player: 'me' }, ...Array(3).fill({ bot: 'expert' })], options: {} });
+    const id = /#\/table\/([\w-]+)/.exec(ann.page.url())?.[1];
+    const view = (await (await fetch(`${web.base}/games/${id}/view`)).json()) as { state: { options: { target: number } } };
+    expect(view.state.options.target).toBe(52);
+
+    await ann.page.goto('/');
+    await ann.page.getByLabel('Game', { exact: true }).first().waitFor();
+    await ann.page.locator('#quick-kind').selectOption({ label: 'Scopa' });
+    await ann.page.getByLabel('Opponent').selectOption('random');
+    await ann.page.getByText('a quick game stops early (target 1)').waitFor();
+    const quick = await created(() => ann.page.getByRole('button', { name: 'Quick game (a short match)' }).click());
+    expect(quick).toEqual({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }], options: { target: 1 } });
+
+    await ann.page.goto('/');
     const asked: string[] = [];
     ann.page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await ann.page.getByRole('button', { name: 'Play Kontsina against a bot now' }).click();
-    await ann.page.waitForURL(/#\/table\//);
-    await ann.page.getByRole('region', { name: 'The table' }).waitFor();
+    await ann.page.getByRole('button', { name: 'Play Kontsina against a bot' }).click();
+    await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
     await ann.page.reload();
     await ann.page.getByRole('region', { name: 'The table' }).waitFor();
     await ann.settled();

@@ -178,7 +178,8 @@ export function SeatStat({ name, value, schema }: { name: string; value: unknown
   }
   return (
     <div class="stat" title={schema?.description}>
-      {label}: <strong>{typeof value === 'object' ? spoken(value) : value === true ? 'yes' : String(value)}</strong>
+      {label}:{' '}
+      <strong>{typeof value === 'object' || isCard(value) ? spoken(value) : value === true ? 'yes' : String(value)}</strong>
     </div>
   );
 }
@@ -304,6 +305,9 @@ export function Told({
   return <span class="told">{parts}</span>;
 }
 
+/** Past this many cards, a pile shows its top card and a count. */
+const STACKED = 3;
+
 /**
  * One pile of several laid side by side (a tableau, a stock of the market): its cards, then its
  * numbers, by-seat lists by name (zeros left out), seats by name, and any controls that act on it.
@@ -324,6 +328,15 @@ export function PileBox({
   const parts = Object.entries(pile).flatMap(([k, v]) => {
     if (v === null || v === undefined || k === 'name' || k === 'suit') return [];
     if (Array.isArray(v) && v.every((c) => c === null || c === FACE_DOWN || isCard(c))) {
+      // A long pile stacks: its top card (the last laid) and how many lie under it, never every card fanned out.
+      if (v.length > STACKED) {
+        return [
+          <span key={k} class="stacked">
+            <Cards cards={[v[v.length - 1] as string]} label={`${title}: ${humanize(k)}, top card`} />
+            <small>{v.length} cards</small>
+          </span>,
+        ];
+      }
       return [<Cards key={k} cards={v as string[]} label={`${title}: ${humanize(k)}`} />];
     }
     if (Array.isArray(v) && v.length === seats && v.every((x) => typeof x === 'number')) {

@@ -3,8 +3,8 @@ import { cardsOf } from './labels';
 
 /**
  * Direct manipulation over the legal actions (BGA's onUpdateActionButtons): a player chooses cards,
- * and the page keeps the actions that use every card chosen. Actions that name no card become a few
- * controls: a flag that doubles every action becomes one checkbox, an amount one stepper.
+ * and the page keeps the actions that use every card chosen. Actions that name no card are buttons,
+ * an amount with many values one stepper.
  */
 
 /** How many of each card a list holds (two decks repeat codes). */
@@ -33,12 +33,19 @@ export const exactly = (actions: readonly Action[], chosen: readonly string[]) =
   });
 
 /**
- * A card clicked that is not chosen yet: it joins the choice while some action still uses them all
- * ('add'), or starts a new choice when it makes moves of its own ('restart'); otherwise nothing.
+ * A card touched that is not chosen yet: it joins the choice while some action still uses every card
+ * chosen and it ('add'). Otherwise a hand card with moves of its own starts a new choice ('restart':
+ * the player changed their mind about the card to play); a table card never does, so touching the
+ * table can never swap the card the player chose in hand for another.
  */
-export function pick(actions: readonly Action[], chosen: readonly string[], card: string): 'add' | 'restart' | 'none' {
+export function pick(
+  actions: readonly Action[],
+  chosen: readonly string[],
+  card: string,
+  from: 'hand' | 'table',
+): 'add' | 'restart' | 'none' {
   if (narrowed(actions, [...chosen, card]).length > 0) return 'add';
-  return narrowed(actions, [card]).length > 0 ? 'restart' : 'none';
+  return from === 'hand' && narrowed(actions, [card]).length > 0 ? 'restart' : 'none';
 }
 
 /** What a choice leads to: the one move it makes (to play at once), or what remains to confirm or choose. */
@@ -47,16 +54,19 @@ export interface Outcome {
   remaining: Action[];
   /** Those whose cards are exactly the chosen ones: each a move to confirm. */
   complete: Action[];
-  /** The one action left by the choice: played on the click. */
+  /**
+   * The move the choice makes, played on the touch: only when one action remains and its cards are
+   * exactly the chosen ones, so a move never uses a card the player did not touch.
+   */
   immediate: Action | null;
-  /** Cards not yet chosen that some remaining action uses: they may be clicked next. */
+  /** Cards not yet chosen that some remaining action uses: they may be touched next (they light up). */
   next: Set<string>;
 }
 
 export function outcome(actions: readonly Action[], chosen: readonly string[]): Outcome {
   const remaining = chosen.length ? narrowed(actions, chosen) : [];
   const complete = chosen.length ? exactly(remaining, chosen) : [];
-  const immediate = remaining.length === 1 ? remaining[0] : null;
+  const immediate = remaining.length === 1 && complete.length === 1 ? complete[0] : null;
   const next = new Set<string>();
   const have = counts(chosen);
   for (const a of remaining) {
@@ -65,33 +75,15 @@ export function outcome(actions: readonly Action[], chosen: readonly string[]): 
   return { remaining, complete, immediate, next };
 }
 
-/** The action less one field: its twin with the other value of that field reads the same. */
-const without = (a: Action, key: string) => JSON.stringify(Object.entries(a).filter(([k]) => k !== key));
-
-/** A yes/no field that doubles actions (Cactus's "and call Cactus"): one checkbox instead of twice the buttons. */
-export function flags(actions: readonly Action[]): string[] {
-  const keys = new Set(actions.flatMap((a) => Object.keys(a).filter((k) => typeof a[k] === 'boolean')));
-  return [...keys]
-    .filter((key) => {
-      const seen = new Map<string, Set<boolean>>();
-      for (const a of actions) {
-        const values = seen.get(without(a, key)) ?? new Set<boolean>();
-        values.add(a[key] === true);
-        seen.set(without(a, key), values);
-      }
-      return [...seen.values()].some((v) => v.size === 2);
-    })
-    .sort();
-}
-
-/** The actions as the flags are set (a missing field is false): an action without a twin of the other value stays either way. */
-export function withFlags(actions: readonly Action[], set: Record<string, boolean>): Action[] {
-  return actions.filter((a) =>
-    Object.entries(set).every(([k, on]) => {
-      if ((a[k] === true) === on) return true;
-      return !actions.some((b) => (b[k] === true) === on && without(b, k) === without(a, k));
-    }),
-  );
+/**
+ * The table cards that may be touched now: with a choice made, those that can still complete a move
+ * with it (a capture with the chosen card); with none, those of moves that use no card of the hand
+ * (Diloti's groups taken once the capturing card is down). Others stay plain cards.
+ */
+export function tableTouchable(actions: readonly Action[], chosen: readonly string[], hand: readonly string[]): Set<string> {
+  if (chosen.length > 0) return outcome(actions, chosen).next;
+  const held = new Set(hand);
+  return new Set(actions.map(cardsOf).flatMap((cards) => (cards.some((c) => held.has(c)) ? [] : cards)));
 }
 
 /** Actions that differ only in one number with many values (a bet's amount): one stepper, never a button per amount. */

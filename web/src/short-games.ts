@@ -1,5 +1,5 @@
 /**
- * Options that keep a match short: "Play a bot now" starts one of these, and the tests that play
+ * Options that keep a match short: the lobby's "Quick game" starts one of these, and the tests that play
  * whole games use them (a Kaiser game to 52 rarely ends under random play; Paks to 500 takes
  * hundreds of moves). Kinds not listed are short with their defaults.
  */

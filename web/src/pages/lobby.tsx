@@ -11,6 +11,7 @@ import {
   problemText,
 } from '../api';
 import { clockTerms } from '../clock-terms';
+import { humanize } from '../labels';
 import { Alert } from '../problem';
 import { headline } from '../results';
 import { go, href } from '../route';
@@ -27,6 +28,7 @@ import { VacationBox } from './vacation';
 export function LobbyPage({ player, setPlayer }: { player: Player | null; setPlayer(p: Player | null): void }) {
   const [games, setGames] = useState<CatalogEntry[]>([]);
   const [chosen, setChosen] = useState<string>('');
+  const [quickKind, setQuickKind] = useState('scopa');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -42,16 +44,20 @@ export function LobbyPage({ player, setPlayer }: { player: Player | null; setPla
       </p>
       <Alert problem={error} />
       <PlayerBox player={player} setPlayer={setPlayer} />
-      {player && games.length > 0 && <QuickStart player={player} games={games} />}
+      {player && games.length > 0 && <QuickStart player={player} games={games} kind={quickKind} setKind={setQuickKind} />}
       {player && <MyGames player={player} games={games} />}
       <OpenTables player={player} />
       <Catalog
         games={games}
-        player={player}
         choose={(kind) => {
           setChosen(kind);
           document.getElementById('create-table')?.scrollIntoView();
           document.getElementById('new-kind')?.focus();
+        }}
+        playNow={(kind) => {
+          setQuickKind(kind);
+          document.getElementById('play-now')?.scrollIntoView();
+          document.getElementById('play-full')?.focus();
         }}
         canCreate={player !== null}
       />
@@ -289,20 +295,39 @@ function OpenTables({ player }: { player: Player | null }) {
   );
 }
 
-/** A short match against the random bot, for whoever wants to play now: one click. */
-async function playABot(player: Player, game: CatalogEntry) {
-  const seats = [{ player: 'me' }, ...Array.from({ length: game.seats.min - 1 }, () => ({ bot: 'random' }))];
-  const created = await api.createGame({ kind: game.kind, seats, options: shortOptions(game.kind) }, player.token);
+/** The bots a seat may be given, strongest last; the expert plays unless the player picks another. */
+const BOTS = [
+  { name: 'expert', title: 'Expert bot (the strongest)' },
+  { name: 'greedy', title: 'Greedy bot' },
+  { name: 'random', title: 'Random bot (the weakest)' },
+];
+
+/** A match against bots, for whoever wants to play now: the match the rules describe, or a short one. */
+async function playABot(player: Player, game: CatalogEntry, bot: string, quick: boolean) {
+  const seats = [{ player: 'me' }, ...Array.from({ length: game.seats.min - 1 }, () => ({ bot }))];
+  const created = await api.createGame({ kind: game.kind, seats, options: quick ? shortOptions(game.kind) : {} }, player.token);
   go({ page: 'table', id: created.id });
 }
 
-function QuickStart({ player, games }: { player: Player; games: CatalogEntry[] }) {
-  const [kind, setKind] = useState('scopa');
+function QuickStart({
+  player,
+  games,
+  kind,
+  setKind,
+}: {
+  player: Player;
+  games: CatalogEntry[];
+  kind: string;
+  setKind(kind: string): void;
+}) {
+  const [bot, setBot] = useState('expert');
   const [problem, setProblem] = useState<string | null>(null);
   const game = games.find((g) => g.kind === kind) ?? games[0];
+  const start = (quick: boolean) =>
+    playABot(player, game, bot, quick).catch((e) => setProblem(`The table was not created: ${problemText(e)}`));
   return (
-    <section class="panel quick" aria-labelledby="quick-h">
-      <h2 id="quick-h">Play now</h2>
+    <section class="panel quick" aria-labelledby="quick-h" id="play-now">
+      <h2 id="quick-h">Play now against a bot</h2>
       <div class="row">
         <label for="quick-kind">Game to play now</label>
         <select id="quick-kind" onChange={(e) => setKind(e.currentTarget.value)}>
@@ -312,41 +337,52 @@ function QuickStart({ player, games }: { player: Player; games: CatalogEntry[] }
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          onClick={() => playABot(player, game).catch((e) => setProblem(`The table was not created: ${problemText(e)}`))}
-        >
-          Play a bot now
+        <label for="quick-bot">Opponent</label>
+        <select id="quick-bot" onChange={(e) => setBot(e.currentTarget.value)}>
+          {BOTS.map((b) => (
+            <option key={b.name} value={b.name} selected={b.name === bot}>
+              {b.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="row">
+        <button type="button" id="play-full" onClick={() => start(false)}>
+          Play a full match
+        </button>
+        <button type="button" class="secondary" onClick={() => start(true)}>
+          Quick game (a short match)
         </button>
       </div>
-      <p class="muted">{game.blurb} A short match against the random bot.</p>
+      <p class="muted">
+        {game.blurb} A full match is played as the rules say; a quick game stops early ({quickWords(game.kind)}).
+      </p>
       <Alert problem={problem} />
     </section>
   );
 }
 
+/** What a quick game shortens, in words: "target 1", "rounds 1". */
+const quickWords = (kind: string) => {
+  const short = Object.entries(shortOptions(kind));
+  return short.length ? short.map(([k, v]) => `${humanize(k)} ${v}`).join(', ') : 'this game is short already';
+};
+
 function Catalog({
   games,
-  player,
   choose,
+  playNow,
   canCreate,
 }: {
   games: CatalogEntry[];
-  player: Player | null;
   choose(kind: string): void;
+  /** The game chosen in the "Play now" panel, where the bot and the match's length are chosen. */
+  playNow(kind: string): void;
   canCreate: boolean;
 }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  // One click: a short match against the random bot, at once.
-  const quick = async (g: CatalogEntry) => {
-    if (!player) return;
-    setProblem(null);
-    await playABot(player, g).catch((e) => setProblem(`The table was not created: ${problemText(e)}`));
-  };
   return (
     <section class="panel" aria-labelledby="games-h">
       <h2 id="games-h">The games</h2>
-      <Alert problem={problem} />
       <ul class="catalog">
         {games.map((g) => (
           <li key={g.kind}>
@@ -361,8 +397,8 @@ function Catalog({
             </details>
             {canCreate && (
               <div class="row">
-                <button type="button" onClick={() => quick(g)}>
-                  Play {g.title} against a bot now
+                <button type="button" onClick={() => playNow(g.kind)}>
+                  Play {g.title} against a bot
                 </button>
                 <button type="button" class="secondary" onClick={() => choose(g.kind)}>
                   Set up a {g.title} table

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Action } from '../api';
 import { shortName } from '../cards';
-import { actionLabel, capitalize, cardsOf, humanize } from '../labels';
+import { actionLabel, cardsOf } from '../labels';
 import { type Amount, grouped, outcome } from '../moves';
 
 /** Past this many moves left by a choice, the page asks for more cards instead of listing them. */
@@ -9,7 +9,7 @@ const LISTED = 6;
 
 /**
  * The moves on offer (BGA's action buttons): what the chosen cards make, to play at once or confirm;
- * the moves that need no card as buttons; a flag that doubles moves as one checkbox; an amount as a
+ * the moves that need no card as buttons, each its own (no control changes another's meaning); an amount as a
  * stepper. Never more than a few dozen controls, whatever the number of legal actions.
  */
 export function MoveControls({
@@ -22,14 +22,12 @@ export function MoveControls({
   visible,
   elsewhere,
   placed,
-  flags: flagKeys,
-  flagSet,
-  setFlag,
   offered,
   placesHint,
+  cost,
 }: {
   kind: string;
-  /** The legal actions, as the flags are set. */
+  /** The legal actions. */
   legal: Action[];
   chosen: string[];
   busy: boolean;
@@ -41,14 +39,12 @@ export function MoveControls({
   elsewhere?(g: Amount): boolean;
   /** Moves made by touching a place of the game's own drawing (Cactus's positions): left out here. */
   placed?(a: Action): boolean;
-  /** Yes/no fields that double the moves, one checkbox each, and how they are set. */
-  flags: string[];
-  flagSet: Record<string, boolean>;
-  setFlag(key: string, on: boolean): void;
   /** The moves a touched place offers, when it offers several. */
   offered: Action[];
   /** Some moves are made by touching places of the game's drawing. */
   placesHint?: boolean;
+  /** What a move spends or brings, where the game prices it: said on its button. */
+  cost?(a: Action): string | null;
 }) {
   const byCards = legal.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
   const plain = legal.filter((a) => !byCards.includes(a) && !placed?.(a));
@@ -63,8 +59,14 @@ export function MoveControls({
     if (immediate && !busy) play(immediate);
   }, [immediateKey]);
 
-  const label = (a: Action) => actionLabel(a, kind);
+  const label = (a: Action) => {
+    const spent = cost?.(a);
+    return spent ? `${actionLabel(a, kind)} (${spent})` : actionLabel(a, kind);
+  };
   const more = made.remaining.filter((a) => !made.complete.includes(a));
+  // The moves left, each a button naming its cards: the complete ones, and the others while they are few.
+  const shown =
+    made.remaining.length <= LISTED ? [...made.complete, ...more] : made.complete.length <= LISTED ? made.complete : [];
   return (
     <section class="moves" aria-labelledby="moves-h">
       <h2 id="moves-h" class="sr">
@@ -99,37 +101,24 @@ export function MoveControls({
           <button type="button" class="secondary" onClick={clear}>
             Clear
           </button>
-          {made.complete.length > 0 && made.complete.length <= LISTED && (
+          {more.length > 0 && (
+            <p class="hint">
+              {made.remaining.length <= LISTED
+                ? 'Touch a lit card to go on, or choose the whole move:'
+                : `Touch more cards: ${more.length} moves use these.`}
+            </p>
+          )}
+          {shown.length > 0 && (
             <div class="actions">
-              {made.complete.map((a) => (
+              {shown.map((a) => (
                 <button type="button" key={JSON.stringify(a)} disabled={busy} onClick={() => play(a)}>
                   {label(a)}
                 </button>
               ))}
             </div>
           )}
-          {more.length > 0 && (
-            <p class="hint">
-              {more.length <= LISTED
-                ? 'Or pick the cards of one of these:'
-                : `Or pick more cards: ${more.length} moves use these.`}
-            </p>
-          )}
-          {more.length > 0 && more.length <= LISTED && (
-            <ul class="options">
-              {more.map((a) => (
-                <li key={JSON.stringify(a)}>{label(a)}</li>
-              ))}
-            </ul>
-          )}
         </div>
       )}
-      {flagKeys.map((k) => (
-        <label class="flag" key={k}>
-          <input type="checkbox" checked={flagSet[k] ?? false} onChange={(e) => setFlag(k, e.currentTarget.checked)} />{' '}
-          {k === 'cactus' ? 'Call Cactus with this move' : `${capitalize(humanize(k))} with this move`}
-        </label>
-      ))}
       {(buttons.length > 0 || amounts.length > 0) && (
         <div class="actions">
           {buttons.map((a) => (

@@ -19,6 +19,10 @@ export interface TableLog {
   /** Shows every move still queued at once. */
   skip(): void;
   box: RefObject<HTMLElement | null>;
+  /** The last move told (its seq, which is the game's version after it); null until the log is read. */
+  upTo: number | null;
+  /** The version the log was last read up to (or tried to be): a newer view waits for its moves to be read and told. */
+  read: number | null;
 }
 
 /**
@@ -38,6 +42,8 @@ export function useTableLog(at: {
   const [log, setLog] = useState<Said[]>([]);
   const [pending, setPending] = useState<Said[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
+  const [upTo, setUpTo] = useState<number | null>(null);
+  const [read, setRead] = useState<number | null>(null);
   const lastSeq = useRef<number | null>(null);
   const box = useRef<HTMLElement>(null);
 
@@ -46,6 +52,8 @@ export function useTableLog(at: {
     setLog([]);
     setPending([]);
     setNotices([]);
+    setUpTo(null);
+    setRead(null);
     lastSeq.current = null;
   }, [id]);
 
@@ -53,7 +61,11 @@ export function useTableLog(at: {
     if (version === undefined || kind === undefined) return;
     const first = lastSeq.current === null;
     const after = first ? Math.max(0, version - 30) : (lastSeq.current as number);
-    if (!first && after >= version) return;
+    // Its moves are read already (a page that came after a newer move): nothing to wait for.
+    if (!first && after >= version) {
+      setRead(version);
+      return;
+    }
     let current = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     // A page that failed (the server busy, the network gone a moment) is asked again: nothing after
@@ -62,9 +74,13 @@ export function useTableLog(at: {
       api.events(id, after, token).then(
         (page) => {
           if (!current) return;
+          setRead(version);
           // An empty first page still marks where the page began: what comes after is news.
           if (page.events.length === 0) {
-            if (first) lastSeq.current = after;
+            if (first) {
+              lastSeq.current = after;
+              setUpTo(after);
+            }
             return;
           }
           const from = lastSeq.current ?? 0;
@@ -73,6 +89,7 @@ export function useTableLog(at: {
           lastSeq.current = said[said.length - 1].seq;
           if (first) {
             setLog(said);
+            setUpTo(lastSeq.current);
             return;
           }
           const fresh = said.map((s) => s.notice).filter((n): n is string => n !== undefined);
@@ -81,6 +98,8 @@ export function useTableLog(at: {
           setPending((p) => [...p, ...said]);
         },
         () => {
+          // Unreachable, the log holds the felt back no longer: it shows the newest view meanwhile.
+          setRead(version);
           if (current) retry = setTimeout(() => load(attempt + 1), Math.min(8000, 500 * 2 ** attempt));
         },
       );
@@ -95,26 +114,22 @@ export function useTableLog(at: {
   useEffect(() => {
     if (pending.length === 0) return;
     const [next, ...rest] = pending;
-    if (next.own) {
+    // The felt shows the move while it is told, before it joins the log.
+    setUpTo(next.seq);
+    const tell = () => {
       setLog((l) => [...l, next]);
       setPending(rest);
-      return;
-    }
-    const timer = setTimeout(
-      () => {
-        setLog((l) => [...l, next]);
-        setPending(rest);
-      },
-      pending.length > 3 ? HURRIED_MS : PACE_MS,
-    );
+    };
+    if (next.own) return tell();
+    const timer = setTimeout(tell, pending.length > 3 ? HURRIED_MS : PACE_MS);
     return () => clearTimeout(timer);
   }, [pending]);
 
-  // The log shows its newest line.
+  // The log shows its newest line, and the move being told after it.
   useEffect(() => {
     const element = box.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [log.length]);
+  }, [log.length, pending.length]);
 
   return {
     log,
@@ -123,9 +138,12 @@ export function useTableLog(at: {
     notify: (notice) => setNotices((n) => [...n, notice]),
     skip: () => {
       setLog((l) => [...l, ...pending]);
+      if (pending.length) setUpTo(pending[pending.length - 1].seq);
       setPending([]);
     },
     box,
+    upTo,
+    read,
   };
 }
 
@@ -154,14 +172,6 @@ export function LogPanel({ told }: { told: TableLog }) {
     // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so keyboard users must reach it (axe's scrollable-region-focusable)
     <aside class="log-panel" aria-labelledby="log-h" ref={box} tabIndex={0}>
       <h2 id="log-h">What happened</h2>
-      {latest && (
-        <p class="now-playing">
-          <strong>{latest.text}</strong>{' '}
-          <button type="button" class="link" onClick={skip}>
-            Skip
-          </button>
-        </p>
-      )}
       {notices.length > 0 && (
         <ul class="notices" aria-label="For you">
           {notices.map((n, i) => (
@@ -173,10 +183,20 @@ export function LogPanel({ told }: { told: TableLog }) {
       )}
       <ol class="log" aria-live="polite">
         {log.slice(-40).map((s) => (
-          <li key={s.seq}>{s.text}</li>
+          <li key={s.seq} data-seq={s.seq}>
+            {s.text}
+          </li>
         ))}
       </ol>
-      {log.length === 0 && <p class="none">No move yet.</p>}
+      {log.length === 0 && !latest && <p class="none">No move yet.</p>}
+      {latest && (
+        <p class="now-playing" data-seq={latest.seq}>
+          <strong>{latest.text}</strong>{' '}
+          <button type="button" class="link" onClick={skip}>
+            Skip
+          </button>
+        </p>
+      )}
     </aside>
   );
 }

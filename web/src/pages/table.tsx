@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { announcement } from '../announce';
 import {
   type Action,
   ApiError,
@@ -14,10 +15,12 @@ import {
 } from '../api';
 import { sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
+import { moveCost } from '../costs';
+import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
-import { flags, grouped, pick, withFlags } from '../moves';
+import { grouped, pick, tableTouchable } from '../moves';
 import { Alert, Loading } from '../problem';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
@@ -32,6 +35,17 @@ import { MoveControls } from './move-controls';
 import { Centre, pileField } from './table-centre';
 import { LatestMove, LogPanel, useTableLog } from './table-log';
 
+/** The newest view received at or before a move; the oldest kept if none is that old. */
+function shownAt(views: Map<number, SeatView>, upTo: number, latest: SeatView): SeatView {
+  let best: SeatView | null = null;
+  let oldest = latest;
+  for (const v of views.values()) {
+    if (v.version <= upTo && (best === null || v.version > best.version)) best = v;
+    if (v.version < oldest.version) oldest = v;
+  }
+  return best ?? oldest;
+}
+
 /** The seats in the order they sit after mine, so that the next to play is on my left. */
 const aroundFrom = (seats: number, me: number | null) =>
   Array.from({ length: seats }, (_, i) => (i + (me ?? -1) + 1 + seats) % seats).filter((s) => s !== me);
@@ -40,12 +54,14 @@ const aroundFrom = (seats: number, me: number | null) =>
 export function TablePage({ id, player }: { id: string; player: Player | null }) {
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
-  const [view, setView] = useState<SeatView | null>(null);
+  // The newest view the server sent; the felt shows `view`, the one the log has told up to (below).
+  const [latest, setLatest] = useState<SeatView | null>(null);
+  // Views received, by version: the felt steps through them as the log tells each move.
+  const seen = useRef(new Map<number, SeatView>());
   const [problem, setProblem] = useState<string | null>(null);
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
-  const [flagSet, setFlagSet] = useState<Record<string, boolean>>({});
   const [busy, setBusy] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [messages, setMessages] = useState(0);
@@ -65,7 +81,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   );
   useEffect(() => {
     setSummary(null);
-    setView(null);
+    setLatest(null);
+    seen.current = new Map();
     setProblem(null);
     refreshSummary();
   }, [refreshSummary]);
@@ -77,7 +94,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
 
   /** A newer view replaces the one shown; an answer overtaken by the stream does not. */
   const accept = useCallback((next: SeatView) => {
-    setView((current) => (current === null || notOlder(next, current) ? next : current));
+    seen.current.set(next.version, next);
+    // Only the views the pacing may still need are kept.
+    for (const v of seen.current.keys()) if (v < next.version - 60) seen.current.delete(v);
+    setLatest((current) => (current === null || notOlder(next, current) ? next : current));
   }, []);
 
   useEffect(() => {
@@ -104,16 +124,23 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     };
   }, [id, token, loaded, accept]);
 
-  const version = view?.version;
   const seatName = summary ? seatNamer(summary.seats) : (s: number) => `seat ${s}`;
   const told = useTableLog({
     id,
     token,
-    version,
-    kind: view?.status === 'waiting' ? undefined : summary?.kind,
+    version: latest?.version,
+    kind: latest?.status === 'waiting' ? undefined : summary?.kind,
     seatName,
     mySeat,
   });
+  // One story: the felt shows the table as of the last move the log has told (the newest view
+  // received up to it), never a move ahead; views the stream folded away are stepped over.
+  // Held while moves wait to be told, and while a newer view's moves are still to be read (from the
+  // render that brings the view, before the log's reading of it has even started).
+  const held = told.upTo !== null && (told.pending.length > 0 || (latest?.version ?? 0) > (told.read ?? 0));
+  const view =
+    latest && held && latest.version > (told.upTo as number) ? shownAt(seen.current, told.upTo as number, latest) : latest;
+  const version = view?.version;
 
   // A choice of cards is let go when the game moves on: its moves may be gone.
   const picked = choice.version === version ? choice.places : [];
@@ -132,7 +159,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     if (status !== undefined) refreshSummary();
   }, [status, offPlay, refreshSummary]);
 
-  const myTurn = mySeat !== null && (view?.toAct ?? []).includes(mySeat) && (view?.legalActions.length ?? 0) > 0;
+  const myTurn =
+    view === latest && mySeat !== null && (view?.toAct ?? []).includes(mySeat) && (view?.legalActions.length ?? 0) > 0;
   const title = summary?.title;
   // The tab says when it is my turn; a notification too, if the player allowed them and looks elsewhere.
   useEffect(() => {
@@ -151,14 +179,15 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const seating: Seating = { seatName, seats: summary.seats.length, me: mySeat };
   const kind = summary.kind;
   const family = familyOf(kind);
-  const over = isOver(summary.status);
+  // The end is told once the felt reaches it: after the last move the log narrates.
+  const shownStatus = view?.status === 'active' ? 'active' : summary.status;
+  const over = isOver(shownStatus);
   const state = view?.state && typeof view.state === 'object' ? (view.state as Record<string, unknown>) : null;
   const placed = state ? place(state, entry?.viewSchema, view?.seat ?? null, summary.seats.length) : null;
   const hand = placed?.hand ? sortHand(placed.hand.cards, family === 'trick') : [];
-  const allLegal = view?.legalActions ?? [];
-  // A yes/no field doubling every move (Cactus's call) is one checkbox: the moves as it is set.
-  const flagKeys = flags(allLegal);
-  const legal = withFlags(allLegal, Object.fromEntries(flagKeys.map((k) => [k, flagSet[k] ?? false])));
+  // Each move is its own control: no checkbox turns one move into another.
+  // A view the felt is still stepping through is history: moves are made on the newest one only.
+  const legal = view && view === latest ? view.legalActions : [];
   const own = FIELD_RENDERERS[kind] ?? {};
   const movesAt = PLACE_MOVES[kind] as (typeof PLACE_MOVES)[string] | undefined;
   const placeTouch: PlaceTouch | undefined =
@@ -241,13 +270,15 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   // A place no longer there (the hand changed under a choice) drops out of it.
   const chosen = picked.map(codeAt).filter((c): c is string => typeof c === 'string' && c !== '');
   const inPlay = new Set(cardActions.flatMap(cardsOf));
+  const lit = tableTouchable(cardActions, chosen, hand);
   const touchFor = (inHand: boolean): Touch => ({
     busy,
-    can: (code) => (inHand || picked.length > 0 || hand.length === 0 ? inPlay.has(code) : false),
+    can: (code) => (inHand ? inPlay.has(code) : lit.has(code)),
     chosen: (at) => picked.includes(at),
     click: (at, code) => {
+      // Touching a chosen card again lets it go: a choice is undone before it is sent.
       if (picked.includes(at)) return setPicked(picked.filter((p) => p !== at));
-      const how = pick(cardActions, chosen, code);
+      const how = pick(cardActions, chosen, code, inHand ? 'hand' : 'table');
       if (how === 'add') setPicked([...picked, at]);
       else if (how === 'restart') setPicked([at]);
     },
@@ -262,8 +293,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       const open = summary.seats.filter((s) => s.occupant === 'open' || s.occupant === 'invited').length;
       return `Waiting for players: ${open} seat${open === 1 ? '' : 's'} to fill.`;
     }
-    if (summary.status === 'aborted') return 'Game over: the game was aborted.';
-    if (summary.status === 'finished') return `Game over: ${headline(result, mySeat, seatName)}.`;
+    if (shownStatus === 'aborted') return 'Game over: the game was aborted.';
+    if (shownStatus === 'finished') return `Game over: ${headline(result, mySeat, seatName)}.`;
     const others = toAct.filter((s) => s !== mySeat).map(seatName);
     if (myTurn) return others.length ? `Your turn (and ${others.join(', ')}).` : 'Your turn.';
     return others.length ? `Waiting for ${others.join(', ')}.` : '';
@@ -275,6 +306,10 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     : [];
   const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
   const ends = view?.endings;
+  // A deal's end in the game's terms, and the words a play earns ("Scopa!"): the generic score lines leave them out.
+  const ended = state ? dealEnd(kind, state, seating) : null;
+  const said = state ? announcement(kind, state, seatName) : null;
+  const genericResults = (placed?.results ?? []).filter((k) => !(ended && DEAL_END_FIELDS[kind]?.includes(k)));
 
   const seatPanel = (seat: number) => {
     const s = summary.seats[seat];
@@ -345,7 +380,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       <Alert problem={problem} />
       {over && (
         <section class="result-banner" aria-labelledby="result-h">
-          <h2 id="result-h">{headline(summary.status === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
+          <h2 id="result-h">{headline(shownStatus === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
           {result && <p>{capitalize(withNames(result.summary, seatName))}.</p>}
           <div class="row">
             {mySeat !== null && ends?.rematch && !summary.seats[mySeat].rematch && !summary.rematch && (
@@ -408,6 +443,19 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
               play={play}
             />
           )}
+          {said && (
+            <p class="announce" role="status">
+              {said}
+            </p>
+          )}
+          {ended?.fresh && (
+            <p class="deal-said">
+              {ended.said}{' '}
+              <button type="button" class="link" onClick={() => document.getElementById('deal-end')?.scrollIntoView()}>
+                See the score table
+              </button>
+            </p>
+          )}
           <div class="mine">
             <LatestMove told={told} />
             {mySeat !== null && seatPanel(mySeat)}
@@ -419,10 +467,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 busy={busy}
                 clear={() => setPicked([])}
                 play={play}
-                flags={flagKeys}
-                flagSet={flagSet}
-                setFlag={(k, on) => setFlagSet({ ...flagSet, [k]: on })}
                 offered={offered}
+                cost={(a) => moveCost(kind, a, state)}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
@@ -457,11 +503,20 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <LogPanel told={told} />
       </div>
 
-      {state && placed && placed.results.length > 0 && (
+      {ended && (
+        <section class="panel deal-end" aria-labelledby="deal-end-h" id="deal-end">
+          <h2 id="deal-end-h">{over ? 'The last deal and the match' : 'The last deal'}</h2>
+          <p>{ended.said}</p>
+          {ended.table}
+          {over && state && matchTable(kind, state, seating)}
+        </section>
+      )}
+
+      {state && placed && genericResults.length > 0 && (
         <section class="panel" aria-labelledby="scores-h">
           <h2 id="scores-h">Score lines</h2>
           <Fields
-            value={Object.fromEntries(placed.results.map((k) => [k, state[k]]))}
+            value={Object.fromEntries(genericResults.map((k) => [k, state[k]]))}
             schema={entry?.viewSchema}
             seating={seating}
           />
