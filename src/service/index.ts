@@ -12,8 +12,8 @@ import { logStore } from '../store/log';
 import { playerStore } from '../store/players';
 import { ratingStore } from '../store/ratings';
 import type { Sql } from '../store/sql';
-import { vacationStore } from '../store/vacations';
 import { tournamentStore } from '../store/tournaments';
+import { vacationStore } from '../store/vacations';
 import { webhookStore } from '../store/webhooks';
 import { access } from './access';
 import { type BotDelay, botDelay, type Fallback, type Logger, seatPlayers } from './bots';
@@ -35,9 +35,9 @@ import { ratings } from './ratings';
 import { streams } from './streams';
 import { tables } from './tables';
 import { seatTokens } from './tokens';
-import { webhookKey } from './webhook-key';
 import { tournamentPrivacy } from './tournament-privacy';
 import { tournaments } from './tournaments';
+import { webhookKey } from './webhook-key';
 import { deliveryWorker, type WebhookOptions, webhooks } from './webhooks';
 
 export interface ServiceDeps {

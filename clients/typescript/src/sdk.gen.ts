@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateTournamentData, CreateTournamentErrors, CreateTournamentResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetTournamentData, GetTournamentErrors, GetTournamentResponses, GetViewData, GetViewErrors, GetViewResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, JoinTournamentData, JoinTournamentErrors, JoinTournamentResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, LeaveTournamentData, LeaveTournamentErrors, LeaveTournamentResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTournamentsData, ListTournamentsErrors, ListTournamentsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartTournamentData, StartTournamentErrors, StartTournamentResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses, WithdrawFromTournamentData, WithdrawFromTournamentErrors, WithdrawFromTournamentResponses } from './types.gen';
+import type { AbortGameData, AbortGameErrors, AbortGameResponses, CreateGameData, CreateGameErrors, CreateGameResponses, CreatePlayerData, CreatePlayerErrors, CreatePlayerResponses, CreateTournamentData, CreateTournamentErrors, CreateTournamentResponses, CreateWebhookData, CreateWebhookErrors, CreateWebhookResponses, DeclineSeatData, DeclineSeatErrors, DeclineSeatResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, EndVacationData, EndVacationErrors, EndVacationResponses, GameStreamTicketData, GameStreamTicketErrors, GameStreamTicketResponses, GetCatalogEntryData, GetCatalogEntryErrors, GetCatalogEntryResponses, GetConsistencyProofData, GetConsistencyProofErrors, GetConsistencyProofResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetInclusionProofData, GetInclusionProofErrors, GetInclusionProofResponses, GetLeaderboardData, GetLeaderboardErrors, GetLeaderboardResponses, GetLogKeyData, GetLogKeyErrors, GetLogKeyResponses, GetMeData, GetMeErrors, GetMeResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRatingHistoryData, GetRatingHistoryErrors, GetRatingHistoryResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetRecordData, GetRecordErrors, GetRecordResponses, GetReplayData, GetReplayErrors, GetReplayResponses, GetTournamentData, GetTournamentErrors, GetTournamentResponses, GetViewData, GetViewErrors, GetViewResponses, GetWebhookKeyData, GetWebhookKeyErrors, GetWebhookKeyResponses, GiveTimeData, GiveTimeErrors, GiveTimeResponses, JoinSeatData, JoinSeatErrors, JoinSeatResponses, JoinTournamentData, JoinTournamentErrors, JoinTournamentResponses, LeaveGameData, LeaveGameErrors, LeaveGameResponses, LeaveTournamentData, LeaveTournamentErrors, LeaveTournamentResponses, ListBotsData, ListBotsErrors, ListBotsResponses, ListCatalogData, ListCatalogErrors, ListCatalogResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListMyGamesData, ListMyGamesErrors, ListMyGamesResponses, ListTournamentsData, ListTournamentsErrors, ListTournamentsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, MakeMoveData, MakeMoveErrors, MakeMoveResponses, PlayerStreamTicketData, PlayerStreamTicketErrors, PlayerStreamTicketResponses, RequestRematchData, RequestRematchErrors, RequestRematchResponses, ResignGameData, ResignGameErrors, ResignGameResponses, RotatePlayerTokenData, RotatePlayerTokenErrors, RotatePlayerTokenResponses, StartTournamentData, StartTournamentErrors, StartTournamentResponses, StartVacationData, StartVacationErrors, StartVacationResponses, StreamGameData, StreamGameErrors, StreamGameResponse, StreamGameResponses, StreamMyNotificationsData, StreamMyNotificationsErrors, StreamMyNotificationsResponse, StreamMyNotificationsResponses, WithdrawFromTournamentData, WithdrawFromTournamentErrors, WithdrawFromTournamentResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -63,7 +63,7 @@ export const listGames = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Create a game: guest seats with seat tokens, or seats for players, invitations, open seats and bots
  *
- * Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. `seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` (needs your player token), `{ player: "<id>" }` (an invitation), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). A game dealt from a client `seed` or `deck` cannot have open or invited seats: whoever chose the deal knows every hand.
+ * `rated` (default: true when it can be) makes the game move its players’ ratings when it finishes (README: Ratings). Without `seed` or `deck` the server draws the seed and publishes its SHA-256 now; the seed itself is revealed when the game ends. `seats: N` gives N guest seats, each with its seat token in the answer. A list of seats says each one: `{ player: "me" }` (needs your player token), `{ player: "<id>" }` (an invitation: needs your player token; at most 20 waiting for an answer; one unanswered for INVITATION_TTL lapses and cancels its waiting table), `{ open: true }`, `{ bot: "<name>" }` or `{ name }` (a guest). With a free seat (open or invited) the game is `waiting`: nothing is dealt until the last seat is taken. Anyone may create a game; a player token is needed for a seat of one’s own, and for a table of bots alone (a player has at most BOT_GAMES_PER_PLAYER of those running; README: Configuration). Without a player token, an address creates at most GAMES_PER_ADDRESS_PER_HOUR games an hour (429 `too-many-games`, with Retry-After) and has at most BOT_GAMES_PER_ADDRESS tables with a bot seat running (429 `too-many-bot-games`). A game dealt from a client `seed` or `deck` cannot have open or invited seats: whoever chose the deal knows every hand.
  */
 export const createGame = <ThrowOnError extends boolean = false>(options: Options<CreateGameData, ThrowOnError>) => (options.client ?? client).post<CreateGameResponses, CreateGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -96,7 +96,7 @@ export const getView = <ThrowOnError extends boolean = false>(options: Options<G
 /**
  * Make a move; answers with the seat’s new view
  *
- * The action must be one of the seat’s legalActions (the game checks it: anything else is 422 `illegal-move` with the reason). `expectedVersion` turns a move made on a stale view into 409. A retry with the same Idempotency-Key gets the same answer and applies nothing twice.
+ * The action must be one of the seat’s legalActions (the game checks it: anything else is 422 `illegal-move` with the reason). `expectedVersion` turns a move made on a stale view into 409. A retry with the same Idempotency-Key gets the same answer and applies nothing twice. With `Prefer: return=minimal` (RFC 7240) the answer is a MoveReceipt (version, toAct, checkpoint: no view) and `Preference-Applied: return=minimal` says so; any other preference is ignored.
  */
 export const makeMove = <ThrowOnError extends boolean = false>(options: Options<MakeMoveData, ThrowOnError>) => (options.client ?? client).post<MakeMoveResponses, MakeMoveErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
@@ -111,7 +111,7 @@ export const makeMove = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * Resign: leave a running game; answers with the seat’s view
  *
- * When the resignation leaves one side playing (always in a game of two sides, seats or teams), the game ends and that side wins. With more sides the game plays on: the server plays the seat’s default action whenever it is due, and the seat ranks last. 409 `game-over` for a game that has ended, `resigned` for a seat that already has.
+ * When the resignation leaves one side playing (always in a game of two sides, seats or teams), the game ends and that side wins. So it does when no person is left holding a seat still playing (bots alone do not play on): the best of the others by the scores as they stand wins, resigned seats last. Otherwise the game plays on: the server plays the seat’s default action whenever it is due, and the seat ranks last. 409 `game-over` for a game that has ended, `resigned` for a seat that already has.
  */
 export const resignGame = <ThrowOnError extends boolean = false>(options: Options<ResignGameData, ThrowOnError>) => (options.client ?? client).post<ResignGameResponses, ResignGameErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
@@ -139,6 +139,47 @@ export const requestRematch = <ThrowOnError extends boolean = false>(options: Op
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
     url: '/games/{id}/rematch',
     ...options
+});
+
+/**
+ * Give a due seat more time (up to a day); answers with the giver’s view
+ *
+ * Another seated player adds `seconds` to a due seat’s time: a later deadline, a bank above its max if need be. One gift per turn per giver; the gift is an event in the log (`kind: gift`). 422 `no-clock`, `not-due`, `own-clock`; 409 `already-given`.
+ */
+export const giveTime = <ThrowOnError extends boolean = false>(options: Options<GiveTimeData, ThrowOnError>) => (options.client ?? client).post<GiveTimeResponses, GiveTimeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],
+    url: '/games/{id}/clock/give',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * End my vacation now: my frozen clocks run again
+ *
+ * Only the whole days used stay charged (at least one). 409 `not-on-vacation`.
+ */
+export const endVacation = <ThrowOnError extends boolean = false>(options?: Options<EndVacationData, ThrowOnError>) => (options?.client ?? client).delete<EndVacationResponses, EndVacationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/players/me/vacation',
+    ...options
+});
+
+/**
+ * Go on vacation: my clocks freeze in every game that allows it
+ *
+ * Starts now and lasts `days` whole days, charged to this calendar year’s allowance (VACATION_DAYS_PER_YEAR, default 30). In each running game whose clock has `vacation: true`, my seat’s clock stops until the vacation ends or I move there; each such game’s log records the freeze (`kind: vacation`) and the resume (`kind: resume`). 422 `no-vacation-left`; 409 `on-vacation`.
+ */
+export const startVacation = <ThrowOnError extends boolean = false>(options: Options<StartVacationData, ThrowOnError>) => (options.client ?? client).post<StartVacationResponses, StartVacationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/players/me/vacation',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -190,7 +231,7 @@ export const getConsistencyProof = <ThrowOnError extends boolean = false>(option
 /**
  * Server-Sent Events: the caller’s new view after every move
  *
- * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then the newest view after every change (changes that come faster than they are sent fold into the newest: each view is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: StreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
+ * Events named `view`, whose data is the caller’s View and whose id is the game’s revision: the current view first, then the newest view after every change (changes that come faster than they are sent fold into the newest: each view is whole, and GET /games/{id}/events holds every move). Reconnecting with Last-Event-ID sends only what was missed. When the game is over, the last view is followed by an `end` event (data: GameStreamEnd, reason `game-over`) and the stream closes; a server shutting down sends `end` with reason `shutdown` (reconnect). Without a token: what a spectator sees.
  */
 export const streamGame = <ThrowOnError extends boolean = false>(options: Options<StreamGameData, ThrowOnError, StreamGameResponse>) => (options.client ?? client).sse.get<StreamGameResponses, StreamGameErrors, ThrowOnError>({
     security: [
@@ -234,7 +275,7 @@ export const createPlayer = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Who my player token names
  *
- * The player the token speaks for.
+ * The player the token speaks for, with its vacation and the vacation days left this year.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -364,6 +405,27 @@ export const withdrawFromTournament = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
+ * A kind’s leaderboard: settled ratings first, then provisional ones, each by rating
+ *
+ * Every player and bot with a rating of this kind. Cursor-paged: pass the answer’s `next` as `cursor` for the next page.
+ */
+export const getLeaderboard = <ThrowOnError extends boolean = false>(options: Options<GetLeaderboardData, ThrowOnError>) => (options.client ?? client).get<GetLeaderboardResponses, GetLeaderboardErrors, ThrowOnError>({ url: '/ratings/{kind}', ...options });
+
+/**
+ * A public profile: a player’s or a bot’s ratings per kind and newest finished games
+ *
+ * Anyone may read it. Bots are `bot:random`, `bot:greedy`, `bot:expert`.
+ */
+export const getProfile = <ThrowOnError extends boolean = false>(options: Options<GetProfileData, ThrowOnError>) => (options.client ?? client).get<GetProfileResponses, GetProfileErrors, ThrowOnError>({ url: '/players/{id}', ...options });
+
+/**
+ * A player’s or bot’s rating changes in one kind, oldest first
+ *
+ * One item per rated game, in the order they finished. Cursor-paged.
+ */
+export const getRatingHistory = <ThrowOnError extends boolean = false>(options: Options<GetRatingHistoryData, ThrowOnError>) => (options.client ?? client).get<GetRatingHistoryResponses, GetRatingHistoryErrors, ThrowOnError>({ url: '/players/{id}/ratings/{kind}/history', ...options });
+
+/**
  * My games: where it is my turn first, soonest deadline first; then the rest
  *
  * Cursor-paged: pass the answer’s `next` as `cursor` for the next page.
@@ -377,7 +439,7 @@ export const listMyGames = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Server-Sent Events: my notifications across all my games
  *
- * Events `turn`, `invited`, `started`, `finished`, whose data is a Notification and whose id is its seq. Reconnect with Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. An `end` event closes the stream when the server shuts down or the token it was opened with is rotated.
+ * Events named by the notification's type (`turn`, `invited`, `started`, `finished`, `turn-reminder`, `rating.changed`, `invitation-lapsed`, `tournament.started`, `tournament.round`, `tournament.finished`), whose data is the Notification of that type and whose id is its seq. Reconnect with Last-Event-ID (or ?after=) to be sent what was missed first; nothing is lost across reconnects or server restarts. An `end` event (data: PlayerStreamEnd) closes the stream when the server shuts down or the token it was opened with is rotated.
  */
 export const streamMyNotifications = <ThrowOnError extends boolean = false>(options?: Options<StreamMyNotificationsData, ThrowOnError, StreamMyNotificationsResponse>) => (options?.client ?? client).sse.get<StreamMyNotificationsResponses, StreamMyNotificationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
@@ -414,7 +476,7 @@ export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Have my notifications POSTed to a URL, signed; the answer holds the signing secret, shown once
  *
- * Every notification from now on is POSTed as `{ type, timestamp, data }` (data: a Notification) with the Standard Webhooks headers webhook-id (the same on every attempt), webhook-timestamp and webhook-signature (v1, HMAC-SHA256 with the secret). In order, at least once: a failed attempt is retried with backoff for a day. The URL must be http(s) and resolve to public addresses only (checked again at each delivery).
+ * Every notification from now on is POSTed as `{ type, timestamp, data }` (data: a Notification) with the Standard Webhooks headers webhook-id (the same on every attempt), webhook-timestamp and webhook-signature: `v1,` HMAC-SHA256 with the secret, or with `signing: "ed25519"` `v1a,` Ed25519 with the key of GET /webhooks/key. In order, at least once: a failed attempt is retried with backoff for a day; a receiver that answers 410 ends the webhook. The URL must be http(s) and resolve to public addresses only (checked again at each delivery). The document’s `webhooks` give each notification type’s body.
  */
 export const createWebhook = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookData, ThrowOnError>) => (options.client ?? client).post<CreateWebhookResponses, CreateWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -425,6 +487,13 @@ export const createWebhook = <ThrowOnError extends boolean = false>(options: Opt
         ...options.headers
     }
 });
+
+/**
+ * The public key that verifies `v1a` (Ed25519) webhook signatures
+ *
+ * Webhooks created with `signing: "ed25519"` are signed `v1a,<base64 signature>` over `<webhook-id>.<webhook-timestamp>.<body>` (Standard Webhooks) with this key’s private half.
+ */
+export const getWebhookKey = <ThrowOnError extends boolean = false>(options?: Options<GetWebhookKeyData, ThrowOnError>) => (options?.client ?? client).get<GetWebhookKeyResponses, GetWebhookKeyErrors, ThrowOnError>({ url: '/webhooks/key', ...options });
 
 /**
  * Stop a webhook; its delivery log goes with it

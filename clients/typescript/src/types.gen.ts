@@ -4,148 +4,196 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = NotificationWebhookWebhookRequest;
+export type Webhooks = TurnWebhookWebhookRequest | InvitedWebhookWebhookRequest | StartedWebhookWebhookRequest | FinishedWebhookWebhookRequest | TurnReminderWebhookWebhookRequest | RatingChangedWebhookWebhookRequest | InvitationLapsedWebhookWebhookRequest | TournamentStartedWebhookWebhookRequest | TournamentRoundWebhookWebhookRequest | TournamentFinishedWebhookWebhookRequest;
 
 /**
- * where to POST my notifications
+ * a rating: the shown integer, and openskill’s mu and sigma it comes from
  */
-export type NewWebhook = {
+export type RatingValue = {
     /**
-     * an http(s) URL on a public address
+     * the shown rating: round((mu - 3 sigma) * 40 + 1000), never clamped (a newcomer shows 1000)
      */
-    url: string;
+    rating: number;
+    /**
+     * openskill’s estimate of skill (Plackett-Luce; 25 for a newcomer)
+     */
+    mu: number;
+    /**
+     * the uncertainty of mu (25/3 for a newcomer; it shrinks with each game)
+     */
+    sigma: number;
 };
 
 /**
- * a webhook and how far it has delivered
+ * what a rated game did to one seat’s rating of its kind
  */
-export type Webhook = {
+export type RatingChange = {
     /**
-     * the webhook id
+     * the seat
      */
-    id: string;
+    seat: number;
     /**
-     * where notifications are POSTed
+     * the rated identity who held it: a player id, or bot:<name>
      */
-    url: string;
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
-        /**
-         * the attempts so far
-         */
-        attempts: number;
-        /**
-         * when the first of them failed
-         */
-        since: string;
-    } | null;
+    player: string;
+    before: RatingValue;
+    after: RatingValue;
 };
 
 /**
- * the webhook registered, with its signing secret, shown once
+ * a page of one kind’s leaderboard
  */
-export type WebhookCreated = {
+export type Leaderboard = {
     /**
-     * the webhook id
+     * settled ratings first, then provisional ones; each by rating (mu - 3 sigma), highest first
      */
-    id: string;
-    /**
-     * where notifications are POSTed
-     */
-    url: string;
-    /**
-     * when it was registered
-     */
-    createdAt: string;
-    /**
-     * the seq of the last notification delivered (or given up on)
-     */
-    delivered: number;
-    /**
-     * the next notification is being retried: attempts so far and since when
-     */
-    failing: {
+    items: Array<{
         /**
-         * the attempts so far
+         * a rated identity
          */
-        attempts: number;
+        player: {
+            /**
+             * a player id, or bot:<name> for a bot (bot:random, bot:greedy, bot:expert)
+             */
+            id: string;
+            /**
+             * the player’s name, or the bot’s title
+             */
+            name: string;
+            /**
+             * a bot: one rated identity per bot name, moved only by games against people
+             */
+            bot: boolean;
+        };
         /**
-         * when the first of them failed
+         * the shown rating: round((mu - 3 sigma) * 40 + 1000), never clamped (a newcomer shows 1000)
          */
-        since: string;
-    } | null;
-    /**
-     * the signing secret (whsec_...), shown once: verify webhook-signature with it (Standard Webhooks)
-     */
-    secret: string;
-};
-
-/**
- * my webhooks
- */
-export type WebhookList = {
-    /**
-     * my webhooks
-     */
-    webhooks: Array<Webhook>;
-};
-
-/**
- * a page of a webhook’s delivery log
- */
-export type DeliveriesPage = {
-    /**
-     * newest first
-     */
-    deliveries: Array<{
+        rating: number;
         /**
-         * the attempt’s id
+         * openskill’s estimate of skill (Plackett-Luce; 25 for a newcomer)
          */
-        id: number;
+        mu: number;
         /**
-         * the notification
+         * the uncertainty of mu (25/3 for a newcomer; it shrinks with each game)
          */
-        seq: number;
+        sigma: number;
         /**
-         * the webhook-id it was sent under, the same on every attempt
+         * rated games of this kind played
          */
-        messageId: string;
+        games: number;
         /**
-         * 1 for the first attempt at this notification
+         * true while sigma is above 6.5: the rating rests on few games yet and may move a lot (shown as "?")
          */
-        attempt: number;
-        at: string;
-        /**
-         * the receiver’s HTTP status; null when none came
-         */
-        status: number | null;
-        /**
-         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
-         */
-        outcome: 'delivered' | 'failed' | 'abandoned';
-        /**
-         * what went wrong, if it failed
-         */
-        error: string | null;
-        /**
-         * how long the attempt took, in milliseconds
-         */
-        durationMs: number;
+        provisional: boolean;
     }>;
     /**
-     * the `before` of the next page, or null
+     * the cursor of the next page, or null at the end
      */
-    next: number | null;
+    next: string | null;
+};
+
+/**
+ * a public profile: a player’s or a bot’s ratings and recent games
+ */
+export type Profile = {
+    /**
+     * a player id, or bot:<name> for a bot (bot:random, bot:greedy, bot:expert)
+     */
+    id: string;
+    /**
+     * the player’s name, or the bot’s title
+     */
+    name: string;
+    /**
+     * a bot: one rated identity per bot name, moved only by games against people
+     */
+    bot: boolean;
+    /**
+     * a rating per kind played rated, by kind
+     */
+    ratings: Array<{
+        /**
+         * the game’s kind, from GET /catalog
+         */
+        kind: string;
+        /**
+         * the shown rating: round((mu - 3 sigma) * 40 + 1000), never clamped (a newcomer shows 1000)
+         */
+        rating: number;
+        /**
+         * openskill’s estimate of skill (Plackett-Luce; 25 for a newcomer)
+         */
+        mu: number;
+        /**
+         * the uncertainty of mu (25/3 for a newcomer; it shrinks with each game)
+         */
+        sigma: number;
+        /**
+         * rated games of this kind played
+         */
+        games: number;
+        /**
+         * true while sigma is above 6.5: the rating rests on few games yet and may move a lot (shown as "?")
+         */
+        provisional: boolean;
+    }>;
+    /**
+     * the newest finished games, at most 20 (a bot’s rated ones only)
+     */
+    recent: Array<{
+        /**
+         * the game id
+         */
+        id: string;
+        /**
+         * the game’s kind, from GET /catalog
+         */
+        kind: string;
+        /**
+         * the seat held
+         */
+        seat: number;
+        /**
+         * when the game finished
+         */
+        finishedAt: string;
+        /**
+         * the seat is among the winners
+         */
+        won: boolean;
+        /**
+         * the rating change, or null for an unrated game
+         */
+        change: {
+            before: RatingValue;
+            after: RatingValue;
+        } | null;
+    }>;
+};
+
+/**
+ * a page of one identity’s rating changes in one kind
+ */
+export type RatingHistory = {
+    /**
+     * oldest first
+     */
+    items: Array<{
+        /**
+         * the rated game
+         */
+        gameId: string;
+        /**
+         * when it finished
+         */
+        finishedAt: string;
+        before: RatingValue;
+        after: RatingValue;
+    }>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
 };
 
 /**
@@ -458,6 +506,35 @@ export type View = ({
 } & ScopaView);
 
 /**
+ * the answer to a move posted with `Prefer: return=minimal` (RFC 7240): where the game stands and the signed checkpoint that covers the move, without the view (a client on its stream reads the view there)
+ */
+export type MoveReceipt = {
+    /**
+     * the game id
+     */
+    id: string;
+    /**
+     * events in the log so far: the ETag names it
+     */
+    version: number;
+    /**
+     * the seat that moved
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    result?: Result;
+    /**
+     * when each seat’s clock runs out, by seat; null where no clock runs
+     */
+    deadlines: Array<string | null>;
+    checkpoint: Checkpoint;
+};
+
+/**
  * a move: one of the seat’s legal actions
  */
 export type MoveRequest = {
@@ -630,16 +707,6 @@ export type Health = {
 };
 
 /**
- * the data of the `end` event that closes a stream
- */
-export type StreamEnd = {
-    /**
-     * game-over (the last view was sent), shutdown (the server is closing: reconnect), token-revoked (the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now)
-     */
-    reason: string;
-};
-
-/**
  * a ticket that opens one stream
  */
 export type StreamTicket = {
@@ -686,11 +753,1005 @@ export type BotList = {
 };
 
 /**
+ * `turn`: my seat is due (again); only what my seat may know, never a card
+ */
+export type TurnNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'turn';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+};
+
+/**
+ * `invited`: a seat is kept for me; only what my seat may know, never a card
+ */
+export type InvitedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'invited';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    /**
+     * the player who invited me
+     */
+    invitedBy: string | null;
+};
+
+/**
+ * `started`: a table I sit at has started; only what my seat may know, never a card
+ */
+export type StartedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'started';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+};
+
+/**
+ * `finished`: a game I sat at is over; only what my seat may know, never a card
+ */
+export type FinishedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'finished';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    result?: Result;
+    /**
+     * the final scores, by seat
+     */
+    scores: Array<number>;
+};
+
+/**
+ * `turn-reminder`: my seat is still due and its deadline nears; only what my seat may know, never a card
+ */
+export type TurnReminderNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'turn-reminder';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    /**
+     * the game id (the same as `game`)
+     */
+    gameId: string;
+};
+
+/**
+ * `rating.changed`: a rated game I sat at changed my rating; only what my seat may know, never a card
+ */
+export type RatingChangedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'rating.changed';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    /**
+     * my rating before the game
+     */
+    before: {
+        /**
+         * the rating shown: the conservative estimate
+         */
+        rating: number;
+        /**
+         * the estimated skill
+         */
+        mu: number;
+        /**
+         * the uncertainty of the estimate
+         */
+        sigma: number;
+    };
+    /**
+     * my rating after it
+     */
+    after: {
+        /**
+         * the rating shown: the conservative estimate
+         */
+        rating: number;
+        /**
+         * the estimated skill
+         */
+        mu: number;
+        /**
+         * the uncertainty of the estimate
+         */
+        sigma: number;
+    };
+};
+
+/**
+ * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled; only what my seat may know, never a card
+ */
+export type InvitationLapsedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'invitation-lapsed';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the game id
+     */
+    game: string;
+    kind: Kind;
+    /**
+     * my seat (the one invited to, for `invited`)
+     */
+    seat: number;
+    status: GameStatus;
+    /**
+     * events in the game’s log so far
+     */
+    version: number;
+    /**
+     * the seats the game waits for
+     */
+    toAct: Array<number>;
+    /**
+     * my seat’s deadline, if a clock runs
+     */
+    deadline: string | null;
+    result?: Result;
+    /**
+     * the final scores, by seat
+     */
+    scores?: Array<number>;
+    /**
+     * the invited player
+     */
+    invited: string;
+};
+
+/**
+ * `tournament.started`: a tournament I entered has started; only what my seat may know, never a card
+ */
+export type TournamentStartedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.started';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * the round
+     */
+    round: number;
+};
+
+/**
+ * `tournament.round`: a round of my tournament is paired: my game in it, or a bye; only what my seat may know, never a card
+ */
+export type TournamentRoundNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.round';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * the round
+     */
+    round: number;
+    /**
+     * my game in this round; null for a bye
+     */
+    game: string | null;
+    /**
+     * my seat in it; null for a bye
+     */
+    seat: number | null;
+    /**
+     * I sit this round out (and score for it)
+     */
+    bye: boolean;
+};
+
+/**
+ * `tournament.finished`: a tournament I played is over; only what my seat may know, never a card
+ */
+export type TournamentFinishedNotification = {
+    /**
+     * the player’s notification number: 1, 2, 3... in order; the SSE event id
+     */
+    seq: number;
+    /**
+     * the notification type
+     */
+    type: 'tournament.finished';
+    /**
+     * when it happened
+     */
+    at: string;
+    /**
+     * the tournament id
+     */
+    tournament: string;
+    kind: Kind;
+    /**
+     * my place: 1 for the winner; equal points share a place
+     */
+    rank: number;
+    /**
+     * my points
+     */
+    points: number;
+};
+
+/**
+ * the data of the `end` event that closes a stream
+ */
+export type GameStreamEnd = {
+    /**
+     * game-over: the game is over: the last view was sent; shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
+     */
+    reason: 'game-over' | 'shutdown' | 'token-revoked';
+};
+
+/**
+ * the data of the `end` event that closes a stream
+ */
+export type PlayerStreamEnd = {
+    /**
+     * shutdown: the server is closing: reconnect; token-revoked: the seat changed hands or the player token was rotated: the token that opened the stream speaks for nobody now
+     */
+    reason: 'shutdown' | 'token-revoked';
+};
+
+/**
+ * `view`: the caller’s view, whole, after a change (the first is the current view)
+ */
+export type GameStreamView = {
+    /**
+     * the SSE event name
+     */
+    event: 'view';
+    /**
+     * the game’s revision (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: View;
+};
+
+/**
+ * `end`: the stream closes (its id, when the game is over, the last revision)
+ */
+export type GameStreamEndMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'end';
+    id?: string;
+    data: GameStreamEnd;
+};
+
+/**
+ * `turn`: my seat is due (again)
+ */
+export type TurnMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'turn';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TurnNotification;
+};
+
+/**
+ * `invited`: a seat is kept for me
+ */
+export type InvitedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'invited';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: InvitedNotification;
+};
+
+/**
+ * `started`: a table I sit at has started
+ */
+export type StartedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'started';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: StartedNotification;
+};
+
+/**
+ * `finished`: a game I sat at is over
+ */
+export type FinishedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'finished';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: FinishedNotification;
+};
+
+/**
+ * `turn-reminder`: my seat is still due and its deadline nears
+ */
+export type TurnReminderMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'turn-reminder';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TurnReminderNotification;
+};
+
+/**
+ * `rating.changed`: a rated game I sat at changed my rating
+ */
+export type RatingChangedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'rating.changed';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: RatingChangedNotification;
+};
+
+/**
+ * `invitation-lapsed`: an invitation I sent lapsed, and its waiting table was cancelled
+ */
+export type InvitationLapsedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'invitation-lapsed';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: InvitationLapsedNotification;
+};
+
+/**
+ * `tournament.started`: a tournament I entered has started
+ */
+export type TournamentStartedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.started';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentStartedNotification;
+};
+
+/**
+ * `tournament.round`: a round of my tournament is paired: my game in it, or a bye
+ */
+export type TournamentRoundMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.round';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentRoundNotification;
+};
+
+/**
+ * `tournament.finished`: a tournament I played is over
+ */
+export type TournamentFinishedMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'tournament.finished';
+    /**
+     * the notification’s seq (send it back as Last-Event-ID)
+     */
+    id: string;
+    data: TournamentFinishedNotification;
+};
+
+/**
+ * `end`: the stream closes
+ */
+export type PlayerStreamEndMessage = {
+    /**
+     * the SSE event name
+     */
+    event: 'end';
+    id?: string;
+    data: PlayerStreamEnd;
+};
+
+/**
+ * one message of a game’s stream: `view` after every change, then `end`
+ */
+export type GameStreamMessage = ({
+    event?: 'view';
+} & GameStreamView) | ({
+    event?: 'end';
+} & GameStreamEndMessage);
+
+/**
+ * one message of my stream: a notification, named by its type, or `end`
+ */
+export type PlayerStreamMessage = ({
+    event?: 'turn';
+} & TurnMessage) | ({
+    event?: 'invited';
+} & InvitedMessage) | ({
+    event?: 'started';
+} & StartedMessage) | ({
+    event?: 'finished';
+} & FinishedMessage) | ({
+    event?: 'turn-reminder';
+} & TurnReminderMessage) | ({
+    event?: 'rating.changed';
+} & RatingChangedMessage) | ({
+    event?: 'invitation-lapsed';
+} & InvitationLapsedMessage) | ({
+    event?: 'tournament.started';
+} & TournamentStartedMessage) | ({
+    event?: 'tournament.round';
+} & TournamentRoundMessage) | ({
+    event?: 'tournament.finished';
+} & TournamentFinishedMessage) | ({
+    event?: 'end';
+} & PlayerStreamEndMessage);
+
+/**
+ * a `turn` notification as POSTed to a webhook
+ */
+export type TurnWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'turn';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TurnNotification;
+};
+
+/**
+ * a `invited` notification as POSTed to a webhook
+ */
+export type InvitedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'invited';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: InvitedNotification;
+};
+
+/**
+ * a `started` notification as POSTed to a webhook
+ */
+export type StartedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'started';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: StartedNotification;
+};
+
+/**
+ * a `finished` notification as POSTed to a webhook
+ */
+export type FinishedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'finished';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: FinishedNotification;
+};
+
+/**
+ * a `turn-reminder` notification as POSTed to a webhook
+ */
+export type TurnReminderWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'turn-reminder';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TurnReminderNotification;
+};
+
+/**
+ * a `rating.changed` notification as POSTed to a webhook
+ */
+export type RatingChangedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'rating.changed';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: RatingChangedNotification;
+};
+
+/**
+ * a `invitation-lapsed` notification as POSTed to a webhook
+ */
+export type InvitationLapsedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'invitation-lapsed';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: InvitationLapsedNotification;
+};
+
+/**
+ * a `tournament.started` notification as POSTed to a webhook
+ */
+export type TournamentStartedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.started';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentStartedNotification;
+};
+
+/**
+ * a `tournament.round` notification as POSTed to a webhook
+ */
+export type TournamentRoundWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.round';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentRoundNotification;
+};
+
+/**
+ * a `tournament.finished` notification as POSTed to a webhook
+ */
+export type TournamentFinishedWebhook = {
+    /**
+     * the notification type
+     */
+    type: 'tournament.finished';
+    /**
+     * when this attempt was sent
+     */
+    timestamp: string;
+    data: TournamentFinishedNotification;
+};
+
+/**
+ * where to POST my notifications, and how to sign them
+ */
+export type NewWebhook = {
+    /**
+     * an http(s) URL on a public address
+     */
+    url: string;
+    /**
+     * how deliveries are signed: hmac (`v1,` HMAC-SHA256 with the secret in the answer) or ed25519 (`v1a,` with the key of GET /webhooks/key)
+     */
+    signing?: 'hmac' | 'ed25519';
+};
+
+/**
+ * a webhook and how far it has delivered
+ */
+export type Webhook = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
+     */
+    signing: 'hmac' | 'ed25519';
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+};
+
+/**
+ * the webhook registered, with its signing secret, shown once
+ */
+export type WebhookCreated = {
+    /**
+     * the webhook id
+     */
+    id: string;
+    /**
+     * where notifications are POSTed
+     */
+    url: string;
+    /**
+     * hmac: `v1,` HMAC-SHA256 with the secret; ed25519: `v1a,` with the key of GET /webhooks/key
+     */
+    signing: 'hmac' | 'ed25519';
+    /**
+     * when it was registered
+     */
+    createdAt: string;
+    /**
+     * the seq of the last notification delivered (or given up on)
+     */
+    delivered: number;
+    /**
+     * the next notification is being retried: attempts so far and since when
+     */
+    failing: {
+        /**
+         * the attempts so far
+         */
+        attempts: number;
+        /**
+         * when the first of them failed
+         */
+        since: string;
+    } | null;
+    /**
+     * the signing secret (whsec_...), shown once: verify a `v1` webhook-signature with it (Standard Webhooks); unused when signing is ed25519
+     */
+    secret: string;
+};
+
+/**
+ * my webhooks
+ */
+export type WebhookList = {
+    /**
+     * my webhooks
+     */
+    webhooks: Array<Webhook>;
+};
+
+/**
+ * a page of a webhook’s delivery log
+ */
+export type DeliveriesPage = {
+    /**
+     * newest first
+     */
+    deliveries: Array<{
+        /**
+         * the attempt’s id
+         */
+        id: number;
+        /**
+         * the notification
+         */
+        seq: number;
+        /**
+         * the webhook-id it was sent under, the same on every attempt
+         */
+        messageId: string;
+        /**
+         * 1 for the first attempt at this notification
+         */
+        attempt: number;
+        at: string;
+        /**
+         * the receiver’s HTTP status; null when none came
+         */
+        status: number | null;
+        /**
+         * delivered (2xx), failed (tried again later), abandoned (retried for a day, then skipped)
+         */
+        outcome: 'delivered' | 'failed' | 'abandoned';
+        /**
+         * what went wrong, if it failed
+         */
+        error: string | null;
+        /**
+         * how long the attempt took, in milliseconds
+         */
+        durationMs: number;
+    }>;
+    /**
+     * the `before` of the next page, or null
+     */
+    next: number | null;
+};
+
+/**
+ * the key that verifies `v1a` webhook signatures
+ */
+export type WebhookKey = {
+    /**
+     * the signature algorithm
+     */
+    algorithm: 'ed25519';
+    /**
+     * the public key as Standard Webhooks writes it: `whpk_` and the base64 of its 32 bytes
+     */
+    publicKey: string;
+    /**
+     * the same key as a JSON Web Key (RFC 8037)
+     */
+    jwk: {
+        kty: 'OKP';
+        crv: 'Ed25519';
+        /**
+         * the key, base64url
+         */
+        x: string;
+    };
+};
+
+/**
  * a new player
  */
 export type NewPlayer = {
     /**
-     * a display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * a display name; it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name: string;
 };
@@ -804,6 +1865,10 @@ export type MyGame = {
      */
     updated: string;
     result?: Result;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -818,73 +1883,6 @@ export type MyGamesPage = {
      * the cursor of the next page, or null at the end
      */
     next: string | null;
-};
-
-/**
- * turn: my seat is due (again); invited: a seat is kept for me; started: a table I sit at has started; finished: a game I sat at is over; turn-reminder: my seat is still due with half its time gone or a day left, whichever comes later (once a turn)
- */
-export type NotificationType = 'turn' | 'invited' | 'started' | 'finished' | 'turn-reminder';
-
-/**
- * what a player is told: never a card, only what the player’s seat may know
- */
-export type Notification = {
-    /**
-     * the player’s notification number: 1, 2, 3... in order; the SSE event id
-     */
-    seq: number;
-    type: NotificationType;
-    /**
-     * when it happened
-     */
-    at: string;
-    /**
-     * the game id
-     */
-    game: string;
-    kind: Kind;
-    /**
-     * my seat (the one invited to, for `invited`)
-     */
-    seat: number;
-    status: GameStatus;
-    /**
-     * events in the game’s log so far
-     */
-    version: number;
-    /**
-     * the seats the game waits for
-     */
-    toAct: Array<number>;
-    /**
-     * my seat’s deadline, if a clock runs
-     */
-    deadline: string | null;
-    /**
-     * turn-reminder: the game id (the same as `game`)
-     */
-    gameId?: string;
-    /**
-     * the player who invited me
-     */
-    invitedBy?: string | null;
-    /**
-     * how the game ended
-     */
-    result?: {
-        /**
-         * the seats sharing the win
-         */
-        winners: Array<number>;
-        /**
-         * one line a person can read
-         */
-        summary: string;
-    };
-    /**
-     * the final scores
-     */
-    scores?: Array<number>;
 };
 
 /**
@@ -968,7 +1966,7 @@ export type SeatSpec = {
      */
     player: string;
     /**
-     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * the seat’s display name; it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name?: string;
 } | {
@@ -977,7 +1975,7 @@ export type SeatSpec = {
      */
     open: true;
     /**
-     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * the seat’s display name; it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name?: string;
 } | {
@@ -986,12 +1984,12 @@ export type SeatSpec = {
      */
     bot: string;
     /**
-     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * the seat’s display name; it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name?: string;
 } | {
     /**
-     * the seat’s display name; it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * the seat’s display name; it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name?: string;
 };
@@ -1042,7 +2040,7 @@ export type CreateGameRequest = ({
  */
 export type JoinRequest = {
     /**
-     * the name to sit under (required without a player token); it may not hold control characters, line separators, or characters that change the direction of the text after them (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069)
+     * the name to sit under (required without a player token); it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
      */
     name?: string;
 };
@@ -6644,6 +7642,10 @@ export type KabuGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -6689,6 +7691,10 @@ export type KabuGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -6764,6 +7770,10 @@ export type OichoKabuGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -6809,6 +7819,10 @@ export type OichoKabuGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -6884,6 +7898,10 @@ export type DivideAndConquerGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -6929,6 +7947,10 @@ export type DivideAndConquerGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7004,6 +8026,10 @@ export type CardStockMarketGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7049,6 +8075,10 @@ export type CardStockMarketGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7124,6 +8154,10 @@ export type CactusGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7169,6 +8203,10 @@ export type CactusGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7244,6 +8282,10 @@ export type CanadianSaladGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7289,6 +8331,10 @@ export type CanadianSaladGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7364,6 +8410,10 @@ export type KaiserGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7409,6 +8459,10 @@ export type KaiserGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7484,6 +8538,10 @@ export type PokeGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7529,6 +8587,10 @@ export type PokeGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7604,6 +8666,10 @@ export type ChineseTenGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7649,6 +8715,10 @@ export type ChineseTenGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7724,6 +8794,10 @@ export type DilotiGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7769,6 +8843,10 @@ export type DilotiGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7844,6 +8922,10 @@ export type KontsinaGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -7889,6 +8971,10 @@ export type KontsinaGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -7964,6 +9050,10 @@ export type XeriGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8009,6 +9099,10 @@ export type XeriGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8084,6 +9178,10 @@ export type PorrazoGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8129,6 +9227,10 @@ export type PorrazoGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8204,6 +9306,10 @@ export type TotitGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8249,6 +9355,10 @@ export type TotitGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8324,6 +9434,10 @@ export type StealingBundlesGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8369,6 +9483,10 @@ export type StealingBundlesGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8444,6 +9562,10 @@ export type PaksGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8489,6 +9611,10 @@ export type PaksGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8564,6 +9690,10 @@ export type EscobaGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8609,6 +9739,10 @@ export type EscobaGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8684,6 +9818,10 @@ export type ScopaGameSummary = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -8729,6 +9867,10 @@ export type ScopaGameSummary = {
          */
         rematch?: boolean;
     }>;
+    /**
+     * a finished rated game’s rating changes, by seat (a bot holding two seats is not moved, so not listed); absent for an unrated game
+     */
+    ratingChanges?: Array<RatingChange>;
 };
 
 /**
@@ -8803,6 +9945,10 @@ export type KabuCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -8908,6 +10054,10 @@ export type OichoKabuCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -9011,6 +10161,10 @@ export type DivideAndConquerCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -9116,6 +10270,10 @@ export type CardStockMarketCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -9219,6 +10377,10 @@ export type CactusCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -9324,6 +10486,10 @@ export type CanadianSaladCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -9427,6 +10593,10 @@ export type KaiserCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -9532,6 +10702,10 @@ export type PokeCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -9635,6 +10809,10 @@ export type ChineseTenCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -9740,6 +10918,10 @@ export type DilotiCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -9843,6 +11025,10 @@ export type KontsinaCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -9948,6 +11134,10 @@ export type XeriCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -10051,6 +11241,10 @@ export type PorrazoCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -10156,6 +11350,10 @@ export type TotitCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -10259,6 +11457,10 @@ export type StealingBundlesCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -10364,6 +11566,10 @@ export type PaksCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -10467,6 +11673,10 @@ export type EscobaCreatedGame = {
      * the rematch of this game
      */
     rematch?: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
     /**
      * when the game was created
      */
@@ -10572,6 +11782,10 @@ export type ScopaCreatedGame = {
      */
     rematch?: string;
     /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings)
+     */
+    rated: boolean;
+    /**
      * when the game was created
      */
     createdAt: string;
@@ -10663,6 +11877,10 @@ export type KabuLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -10725,6 +11943,10 @@ export type OichoKabuLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -10787,6 +12009,10 @@ export type DivideAndConquerLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -10849,6 +12075,10 @@ export type CardStockMarketLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -10911,6 +12141,10 @@ export type CactusLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -10973,6 +12207,10 @@ export type CanadianSaladLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11035,6 +12273,10 @@ export type KaiserLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11097,6 +12339,10 @@ export type PokeLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11159,6 +12405,10 @@ export type ChineseTenLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11221,6 +12471,10 @@ export type DilotiLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11283,6 +12537,10 @@ export type KontsinaLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11345,6 +12603,10 @@ export type XeriLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11407,6 +12669,10 @@ export type PorrazoLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11469,6 +12735,10 @@ export type TotitLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11531,6 +12801,10 @@ export type StealingBundlesLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11593,6 +12867,10 @@ export type PaksLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11655,6 +12933,10 @@ export type EscobaLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11717,6 +12999,10 @@ export type ScopaLobbyGame = {
      * when the table was created
      */
     createdAt: string;
+    /**
+     * whether the game moves its players’ ratings when it finishes
+     */
+    rated: boolean;
 };
 
 /**
@@ -11837,6 +13123,53 @@ export type KabuGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -12090,6 +13423,53 @@ export type OichoKabuGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -12341,6 +13721,53 @@ export type DivideAndConquerGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -12594,6 +14021,53 @@ export type CardStockMarketGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -12845,6 +14319,53 @@ export type CactusGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -13098,6 +14619,53 @@ export type CanadianSaladGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -13349,6 +14917,53 @@ export type KaiserGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -13602,6 +15217,53 @@ export type PokeGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -13853,6 +15515,53 @@ export type ChineseTenGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -14106,6 +15815,53 @@ export type DilotiGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -14357,6 +16113,53 @@ export type KontsinaGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -14610,6 +16413,53 @@ export type XeriGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -14861,6 +16711,53 @@ export type PorrazoGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -15114,6 +17011,53 @@ export type TotitGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -15365,6 +17309,53 @@ export type StealingBundlesGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -15618,6 +17609,53 @@ export type PaksGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -15870,6 +17908,53 @@ export type EscobaGameRecord = {
      */
     createdAt: string;
     /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
+    /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
     events: Array<{
@@ -16121,6 +18206,53 @@ export type ScopaGameRecord = {
      * when the game was created
      */
     createdAt: string;
+    /**
+     * a rated game’s rating changes, by seat (openskill Plackett-Luce; README: Ratings); not part of the signed log: `npm run admin -- ratings verify` recomputes them
+     */
+    ratingChanges?: Array<{
+        /**
+         * the seat
+         */
+        seat: number;
+        /**
+         * the rated identity who held it: a player id, or bot:<name>
+         */
+        player: string;
+        /**
+         * the rating of this kind before the game
+         */
+        before: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+        /**
+         * the rating of this kind after it
+         */
+        after: {
+            /**
+             * the shown rating: round((mu - 3 sigma) * 40 + 1000)
+             */
+            rating: number;
+            /**
+             * openskill’s estimate of skill
+             */
+            mu: number;
+            /**
+             * the uncertainty of mu
+             */
+            sigma: number;
+        };
+    }>;
     /**
      * every event of the log, in order: leaf i of the tree is event i, exactly as listed here (RFC 8785 canonical JSON)
      */
@@ -18953,6 +21085,10 @@ export type KabuCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19009,6 +21145,10 @@ export type OichoKabuCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19048,6 +21188,10 @@ export type DivideAndConquerCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19125,6 +21269,10 @@ export type CardStockMarketCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19168,6 +21316,10 @@ export type CactusCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19200,6 +21352,10 @@ export type CanadianSaladCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19253,6 +21409,10 @@ export type KaiserCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19292,6 +21452,10 @@ export type PokeCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19324,6 +21488,10 @@ export type ChineseTenCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19360,6 +21528,10 @@ export type DilotiCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19396,6 +21568,10 @@ export type KontsinaCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19435,6 +21611,10 @@ export type XeriCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19475,6 +21655,10 @@ export type PorrazoCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19515,6 +21699,10 @@ export type TotitCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19554,6 +21742,10 @@ export type StealingBundlesCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19590,6 +21782,10 @@ export type PaksCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19630,6 +21826,10 @@ export type EscobaCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 /**
@@ -19673,6 +21873,10 @@ export type ScopaCreateGameRequest = {
      * stacks the first deal: the full order of the game’s cards, top first
      */
     deck?: Array<string>;
+    /**
+     * whether the game moves its players’ ratings when it finishes (README: Ratings). Default: rated when every seat is a player (me or invited) or a bot, at least one is a player, and the server deals. true may also rate a table with open seats (a guest who takes a seat makes it unrated); true for a guest seat, a client seed or deck, or bots alone is 422 cannot-be-rated
+     */
+    rated?: boolean;
 };
 
 export type GetHealthData = {
@@ -20002,9 +22206,10 @@ export type CreateGameErrors = {
      * - `unknown-bot`: there is no bot of that name
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'unknown-bot' | 'validation' | 'malformed-json';
+        code?: 'unknown-bot' | 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20031,16 +22236,19 @@ export type CreateGameErrors = {
      * - `unknown-player`: an invited player does not exist
      * - `player-seated-twice`: a player is given two seats
      * - `not-provably-fair`: a game dealt from a client seed or stacked deck cannot have open or invited seats: its creator knows every hand
+     * - `cannot-be-rated`: a game with a guest seat, a client seed or deck, or no person at all cannot be rated
      */
     422: Problem & {
-        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice' | 'not-provably-fair';
+        code?: 'unknown-kind' | 'invalid-setup' | 'unknown-player' | 'player-seated-twice' | 'not-provably-fair' | 'cannot-be-rated';
     };
     /**
-     * - `too-many-bot-games`: this player has as many tables of bots alone running as allowed: wait for one to end
+     * - `too-many-bot-games`: this player has as many tables of bots alone running as allowed, or this address as many tables with bots made without a player token: wait for one to end
+     * - `too-many-games`: this client address has created as many games without a player token this hour as allowed; Retry-After says when to try again
+     * - `too-many-invitations`: the player has as many invitations waiting for an answer as allowed: wait for some to be answered or to lapse
      * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
      */
     429: Problem & {
-        code?: 'too-many-bot-games' | 'rate-limited';
+        code?: 'too-many-bot-games' | 'too-many-games' | 'too-many-invitations' | 'rate-limited';
     };
     /**
      * - `internal`: the server failed; the error is logged
@@ -20237,6 +22445,10 @@ export type MakeMoveData = {
          * a retry with the same key applies nothing twice
          */
         'idempotency-key'?: string;
+        /**
+         * RFC 7240 preferences: `return=minimal` answers without the view; others are ignored
+         */
+        prefer?: string;
     };
     path: {
         /**
@@ -20252,10 +22464,11 @@ export type MakeMoveErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20340,9 +22553,9 @@ export type MakeMoveError = MakeMoveErrors[keyof MakeMoveErrors];
 
 export type MakeMoveResponses = {
     /**
-     * the game as one seat (or a spectator) may know it, and what it may do
+     * the seat’s new view, or with `Prefer: return=minimal` a MoveReceipt
      */
-    200: View;
+    200: View | MoveReceipt;
 };
 
 export type MakeMoveResponse = MakeMoveResponses[keyof MakeMoveResponses];
@@ -20363,10 +22576,11 @@ export type ResignGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20466,10 +22680,11 @@ export type AbortGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20569,10 +22784,11 @@ export type RequestRematchErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20681,10 +22897,11 @@ export type GiveTimeErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20787,9 +23004,10 @@ export type EndVacationErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -20865,9 +23083,10 @@ export type StartVacationErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -21503,9 +23722,9 @@ export type StreamGameError = StreamGameErrors[keyof StreamGameErrors];
 
 export type StreamGameResponses = {
     /**
-     * the data of each event: a View (`view`) or a StreamEnd (`end`)
+     * a text/event-stream of `view` events, then `end`: each message as GameStreamMessage gives it
      */
-    200: View | StreamEnd;
+    200: GameStreamMessage;
 };
 
 export type StreamGameResponse = StreamGameResponses[keyof StreamGameResponses];
@@ -21526,10 +23745,11 @@ export type GameStreamTicketErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -21620,9 +23840,10 @@ export type CreatePlayerErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `body-too-large`: the body is larger than the server accepts
@@ -21739,9 +23960,10 @@ export type RotatePlayerTokenErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -21821,10 +24043,11 @@ export type JoinSeatErrors = {
      * - `name-required`: without a player token, an open seat is taken under a name
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'name-required' | 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'name-required' | 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
@@ -21926,10 +24149,11 @@ export type DeclineSeatErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22026,10 +24250,11 @@ export type LeaveGameErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22224,9 +24449,10 @@ export type CreateTournamentErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22373,10 +24599,11 @@ export type JoinTournamentErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22472,10 +24699,11 @@ export type LeaveTournamentErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22570,10 +24798,11 @@ export type StartTournamentErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22669,10 +24898,11 @@ export type WithdrawFromTournamentErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -22751,6 +24981,228 @@ export type WithdrawFromTournamentResponses = {
 };
 
 export type WithdrawFromTournamentResponse = WithdrawFromTournamentResponses[keyof WithdrawFromTournamentResponses];
+
+export type GetLeaderboardData = {
+    body?: never;
+    path: {
+        /**
+         * the game kind
+         */
+        kind: string;
+    };
+    query?: {
+        /**
+         * the `next` of the previous page
+         */
+        cursor?: string;
+        /**
+         * at most this many items
+         */
+        limit?: number;
+    };
+    url: '/ratings/{kind}';
+};
+
+export type GetLeaderboardErrors = {
+    /**
+     * - `invalid-cursor`: the cursor is not one this list gave
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'invalid-cursor' | 'validation' | 'malformed-url';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
+     */
+    422: Problem & {
+        code?: 'unknown-kind';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetLeaderboardError = GetLeaderboardErrors[keyof GetLeaderboardErrors];
+
+export type GetLeaderboardResponses = {
+    /**
+     * a page of one kind’s leaderboard
+     */
+    200: Leaderboard;
+};
+
+export type GetLeaderboardResponse = GetLeaderboardResponses[keyof GetLeaderboardResponses];
+
+export type GetProfileData = {
+    body?: never;
+    path: {
+        /**
+         * a player id, or bot:<name>
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/players/{id}';
+};
+
+export type GetProfileErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'validation' | 'malformed-url';
+    };
+    /**
+     * - `player-not-found`: there is no player (or bot:<name>) with this id
+     */
+    404: Problem & {
+        code?: 'player-not-found';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetProfileError = GetProfileErrors[keyof GetProfileErrors];
+
+export type GetProfileResponses = {
+    /**
+     * a public profile: a player’s or a bot’s ratings and recent games
+     */
+    200: Profile;
+};
+
+export type GetProfileResponse = GetProfileResponses[keyof GetProfileResponses];
+
+export type GetRatingHistoryData = {
+    body?: never;
+    path: {
+        /**
+         * a player id, or bot:<name>
+         */
+        id: string;
+        /**
+         * the game kind
+         */
+        kind: string;
+    };
+    query?: {
+        /**
+         * the `next` of the previous page
+         */
+        cursor?: string;
+        /**
+         * at most this many items
+         */
+        limit?: number;
+    };
+    url: '/players/{id}/ratings/{kind}/history';
+};
+
+export type GetRatingHistoryErrors = {
+    /**
+     * - `invalid-cursor`: the cursor is not one this list gave
+     * - `validation`: the request does not fit the schema; `errors` says where
+     * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
+     */
+    400: Problem & {
+        code?: 'invalid-cursor' | 'validation' | 'malformed-url';
+    };
+    /**
+     * - `player-not-found`: there is no player (or bot:<name>) with this id
+     */
+    404: Problem & {
+        code?: 'player-not-found';
+    };
+    /**
+     * - `uri-too-long`: a path parameter is longer than any id this API uses
+     */
+    414: Problem & {
+        code?: 'uri-too-long';
+    };
+    /**
+     * - `unknown-kind`: there is no game of this kind (GET /catalog lists them)
+     */
+    422: Problem & {
+        code?: 'unknown-kind';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetRatingHistoryError = GetRatingHistoryErrors[keyof GetRatingHistoryErrors];
+
+export type GetRatingHistoryResponses = {
+    /**
+     * a page of one identity’s rating changes in one kind
+     */
+    200: RatingHistory;
+};
+
+export type GetRatingHistoryResponse = GetRatingHistoryResponses[keyof GetRatingHistoryResponses];
 
 export type ListMyGamesData = {
     body?: never;
@@ -22893,9 +25345,9 @@ export type StreamMyNotificationsError = StreamMyNotificationsErrors[keyof Strea
 
 export type StreamMyNotificationsResponses = {
     /**
-     * the data of each event: a Notification (`turn`, `invited`, `started`, `finished`) or a StreamEnd (`end`)
+     * a text/event-stream of notification events, then `end`: each message as PlayerStreamMessage gives it
      */
-    200: Notification | StreamEnd;
+    200: PlayerStreamMessage;
 };
 
 export type StreamMyNotificationsResponse = StreamMyNotificationsResponses[keyof StreamMyNotificationsResponses];
@@ -22911,9 +25363,10 @@ export type PlayerStreamTicketErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json';
+        code?: 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -23043,9 +25496,10 @@ export type CreateWebhookErrors = {
      * - `webhook-url-refused`: the URL is not http(s), or resolves to a private or loopback address
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      */
     400: Problem & {
-        code?: 'webhook-url-refused' | 'validation' | 'malformed-json';
+        code?: 'webhook-url-refused' | 'validation' | 'malformed-json' | 'bad-request';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -23110,6 +25564,52 @@ export type CreateWebhookResponses = {
 
 export type CreateWebhookResponse = CreateWebhookResponses[keyof CreateWebhookResponses];
 
+export type GetWebhookKeyData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/webhooks/key';
+};
+
+export type GetWebhookKeyErrors = {
+    /**
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'validation';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type GetWebhookKeyError = GetWebhookKeyErrors[keyof GetWebhookKeyErrors];
+
+export type GetWebhookKeyResponses = {
+    /**
+     * the key that verifies `v1a` webhook signatures
+     */
+    200: WebhookKey;
+};
+
+export type GetWebhookKeyResponse = GetWebhookKeyResponses[keyof GetWebhookKeyResponses];
+
 export type DeleteWebhookData = {
     body?: never;
     path: {
@@ -23126,10 +25626,11 @@ export type DeleteWebhookErrors = {
     /**
      * - `validation`: the request does not fit the schema; `errors` says where
      * - `malformed-json`: the body is not JSON (or is empty while it is declared as JSON)
+     * - `bad-request`: the request cannot be read
      * - `malformed-url`: the URL is not valid: a percent-escape in it does not decode
      */
     400: Problem & {
-        code?: 'validation' | 'malformed-json' | 'malformed-url';
+        code?: 'validation' | 'malformed-json' | 'bad-request' | 'malformed-url';
     };
     /**
      * - `token-required`: this call needs a token: Authorization: Bearer <token>
@@ -23286,21 +25787,92 @@ export type ListWebhookDeliveriesResponses = {
 
 export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
 
-/**
- * a notification as POSTed to a webhook
- */
-export type NotificationWebhookWebhookPayload = {
-    type: NotificationType;
-    /**
-     * when this attempt was sent
-     */
-    timestamp: string;
-    data: Notification;
+export type TurnWebhookWebhookPayload = TurnWebhook;
+
+export type TurnWebhookWebhookRequest = {
+    body: TurnWebhookWebhookPayload;
+    key: 'turn';
+    path?: never;
+    query?: never;
 };
 
-export type NotificationWebhookWebhookRequest = {
-    body: NotificationWebhookWebhookPayload;
-    key: 'notification';
+export type InvitedWebhookWebhookPayload = InvitedWebhook;
+
+export type InvitedWebhookWebhookRequest = {
+    body: InvitedWebhookWebhookPayload;
+    key: 'invited';
+    path?: never;
+    query?: never;
+};
+
+export type StartedWebhookWebhookPayload = StartedWebhook;
+
+export type StartedWebhookWebhookRequest = {
+    body: StartedWebhookWebhookPayload;
+    key: 'started';
+    path?: never;
+    query?: never;
+};
+
+export type FinishedWebhookWebhookPayload = FinishedWebhook;
+
+export type FinishedWebhookWebhookRequest = {
+    body: FinishedWebhookWebhookPayload;
+    key: 'finished';
+    path?: never;
+    query?: never;
+};
+
+export type TurnReminderWebhookWebhookPayload = TurnReminderWebhook;
+
+export type TurnReminderWebhookWebhookRequest = {
+    body: TurnReminderWebhookWebhookPayload;
+    key: 'turn-reminder';
+    path?: never;
+    query?: never;
+};
+
+export type RatingChangedWebhookWebhookPayload = RatingChangedWebhook;
+
+export type RatingChangedWebhookWebhookRequest = {
+    body: RatingChangedWebhookWebhookPayload;
+    key: 'rating.changed';
+    path?: never;
+    query?: never;
+};
+
+export type InvitationLapsedWebhookWebhookPayload = InvitationLapsedWebhook;
+
+export type InvitationLapsedWebhookWebhookRequest = {
+    body: InvitationLapsedWebhookWebhookPayload;
+    key: 'invitation-lapsed';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentStartedWebhookWebhookPayload = TournamentStartedWebhook;
+
+export type TournamentStartedWebhookWebhookRequest = {
+    body: TournamentStartedWebhookWebhookPayload;
+    key: 'tournament.started';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentRoundWebhookWebhookPayload = TournamentRoundWebhook;
+
+export type TournamentRoundWebhookWebhookRequest = {
+    body: TournamentRoundWebhookWebhookPayload;
+    key: 'tournament.round';
+    path?: never;
+    query?: never;
+};
+
+export type TournamentFinishedWebhookWebhookPayload = TournamentFinishedWebhook;
+
+export type TournamentFinishedWebhookWebhookRequest = {
+    body: TournamentFinishedWebhookWebhookPayload;
+    key: 'tournament.finished';
     path?: never;
     query?: never;
 };

@@ -1,5 +1,4 @@
 import Type from 'typebox';
-import { RatingValue } from '../../record/record';
 import { named } from '../openapi/components';
 import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
