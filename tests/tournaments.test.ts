@@ -243,6 +243,49 @@ describe('withdrawal', () => {
   });
 });
 
+describe('rated tournaments', () => {
+  it('a rated tournament rates its games and breaks a last tie by rating; an unrated one rates nothing', async () => {
+    const [host, ann, bo, cy, di, ed] = await players(6, 'Rated');
+    // Ann wins a rated game outside the tournament first: she comes in rated above the others.
+    const outside = (
+      await http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({ kind: 'xeri', options: { hands: 1 }, seats: [{ player: 'me' }, { player: ed.id }] })
+        .expect(201)
+    ).body;
+    await http.post(`/games/${outside.id}/seats/1/join`).set(bearer(ed.token)).expect(200);
+    await http.post(`/games/${outside.id}/resign`).set(bearer(ed.token)).expect(200);
+    const field = [ann, bo, cy, di];
+    const t = await entered(host, { ...XERI, format: 'swiss', scoring: 'games', rounds: 1, rated: true }, field);
+    const res = await http.post(`/tournaments/${t.id}/start`).set(bearer(host.token));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const started = res.body as Tournament;
+    for (const table of started.schedule[0].tables) {
+      expect((await http.get(`/games/${table.gameId}`).expect(200)).body.rated).toBe(true);
+    }
+    const done = await playRound(started, field);
+    expect(done.status).toBe('finished');
+    // Two winners, one point each, level on Buchholz cut-1 and Sonneborn-Berger: the rating decides.
+    const winners = done.standings.filter((s) => s.points === 1);
+    expect(winners).toHaveLength(2);
+    const ratingOf = async (id: string) =>
+      ((await http.get(`/players/${id}`).expect(200)).body.ratings as { kind: string; rating: number }[]).find(
+        (r) => r.kind === 'xeri',
+      )?.rating;
+    for (const w of winners) expect(w.tieBreaks.rating).toBe(await ratingOf(w.player));
+    const [first, second] = winners;
+    expect(first.tieBreaks.rating as number).toBeGreaterThan(second.tieBreaks.rating as number);
+    expect(first.rank).toBeLessThan(second.rank);
+
+    const unrated = await entered(host, { ...XERI, format: 'swiss', scoring: 'games', rounds: 1, rated: false }, field);
+    const running = (await http.post(`/tournaments/${unrated.id}/start`).set(bearer(host.token)).expect(200)).body as Tournament;
+    for (const table of running.schedule[0].tables) {
+      expect((await http.get(`/games/${table.gameId}`).expect(200)).body.rated).toBe(false);
+    }
+  });
+});
+
 describe('a nine-player three-seat Swiss', () => {
   it('seats three tables of three', async () => {
     const [host, ...field] = await players(10, 'Nine');

@@ -160,6 +160,14 @@ export function services(deps: ServiceDeps) {
     log,
     vacationDaysPerYear: limits.vacationDaysPerYear,
   });
+  const rated = ratings({
+    store: ratingStore(sql, PROVISIONAL_SIGMA),
+    players: playerRows,
+    live,
+    moves: play,
+    notifications: told,
+    bots: new Set((deps.bots ?? allBots).keys()),
+  });
   const cups = tournaments({
     store: tournamentStore(sql),
     live,
@@ -171,14 +179,7 @@ export function services(deps: ServiceDeps) {
     notifications: told,
     now,
     log,
-  });
-  const rated = ratings({
-    store: ratingStore(sql, PROVISIONAL_SIGMA),
-    players: playerRows,
-    live,
-    moves: play,
-    notifications: told,
-    bots: new Set((deps.bots ?? allBots).keys()),
+    ratingsOf: rated.ratingsOf,
   });
   return {
     now,

@@ -1,5 +1,5 @@
 import { aboutBot } from '../bots';
-import { isBotIdentity, isProvisional, rateGame, type Skill, standing } from '../ratings';
+import { isBotIdentity, isProvisional, rateGame, type Skill, shownRating, standing } from '../ratings';
 import { VersionConflict } from '../store/games';
 import { type NewNotification, notificationStatements, type PlayerStore } from '../store/players';
 import { type BoardCursor, type RatingStore, ratingStatements } from '../store/ratings';
@@ -132,6 +132,13 @@ export function ratings(deps: {
             ? encodeCursor({ provisional: isProvisional(last), score: last.score, id: last.playerId })
             : null,
       };
+    },
+
+    /** The shown rating of each of these identities at one kind (those that have one): a tournament's last tie-break. */
+    async ratingsOf(kind: string, ids: readonly string[]): Promise<ReadonlyMap<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await store.current(kind, ids);
+      return new Map([...rows].map(([id, r]) => [id, shownRating(r)]));
     },
 
     /** A public profile: the identity, its rating per kind, and its newest finished games. */

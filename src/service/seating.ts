@@ -33,7 +33,11 @@ export const isFree = (s: Pick<SeatRecord, 'occupant'>) => s.occupant === 'open'
  * The seats of a new table from their specs. `creator` is the player making it (needed for "me").
  * Throws when "me" comes without a player token, or a player is named twice.
  */
-export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at: Date): NewSeat[] {
+/**
+ * The seats a table asks for. `byServer`: the server seats the players named (a tournament's table), so
+ * naming a player needs no player token of anyone's.
+ */
+export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at: Date, byServer = false): NewSeat[] {
   const seen = new Set<string>();
   return specs.map((spec, seat) => {
     const name = displayNameOrNull(spec.name);
@@ -58,7 +62,7 @@ export function seatsFrom(specs: readonly SeatSpec[], creator: string | null, at
         throw new Problem(401, 'token-required', 'a seat for "me" needs your player token: Authorization: Bearer <player token>');
       }
       // Invitations come from players: anyone could otherwise fill a stranger's games and webhooks.
-      if (!creator) {
+      if (!creator && !byServer) {
         throw new Problem(
           401,
           'token-required',

@@ -84,7 +84,7 @@ export function tables(deps: {
   }
 
   /** The seats of the new table: `seats: N` gives N guests, named by `names`; an array says each seat. */
-  async function seatsOf(req: CreateRequest, creator: string | null, at: Date) {
+  async function seatsOf(req: CreateRequest, creator: string | null, at: Date, byServer: boolean) {
     if (typeof req.seats === 'number') {
       if (req.names && req.names.length !== req.seats) {
         throw new Problem(422, 'invalid-setup', `names: give one name per seat (${req.seats}), or none`);
@@ -97,7 +97,7 @@ export function tables(deps: {
       );
     }
     if (req.names) throw new Problem(422, 'invalid-setup', 'names: with a list of seats, name each seat in its entry');
-    const seats = seatsFrom(req.seats, creator, at);
+    const seats = seatsFrom(req.seats, creator, at, byServer);
     const creatorName = creator ? ((await players.get(creator))?.name ?? null) : null;
     for (const s of seats) {
       // The creator sits under its player name unless the entry names the seat.
@@ -138,7 +138,7 @@ export function tables(deps: {
       const game = live.gameOf(req.kind);
       const at = now();
       const creator = tournament ? null : await creatorOf(token);
-      const seats = await seatsOf(req, creator, at);
+      const seats = await seatsOf(req, creator, at, tournament !== undefined);
       if (tournament) {
         for (const s of seats.filter((s) => s.occupant === 'invited')) {
           Object.assign(s, {

@@ -70,8 +70,10 @@ export function tournaments(deps: {
   notifications: Notifications;
   now: () => Date;
   log: Logger;
+  /** The shown rating of each of these players at this kind (the last tie-break); absent: unrated. */
+  ratingsOf: (kind: string, ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
 }) {
-  const { store, live, tables, endings, moves, access, tokens, notifications, now, log } = deps;
+  const { store, live, tables, endings, moves, access, tokens, notifications, now, log, ratingsOf } = deps;
 
   async function playerOf(token: string | undefined): Promise<string> {
     if (!token) throw new Problem(401, 'token-required', 'this call needs a player token: Authorization: Bearer <player token>');
@@ -119,10 +121,13 @@ export function tournaments(deps: {
 
   async function standingsOf(t: TournamentRecord, entrants: readonly EntrantRecord[], rounds: readonly RoundRecord[]) {
     const games = await store.games(t.id);
+    const rated = await ratingsOf(
+      t.kind,
+      entrants.map((e) => e.playerId),
+    );
     return standings(
       {
-        // Ratings join the last tie-break once the ratings service is wired in; until then nobody is rated.
-        players: entrants.map((e) => ({ id: e.playerId, rating: null })),
+        players: entrants.map((e) => ({ id: e.playerId, rating: rated.get(e.playerId) ?? null })),
         scoring: t.scoring,
         tables: await results(games),
         byes: rounds.flatMap((r) => r.byes.map((player) => ({ round: r.round, player }))),
@@ -156,7 +161,7 @@ export function tournaments(deps: {
         }));
       try {
         await tables.create(
-          { kind: t.kind, seats: players.map((player) => ({ player })), options: { ...options, clock } as never },
+          { kind: t.kind, seats: players.map((player) => ({ player })), options: { ...options, clock } as never, rated: t.rated },
           undefined,
           undefined,
           {
