@@ -5,6 +5,7 @@ import { covered, frameMisfit, webhookCheck } from './support/events';
 import { listeningForFile } from './support/harness';
 import { bearer, newPlayer, webhookReceiver } from './support/players';
 import { shortOptions } from './support/short-games';
+import { fakeClock } from './support/tables';
 
 /**
  * The events' contract: every stream message and webhook body a test server sends is checked against
@@ -13,7 +14,8 @@ import { shortOptions } from './support/short-games';
  */
 const doc = JSON.parse(readFileSync(new URL('../openapi/openapi.json', import.meta.url), 'utf8'));
 
-const file = listeningForFile();
+const clock = fakeClock();
+const file = listeningForFile({ now: clock.now });
 
 /** Reads a stream's event names as they come, until `stop()` or the server closes it. */
 async function follow(path: string, token: string) {
@@ -136,6 +138,54 @@ describe('the event contract check', () => {
     await boStream.until(has('invited'));
     await file.http.post('/players/me/token').set(bearer(bo.token));
     await boStream.until(has('end'));
+
+    // Ann's clocked game against a bot: her seat still due with half its time gone is reminded.
+    const clocked = (
+      await file.http
+        .post('/games')
+        .set(bearer(ann.token))
+        .send({
+          kind: 'scopa',
+          seats: [{ player: 'me' }, { bot: 'random' }],
+          options: { ...shortOptions('scopa'), clock: { perMove: 3600, onTimeout: 'auto' } },
+        })
+    ).body;
+    for (let i = 0; i < 100; i++) {
+      const v = (await file.http.get(`/games/${clocked.id}/view`).set(bearer(ann.token))).body;
+      if (v.toAct.includes(0)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    clock.advance(2000);
+    await file.server.app.service.clocks.tick();
+    await annStream.until(has('turn-reminder'));
+
+    // A tournament of Ann and Cy: started, the round's table, finished.
+    const cy = await newPlayer(file.http, 'Cy');
+    const cup = (
+      await file.http
+        .post('/tournaments')
+        .set(bearer(ann.token))
+        .send({
+          kind: 'xeri',
+          options: { hands: 1 },
+          format: 'swiss',
+          scoring: 'games',
+          rounds: 1,
+          tableSeats: 2,
+          clock: { perMove: 86400, onTimeout: 'auto' },
+        })
+    ).body;
+    for (const p of [ann, cy]) await file.http.post(`/tournaments/${cup.id}/join`).set(bearer(p.token)).expect(200);
+    const started = (await file.http.post(`/tournaments/${cup.id}/start`).set(bearer(ann.token)).expect(200)).body;
+    await file.http.post(`/games/${started.schedule[0].tables[0].gameId}/resign`).set(bearer(cy.token)).expect(200);
+    await file.server.app.service.clocks.tick();
+    await annStream.until(has('tournament.started', 'tournament.round', 'tournament.finished', 'rating.changed'));
+
+    // Bo never answered Ann's invitation: it lapses, and Ann is told.
+    clock.advance(7 * 24 * 3600 + 60);
+    await file.server.app.service.clocks.tick();
+    await annStream.until(has('invitation-lapsed'));
+
     await file.server.app.service.deliveries.tick();
     for (const r of receivers) await r.close();
     await Promise.all([annStream.stop(), boStream.stop(), gameStream.stop()]);
@@ -143,7 +193,7 @@ describe('the event contract check', () => {
     const produced = (await file.server.db.sql.all<{ type: string }>('SELECT DISTINCT "type" FROM "Notification"')).map(
       (r) => r.type,
     );
-    expect(produced.sort()).toEqual(['finished', 'invited', 'started', 'turn']);
+    expect(produced.sort()).toEqual([...NOTIFICATION_TYPES].sort());
     expect(NOTIFICATION_TYPES).toEqual(expect.arrayContaining(produced));
     expect([...(covered.get('GET /games/{id}/stream') ?? [])].sort()).toEqual(['end', 'view']);
     expect([...(covered.get('GET /players/me/stream') ?? [])].sort()).toEqual([...produced, 'end'].sort());

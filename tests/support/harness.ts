@@ -69,13 +69,13 @@ export async function listening(server: TestServer): Promise<{ base: string; por
  * (its receivers are on 127.0.0.1) and delivering when a test ticks: started before the file's tests,
  * closed and dropped after them. Its fields are set once the tests run.
  */
-export function listeningForFile() {
+export function listeningForFile(extra: Pick<AppDeps, 'now'> = {}) {
   const file = {} as { server: TestServer; base: string; http: ReturnType<typeof request> };
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const where = await privateDatabase();
     drop = where.drop;
-    file.server = await startServer(where, { webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
+    file.server = await startServer(where, { ...extra, webhooks: { allowPrivate: true, pollMs: 3_600_000 } });
     file.base = (await listening(file.server)).base;
     file.http = request(file.server.app.server);
     await settled(file.http);
