@@ -60,7 +60,9 @@ export function compressedCopies(options: { threshold: number; onCompress?: (key
      * too small to be worth it.
      */
     send(request: FastifyRequest, reply: FastifyReply, key: string, json: string) {
-      reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+      // Added to what the answer varies on already (Origin, where CORS set it), never in its place.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding').type('application/json; charset=utf-8');
       const encoding = json.length >= options.threshold ? acceptedEncoding(request.headers['accept-encoding']) : null;
       if (encoding === null) return reply.send(json as never);
       return reply.header('content-encoding', encoding).send(copy(key, encoding, json) as never);
