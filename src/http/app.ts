@@ -54,6 +54,7 @@ import { tournamentRoutes } from './routes/tournaments';
 import { viewRoutes } from './routes/views';
 import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
+import { displayNameFormat, NAME_FORMAT } from './schemas/names';
 import { streamSlots } from './stream-slots';
 import { problemsOnly, transportProblemOptions } from './transport-problems';
 import { schemaCompilers } from './validation';
@@ -132,7 +133,15 @@ export async function buildApp(deps: AppDeps) {
     requestTimeout,
     http: { headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     trustProxy: trusted(deps.config.trustProxy ?? false),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+        formats: { [NAME_FORMAT]: displayNameFormat },
+      },
+    },
     schemaController: schemaCompilers(),
     ...transportProblemOptions,
     ...gracefulCloseOptions,

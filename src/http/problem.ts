@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Problem } from '../service/problem';
-import { NAME_PATTERN, NAME_RULE } from './schemas/names';
+import { NAME_FORMAT, NAME_RULE } from './schemas/names';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -57,9 +57,9 @@ function fastifyCode(e: FastifyError): string {
   }
 }
 
-/** A pattern's refusal in words, where the pattern has some: a client is told the rule, not a regular expression. */
+/** A name's refusal in words: a client is told the rule, not a regular expression. */
 function ruleOf(v: { keyword: string; params?: Record<string, unknown> }): string | undefined {
-  return v.keyword === 'pattern' && v.params?.pattern === NAME_PATTERN ? NAME_RULE : undefined;
+  return v.keyword === 'format' && v.params?.format === NAME_FORMAT ? NAME_RULE : undefined;
 }
 
 /** Every error leaves as RFC 9457 application/problem+json, including Fastify's own and 404s. */

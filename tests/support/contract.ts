@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { displayNameFormat, NAME_FORMAT } from '../../src/http/schemas/names';
 
 /**
  * The contract check of the test suite: every answer a test server sends is checked against the
@@ -57,6 +58,7 @@ export function checkerFor(doc: object): Checker {
   if (!checker) {
     const ajv = new Ajv2020({ strict: false, allErrors: false, inlineRefs: false, code: { optimize: false } });
     addFormats(ajv);
+    ajv.addFormat(NAME_FORMAT, displayNameFormat);
     const local = JSON.parse(text.replaceAll(`"$ref":"${COMPONENT}`, '"$ref":"component:')) as Checker['local'];
     for (const [name, schema] of Object.entries(local.components.schemas)) ajv.addSchema(schema, `component:${name}`);
     checker = { ajv, local, validators: new Map() };
