@@ -389,7 +389,7 @@ describe('every move told', () => {
   it('the result banner shows only after the last move is told', async () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });
     await open(ann.page, id);
-    const seen = await playWatching(ann, 3000, (s) => s.banner);
+    const seen = await playWatching(ann, 8000, (s) => s.banner);
     expect(seen.at(-1)?.banner).toBe(true);
     for (const s of seen.filter((x) => x.banner)) expect(s.telling, JSON.stringify(s)).toBe(false);
     for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
