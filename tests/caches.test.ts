@@ -1,29 +1,16 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Action, type AnyGame, replay, resolveOptions } from '../src/engine';
 import { games } from '../src/games';
 import { SNAPSHOT_EVERY } from '../src/service/live';
-import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { startServer, type TestServer, twoServersForFile } from './support/harness';
 
 /**
  * The caches of the hot path (rebuilt states, serialized views, snapshots, each seat's reading of a
  * move kept with it) are caches: what they serve is what the log alone gives.
  */
 
-let where: Awaited<ReturnType<typeof privateDatabase>>;
-let a: TestServer;
-let b: TestServer;
-
-beforeAll(async () => {
-  where = await privateDatabase();
-  a = await startServer(where);
-  b = await startServer(where);
-});
-afterAll(async () => {
-  await a.close();
-  await b.close();
-  await where.drop();
-});
+const pair = twoServersForFile();
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -52,28 +39,28 @@ async function play(server: TestServer, g: { id: string; tokens: string[] }, n: 
 
 describe('the caches of the hot path', () => {
   it('a game one server has cached is never served at an old version after another server moves it', async () => {
-    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'stale');
+    const g = await create(pair.a, 'kaiser', { target: 500, loseAt: null }, 'stale');
     for (let round = 0; round < 5; round++) {
       // a reads (and caches) the game; b moves it; a must serve b's move at once.
-      const before = (await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
-      await play(b, g, 3);
-      const seen = (await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
-      const truth = (await request(b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      const before = (await request(pair.a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      await play(pair.b, g, 3);
+      const seen = (await request(pair.a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
+      const truth = (await request(pair.b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]))).body;
       expect(seen.version).toBe(before.version + 3);
       expect(seen).toEqual(truth);
     }
   });
 
   it('a move posted to a server whose cached game is behind is decided against the game as it stands', async () => {
-    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'behind');
+    const g = await create(pair.a, 'kaiser', { target: 500, loseAt: null }, 'behind');
     for (let round = 0; round < 4; round++) {
       // a holds the game; b moves it on; the seat now to act posts to a a move that is legal only now.
-      await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
-      await play(b, g, 1);
-      const now = (await request(b.app.server).get(`/games/${g.id}`)).body;
+      await request(pair.a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
+      await play(pair.b, g, 1);
+      const now = (await request(pair.b.app.server).get(`/games/${g.id}`)).body;
       const seat = now.toAct[0];
-      const view = (await request(b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[seat]))).body;
-      const res = await request(a.app.server)
+      const view = (await request(pair.b.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[seat]))).body;
+      const res = await request(pair.a.app.server)
         .post(`/games/${g.id}/moves`)
         .set(bearer(g.tokens[seat]))
         .send({ action: view.legalActions[0], expectedVersion: now.version });
@@ -83,9 +70,9 @@ describe('the caches of the hot path', () => {
   });
 
   it('a view built for one audience is never served to another: each seat and a spectator read their own', async () => {
-    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'audiences');
-    await play(a, g, 5);
-    const http = request(a.app.server);
+    const g = await create(pair.a, 'kaiser', { target: 500, loseAt: null }, 'audiences');
+    await play(pair.a, g, 5);
+    const http = request(pair.a.app.server);
     // Each audience read twice, the second time from the cache, interleaved so a shared entry would show.
     const read = async () => {
       const out = [];
@@ -109,10 +96,10 @@ describe('the caches of the hot path', () => {
   });
 
   it('a conditional GET on one server answers 200 with the new view after a move on another', async () => {
-    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'etag');
-    const first = await request(a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
-    await play(b, g, 1);
-    const again = await request(a.app.server)
+    const g = await create(pair.a, 'kaiser', { target: 500, loseAt: null }, 'etag');
+    const first = await request(pair.a.app.server).get(`/games/${g.id}/view`).set(bearer(g.tokens[0]));
+    await play(pair.b, g, 1);
+    const again = await request(pair.a.app.server)
       .get(`/games/${g.id}/view`)
       .set(bearer(g.tokens[0]))
       .set('if-none-match', first.headers.etag);
@@ -122,12 +109,12 @@ describe('the caches of the hot path', () => {
   });
 
   it(`a cold start from a snapshot (kept every ${SNAPSHOT_EVERY} events) gives the state the whole log gives`, async () => {
-    const g = await create(a, 'kaiser', { target: 500, loseAt: null }, 'snapshot');
-    await play(a, g, SNAPSHOT_EVERY + 37);
-    const snapshots = await a.db.sql.all<{ seq: number }>('SELECT "seq" FROM "Snapshot" WHERE "gameId" = $1', [g.id]);
+    const g = await create(pair.a, 'kaiser', { target: 500, loseAt: null }, 'snapshot');
+    await play(pair.a, g, SNAPSHOT_EVERY + 37);
+    const snapshots = await pair.a.db.sql.all<{ seq: number }>('SELECT "seq" FROM "Snapshot" WHERE "gameId" = $1', [g.id]);
     expect(snapshots.map((s) => s.seq)).toEqual([SNAPSHOT_EVERY]);
 
-    const fresh = await startServer(where);
+    const fresh = await startServer(pair.where);
     try {
       const loaded = await fresh.app.service.live.load(g.id);
       const events = await fresh.app.service.store.events(g.id);
@@ -146,9 +133,9 @@ describe('the caches of the hot path', () => {
 
   it('each seat’s reading of a move, kept when it was appended, is what replaying the log gives it', async () => {
     // Poke: a draw's discards are face down, so each seat reads a draw differently.
-    const g = await create(a, 'poke', { target: 20 }, 'readings');
-    await play(a, g, 40);
-    const events = await a.app.service.store.events(g.id);
+    const g = await create(pair.a, 'poke', { target: 20 }, 'readings');
+    await play(pair.a, g, 40);
+    const events = await pair.a.app.service.store.events(g.id);
     expect(events.some((e) => e.action.type === 'draw')).toBe(true);
     const created = { seats: 2, options: resolveOptions(g.game, { target: 20 }, 2), seed: 'readings' };
     let state = g.game.setup(created);
@@ -161,7 +148,7 @@ describe('the caches of the hot path', () => {
       state = after;
     }
     // And the log a seat reads during play is made of them.
-    const page = (await request(b.app.server).get(`/games/${g.id}/events?limit=1000`).set(bearer(g.tokens[1]))).body;
+    const page = (await request(pair.b.app.server).get(`/games/${g.id}/events?limit=1000`).set(bearer(g.tokens[1]))).body;
     expect(page.events.map((e: { action: unknown }) => e.action)).toEqual(events.map((e) => e.views?.[1]));
   });
 });

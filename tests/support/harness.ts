@@ -87,6 +87,22 @@ export function listeningForFile(extra: Pick<AppDeps, 'now'> = {}) {
   return file;
 }
 
+/** Two servers over one fresh database for the test file, started before its tests and closed after. */
+export function twoServersForFile() {
+  const servers = {} as { a: TestServer; b: TestServer; where: Awaited<ReturnType<typeof privateDatabase>> };
+  beforeAll(async () => {
+    servers.where = await privateDatabase();
+    servers.a = await startServer(servers.where);
+    servers.b = await startServer(servers.where);
+  });
+  afterAll(async () => {
+    await servers.a.close();
+    await servers.b.close();
+    await servers.where.drop();
+  });
+  return servers;
+}
+
 /** One app instance over the given database (two instances over one database model two servers). */
 export async function startServer(
   where: { dataDir: string; databaseUrl?: string },
