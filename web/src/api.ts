@@ -173,6 +173,10 @@ export const api = {
     return first;
   },
   replay: (id: string, at: number) => call<Gen.Replay>('GET', `${game(id)}/replay?at=${at}`),
+  profile: (id: string) => call<Gen.Profile>('GET', `/players/${encodeURIComponent(id)}`),
+  leaderboard: (kind: string) => call<Gen.Leaderboard>('GET', `/ratings/${encodeURIComponent(kind)}?limit=100`),
+  ratingHistory: (id: string, kind: string) =>
+    call<Gen.RatingHistory>('GET', `/players/${encodeURIComponent(id)}/ratings/${encodeURIComponent(kind)}/history?limit=100`),
   logKey: () => call<Gen.LogKey>('GET', '/log/key'),
   recordUrl: (id: string) => `${game(id)}/record`,
 };
