@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
@@ -13,6 +11,7 @@ import {
   person,
   restartableServer,
   screenshotPath,
+  seriousViolations,
   shownVersion,
   untilVersion,
 } from './support';
@@ -117,16 +116,6 @@ async function playWatching(p: Person, reads: number, done: (s: Story) => boolea
 
 /** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
 const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
-
-/** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
-  )) as { id: string; impact: string; nodes: string[] }[];
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
-}
 
 describe('the cards you act on', () => {
   it('at 1280x800 the hand and the table’s cards are in the first screen, for a game of each family', async () => {

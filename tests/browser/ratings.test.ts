@@ -1,0 +1,115 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, type Person, person, screenshotPath, seriousViolations, webServer } from './support';
+
+/** Ratings at the web table: a player's profile with a chart per kind, and each kind's leaderboard. */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let web: Awaited<ReturnType<typeof webServer>>;
+let browser: Browser;
+let ann: Person;
+let annId: string;
+let annToken: string;
+
+async function post<T>(path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${web.base}${path}`, {
+    method: 'POST',
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, await res.clone().text()).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A rated game of Xeri against the expert bot that Ann resigns at once: a loss that moves both ratings. */
+async function ratedLoss(): Promise<string> {
+  const game = await post<{ id: string; rated: boolean }>(
+    '/games',
+    { kind: 'xeri', seats: [{ player: 'me' }, { bot: 'expert' }] },
+    annToken,
+  );
+  expect(game.rated).toBe(true);
+  await post(`/games/${game.id}/resign`, undefined, annToken);
+  return game.id;
+}
+
+beforeAll(async () => {
+  web = await webServer();
+  browser = await launch();
+  ann = await person(browser, web.base, 'Ann', DESKTOP);
+  const me = await post<{ id: string; token: string }>('/players', { name: 'Ann' });
+  [annId, annToken] = [me.id, me.token];
+  await ratedLoss();
+  await ratedLoss();
+});
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+});
+
+describe('ratings pages', () => {
+  it('a profile shows each kind’s rating, explains "provisional", charts its history and lists the recent games', async () => {
+    await ann.page.goto(`/#/players/${annId}`);
+    await ann.page.getByRole('heading', { name: 'Ann', level: 1 }).waitFor();
+    const kind = ann.page.getByRole('heading', { name: /^Xeri: \d+\?/ });
+    await kind.waitFor();
+    // Two losses to the expert bot take a newcomer below 1000.
+    const shown = Number(/(\d+)\?/.exec((await kind.textContent()) ?? '')?.[1]);
+    expect(shown).toBeLessThan(1000);
+    expect(await ann.page.getByText(/Provisional: the rating rests on few rated games/).count()).toBeGreaterThan(0);
+    const chart = ann.page.getByRole('img', { name: /Ann’s Xeri rating: \d+ before the first rated game, \d+ now/ });
+    await chart.waitFor();
+    // Three points: the rating before the first game, then after each of the two.
+    expect(await chart.locator('circle').count()).toBe(3);
+    expect(await ann.page.locator('.recent-games li').count()).toBe(2);
+    expect(await ann.page.locator('.recent-games li').first().textContent()).toMatch(/lost.*→ \d+ \(−\d+\)/);
+    await ann.page.screenshot({ path: screenshotPath('profile'), fullPage: true });
+  });
+
+  it('a leaderboard ranks the kind’s rated identities, each linking to its profile', async () => {
+    await ann.page.goto('/');
+    await ann.page.getByRole('link', { name: 'Leaderboards' }).click();
+    // The link opens the first kind's board; the others are a click away.
+    await ann.page.getByRole('navigation', { name: 'Leaderboards' }).getByRole('link', { name: 'Scopa' }).click();
+    await ann.page.getByRole('heading', { name: 'Scopa leaderboard' }).waitFor();
+    await ann.page.getByText('No rated game of this kind finished yet.').waitFor();
+    await ann.page.getByRole('navigation', { name: 'Leaderboards' }).getByRole('link', { name: 'Xeri', exact: true }).click();
+    await ann.page.getByRole('heading', { name: 'Xeri leaderboard' }).waitFor();
+    const rows = ann.page.locator('.leaderboard tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    // The bot won both games: it ranks first.
+    expect(await rows.nth(0).textContent()).toMatch(/^1.*\(bot\)/);
+    expect(await rows.nth(1).textContent()).toMatch(/^2Ann\d+\? \(provisional\)2$/);
+    await ann.page.screenshot({ path: screenshotPath('leaderboard'), fullPage: true });
+    await rows.nth(1).getByRole('link', { name: 'Ann' }).click();
+    await ann.page.getByRole('heading', { name: 'Ann', level: 1 }).waitFor();
+  });
+
+  it('axe-core finds no serious or critical fault on the profile and the leaderboard, in light and dark mode and at phone width', async () => {
+    const found: string[] = [];
+    for (const [scheme, viewport] of [
+      ['light', DESKTOP],
+      ['dark', DESKTOP],
+      ['light', PHONE],
+      ['dark', PHONE],
+    ] as const) {
+      await ann.page.emulateMedia({ colorScheme: scheme });
+      await ann.page.setViewportSize(viewport);
+      for (const [name, path, ready] of [
+        ['profile', `/#/players/${annId}`, '.rating-chart svg'],
+        ['leaderboard', '/#/ratings/xeri', '.leaderboard'],
+      ]) {
+        await ann.page.goto(path);
+        await ann.page.locator(ready).first().waitFor();
+        for (const v of await seriousViolations(ann.page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
