@@ -12,6 +12,7 @@ let browser: Browser;
 let ann: Person;
 let annId: string;
 let annToken: string;
+let lost: string;
 
 async function post<T>(path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${web.base}${path}`, {
@@ -45,11 +46,47 @@ beforeAll(async () => {
   const me = await post<{ id: string; token: string }>('/players', { name: 'Ann' });
   [annId, annToken] = [me.id, me.token];
   await ratedLoss();
-  await ratedLoss();
+  lost = await ratedLoss();
+  // Ann's browser speaks for her: the lobby shows her games.
+  await ann.page.goto('/');
+  await ann.page.evaluate(
+    `localStorage.setItem('card-table.player', '${JSON.stringify({ id: annId, name: 'Ann', token: annToken })}')`,
+  );
 });
 afterAll(async () => {
   await browser?.close();
   await web?.close();
+});
+
+describe('ratings beside names', () => {
+  it('a rated table waiting in the lobby shows each seated name’s rating, linking to the profile', async () => {
+    await post('/games', { kind: 'xeri', rated: true, seats: [{ player: 'me' }, { open: true }] }, annToken);
+    await ann.page.goto('/');
+    const open = ann.page.locator('section[aria-labelledby="open-h"]');
+    await open.getByText(/Ann \(\d+\? \(provisional\)\) · open seat · rated/).waitFor();
+    const name = open.getByRole('link', { name: 'Ann', exact: true });
+    await name.click();
+    await ann.page.getByRole('heading', { name: 'Ann', level: 1 }).waitFor();
+  });
+
+  it('at the end of a rated game against the bot, each seat shows its change and the banner says mine', async () => {
+    await ann.page.goto(`/#/table/${lost}`);
+    await ann.page.getByText(/^Your rating: \d+ → \d+ \(−\d+\)$/).waitFor();
+    // The bot won: its seat gained what Ann lost, near enough.
+    await ann.page
+      .locator('.seat')
+      .filter({ hasText: /expert/i })
+      .getByText(/Rating: \d+ → \d+ \(\+\d+\)/)
+      .waitFor();
+  });
+
+  it('my games say which games are rated, with my rating in each', async () => {
+    await ann.page.goto('/');
+    await ann.page
+      .getByText(/rated, you \(\d+\? \(provisional\)\)/)
+      .first()
+      .waitFor();
+  });
 });
 
 describe('ratings pages', () => {

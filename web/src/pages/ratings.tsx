@@ -2,22 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Leaderboard, Profile, RatingHistory } from '../../../clients/typescript/src/types.gen';
 import { api, type CatalogEntry, catalog, problemText } from '../api';
 import { Alert } from '../problem';
+import { changeText, PROVISIONAL_NOTE, Rating } from '../rating';
 import { href } from '../route';
-
-/** What "provisional" means, where a provisional rating shows. */
-export const PROVISIONAL_NOTE =
-  'Provisional: the rating rests on few rated games yet, so it may still move a lot; it settles as more games are played.';
-
-/** A rating as shown: provisional ones carry a "?" and say why on hover and to screen readers. */
-export function Rating({ rating, provisional }: { rating: number; provisional: boolean }) {
-  return provisional ? (
-    <span class="rating" title={PROVISIONAL_NOTE}>
-      {rating}?<span class="sr"> (provisional)</span>
-    </span>
-  ) : (
-    <span class="rating">{rating}</span>
-  );
-}
 
 /** A kind's title from the catalog, its id until the catalog arrives. */
 function useTitles(): (kind: string) => string {
@@ -68,13 +54,7 @@ export function PlayerPage({ id }: { id: string }) {
                 <li key={g.id}>
                   <a href={href({ page: 'table', id: g.id })}>{title(g.kind)}</a>, {g.won ? 'won' : 'lost'},{' '}
                   {new Date(g.finishedAt).toLocaleDateString()}
-                  {g.change && (
-                    <>
-                      {' '}
-                      · {g.change.before.rating} → {g.change.after.rating} (
-                      {signed(g.change.after.rating - g.change.before.rating)})
-                    </>
-                  )}
+                  {g.change && <> · {changeText(g.change)}</>}
                 </li>
               ))}
             </ul>
@@ -84,9 +64,6 @@ export function PlayerPage({ id }: { id: string }) {
     </section>
   );
 }
-
-/** "+12", "−3", "±0": a rating's change. */
-export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 const WIDTH = 320;
 const HEIGHT = 120;

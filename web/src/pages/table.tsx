@@ -22,6 +22,7 @@ import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
 import { grouped, pick, tableTouchable } from '../moves';
 import { Alert, Loading } from '../problem';
+import { changeText, SeatRating } from '../rating';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
@@ -339,6 +340,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         score={summary.status === 'waiting' ? null : (scores[seat] ?? null)}
         tags={tags}
       >
+        {summary.rated && (
+          <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
+        )}
         {state &&
           placed?.bySeat
             .filter((k) => !own[k] && !(k === 'hands' && seat === mySeat))
@@ -348,6 +352,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       </SeatPanel>
     );
   };
+
+  // The change a rated game made to my rating, once it is over.
+  const mine = mySeat === null ? undefined : summary.ratingChanges?.find((c) => c.seat === mySeat);
 
   return (
     <>
@@ -382,6 +389,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <section class="result-banner" aria-labelledby="result-h">
           <h2 id="result-h">{headline(shownStatus === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
           {result && <p>{capitalize(withNames(result.summary, seatName))}.</p>}
+          {mine && <p>Your rating: {changeText(mine)}</p>}
           <div class="row">
             {mySeat !== null && ends?.rematch && !summary.seats[mySeat].rematch && !summary.rematch && (
               <button type="button" onClick={() => act('rematch')}>
