@@ -1,8 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../support/tables';
 import { launch, type Person, person, screenshotPath, seriousViolations, webServer } from './support';
 
-/** Ratings at the web table: a player's profile with a chart per kind, and each kind's leaderboard. */
+/**
+ * Ratings at the web table: beside names, at the end of a rated game, a player's profile with a
+ * chart per kind, each kind's leaderboard; and a clock's turn-reminder in the table's log panel.
+ */
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -13,6 +17,8 @@ let ann: Person;
 let annId: string;
 let annToken: string;
 let lost: string;
+// The server's clock, moved by the reminder's test; it starts at the browser's now.
+const clock = fakeClock(new Date());
 
 async function post<T>(path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${web.base}${path}`, {
@@ -40,7 +46,7 @@ async function ratedLoss(): Promise<string> {
 }
 
 beforeAll(async () => {
-  web = await webServer();
+  web = await webServer({ now: clock.now });
   browser = await launch();
   ann = await person(browser, web.base, 'Ann', DESKTOP);
   const me = await post<{ id: string; token: string }>('/players', { name: 'Ann' });
@@ -52,6 +58,7 @@ beforeAll(async () => {
   await ann.page.evaluate(
     `localStorage.setItem('card-table.player', '${JSON.stringify({ id: annId, name: 'Ann', token: annToken })}')`,
   );
+  await ann.page.reload();
 });
 afterAll(async () => {
   await browser?.close();
@@ -148,5 +155,37 @@ describe('ratings pages', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('clocks at the table', () => {
+  it('a turn-reminder shows once in the log panel of its game, live and after a reload', async () => {
+    const bo = await post<{ id: string; token: string }>('/players', { name: 'Bo' });
+    // Two hours a move: the reminder comes when half of it is gone.
+    const game = await post<{ id: string }>(
+      '/games',
+      { kind: 'xeri', seats: [{ player: 'me' }, { player: bo.id }], options: { clock: { perMove: 7200 } } },
+      annToken,
+    );
+    await post(`/games/${game.id}/seats/1/join`, undefined, bo.token);
+    // Ann's turn: when the deal gives Bo the lead, he plays first.
+    const view = (await (
+      await fetch(`${web.base}/games/${game.id}/view`, { headers: { authorization: `Bearer ${bo.token}` } })
+    ).json()) as { toAct: number[]; version: number; legalActions: unknown[] };
+    if (view.toAct.includes(1)) {
+      await post(`/games/${game.id}/moves`, { action: view.legalActions[0], expectedVersion: view.version }, bo.token);
+    }
+    await ann.page.goto(`/#/table/${game.id}`);
+    await ann.page.getByText(/^Your turn/).waitFor();
+    const reminder = ann.page.locator('.log-panel .notice').filter({ hasText: /^Reminder: it is your turn/ });
+    expect(await reminder.count()).toBe(0);
+    clock.advance(3600);
+    await web.server.app.service.clocks.tick();
+    await reminder.waitFor();
+    await ann.page.reload();
+    await ann.page.getByText(/^Your turn/).waitFor();
+    await reminder.waitFor();
+    await ann.page.getByRole('heading', { name: 'What happened' }).waitFor();
+    expect(await reminder.count()).toBe(1);
   });
 });

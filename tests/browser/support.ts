@@ -34,9 +34,11 @@ export const launch = (): Promise<Browser> =>
   chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true, timeout: 60_000 });
 
 /** The service on a free port of 127.0.0.1 (a secure context: Web Crypto works there), serving the built web table. */
-export async function webServer(): Promise<{ base: string; server: TestServer; close(): Promise<void> }> {
+export async function webServer(
+  extra: Parameters<typeof startServer>[1] = {},
+): Promise<{ base: string; server: TestServer; close(): Promise<void> }> {
   const where = await privateDatabase();
-  const server = await startServer(where);
+  const server = await startServer(where, extra);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base: address,

@@ -597,10 +597,12 @@ describe('the stream’s cookie', () => {
       const { id } = (await created.json()) as { id: string };
       await open(cy.page, id);
       const streamCookies = async () => (await cy.context.cookies()).filter((c) => c.name === 'card_table_token');
-      await expect.poll(async () => (await streamCookies()).length).toBe(1);
-      const [cookie] = await streamCookies();
-      expect(cookie.path).toBe(`/games/${id}/stream`);
-      expect(decodeURIComponent(cookie.value)).not.toContain(token);
+      // The game's stream, and the player's (its turn reminders are told at the table).
+      await expect
+        .poll(async () => (await streamCookies()).map((c) => c.path).sort())
+        .toEqual([`/games/${id}/stream`, '/players/me/stream']);
+      for (const c of await streamCookies()) expect(decodeURIComponent(c.value)).not.toContain(token);
+      const cookie = (await streamCookies()).find((c) => c.path.startsWith('/games/')) as { value: string };
       // The ticket opens that stream and speaks for the seat nowhere else.
       const asToken = await fetch(`${web.base}/games/${id}/view`, {
         headers: { authorization: `Bearer ${decodeURIComponent(cookie.value)}` },

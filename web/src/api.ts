@@ -144,6 +144,7 @@ export const api = {
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),
   giveTime: (id: string, seconds: number, token: string) =>
     call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds } }),
+  playerStreamTicket: (token: string) => call<Gen.StreamTicket>('POST', '/players/me/stream-ticket', { token }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
   myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),

@@ -35,12 +35,25 @@ export function clearStreamCookies() {
  */
 export async function gameStream(id: string, token: string | null): Promise<EventSource> {
   const path = `/games/${encodeURIComponent(id)}/stream`;
-  if (token) {
-    cookie(path, (await api.streamTicket(id, token)).ticket);
-    const paths = ticketPaths();
-    if (!paths.includes(path)) localStorage.setItem(TICKETS, JSON.stringify([...paths, path].slice(-200)));
-  } else cookie(path, null);
+  if (token) ticketCookie(path, (await api.streamTicket(id, token)).ticket);
+  else cookie(path, null);
   return new EventSource(path);
+}
+
+function ticketCookie(path: string, ticket: string) {
+  cookie(path, ticket);
+  const paths = ticketPaths();
+  if (!paths.includes(path)) localStorage.setItem(TICKETS, JSON.stringify([...paths, path].slice(-200)));
+}
+
+/**
+ * My notifications across my games (GET /players/me/stream), opened with a ticket in a cookie as a
+ * game's stream is; `after` replays those after that seq first (0: all of them).
+ */
+export async function playerStream(token: string, after: number): Promise<EventSource> {
+  const path = '/players/me/stream';
+  ticketCookie(path, (await api.playerStreamTicket(token)).ticket);
+  return new EventSource(`${path}?after=${after}`);
 }
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'ended';

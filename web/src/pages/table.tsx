@@ -23,6 +23,7 @@ import { familyOf, place } from '../layout';
 import { grouped, pick, tableTouchable } from '../moves';
 import { Alert, Loading } from '../problem';
 import { changeText, SeatRating } from '../rating';
+import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
@@ -134,6 +135,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     seatName,
     mySeat,
   });
+  useTurnReminders(id, token, latest?.version, told.notify);
   // One story: the felt shows the table as of the last move the log has told (the newest view
   // received up to it), never a move ahead; views the stream folded away are stepped over.
   // Held while moves wait to be told, and while a newer view's moves are still to be read (from the
