@@ -580,7 +580,7 @@ describe('playing with people', () => {
 });
 
 describe('the stream’s cookie', () => {
-  it('holds a ticket for that one stream, never the player’s token, and forgetting the player on this browser clears it', async () => {
+  it('holds a ticket for each stream it opens (the game’s, the player’s), never the player’s token, and forgetting the player on this browser clears it', async () => {
     const cy = await person(browser, web.base, 'Cy', DESKTOP);
     try {
       await cy.page.goto('/');
