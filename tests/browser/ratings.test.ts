@@ -188,4 +188,33 @@ describe('clocks at the table', () => {
     await ann.page.getByRole('heading', { name: 'What happened' }).waitFor();
     expect(await reminder.count()).toBe(1);
   });
+
+  it('a seated player gives the due seat a day from its panel, once a turn', async () => {
+    const bo = await post<{ id: string; token: string }>('/players', { name: 'Bo' });
+    const game = await post<{ id: string }>(
+      '/games',
+      { kind: 'xeri', seats: [{ player: 'me' }, { player: bo.id }], options: { clock: { perMove: 7200 } } },
+      annToken,
+    );
+    await post(`/games/${game.id}/seats/1/join`, undefined, bo.token);
+    // Bo's turn: when the deal gives Ann the lead, she plays first.
+    const view = (await (
+      await fetch(`${web.base}/games/${game.id}/view`, { headers: { authorization: `Bearer ${annToken}` } })
+    ).json()) as { toAct: number[]; version: number; legalActions: unknown[] };
+    if (view.toAct.includes(0)) {
+      await post(`/games/${game.id}/moves`, { action: view.legalActions[0], expectedVersion: view.version }, annToken);
+    }
+    await ann.page.goto(`/#/table/${game.id}`);
+    const give = ann.page.getByRole('button', { name: 'Give Bo a day' });
+    await give.click();
+    await ann.page.locator('.log-panel .notice').filter({ hasText: 'You gave Bo a day more.' }).waitFor();
+    const summary = (await (await fetch(`${web.base}/games/${game.id}`)).json()) as { deadlines: (string | null)[] };
+    // Two hours and a day from the turn's start.
+    expect(new Date(summary.deadlines[1] as string).getTime()).toBeGreaterThan(clock.now().getTime() + 86400_000);
+    await give.click();
+    await ann.page
+      .getByRole('alert')
+      .filter({ hasText: /once a turn|already/i })
+      .waitFor();
+  });
 });

@@ -142,8 +142,8 @@ export const api = {
   startVacation: (days: number, token: string) =>
     call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),
-  giveTime: (id: string, seconds: number, token: string) =>
-    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds } }),
+  giveTime: (id: string, seat: number, seconds: number, token: string) =>
+    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds, seat } }),
   playerStreamTicket: (token: string) => call<Gen.StreamTicket>('POST', '/players/me/stream-ticket', { token }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),

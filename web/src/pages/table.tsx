@@ -240,6 +240,19 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
+  // Another seat short of time: a day more, once a turn (the server says so when given already).
+  const give = async (seat: number) => {
+    if (!token) return;
+    setProblem(null);
+    try {
+      accept(await api.giveTime(id, seat, 86400, token));
+      told.notify(`You gave ${seatName(seat)} a day more.`);
+      refreshSummary();
+    } catch (e) {
+      setProblem(problemText(e));
+    }
+  };
+
   const join = async (seat: number) => {
     if (!player) return;
     setProblem(null);
@@ -342,6 +355,11 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         score={summary.status === 'waiting' ? null : (scores[seat] ?? null)}
         tags={tags}
       >
+        {token && summary.clock && summary.status === 'active' && seat !== mySeat && toAct.includes(seat) && (
+          <button type="button" class="secondary" onClick={() => give(seat)}>
+            Give {seatName(seat)} a day
+          </button>
+        )}
         {summary.rated && (
           <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
         )}
