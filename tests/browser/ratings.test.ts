@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeClock } from '../support/tables';
-import { launch, type Person, person, screenshotPath, seriousViolations, webServer } from './support';
+import { launch, type Person, person, screenshotPath, violationsInEveryLook, webServer } from './support';
 
 /**
  * Ratings at the web table: beside names, at the end of a rated game, a player's profile with a
  * chart per kind, each kind's leaderboard; and a clock's turn-reminder in the table's log panel.
  */
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let web: Awaited<ReturnType<typeof webServer>>;
@@ -43,6 +42,28 @@ async function ratedLoss(): Promise<string> {
   expect(game.rated).toBe(true);
   await post(`/games/${game.id}/resign`, undefined, annToken);
   return game.id;
+}
+
+/**
+ * Ann and Bo at Xeri, two hours a move, with the turn at `due` (0: Ann, 1: Bo): whoever the deal
+ * gives the lead to plays first when it is not theirs to wait.
+ */
+async function clockedTable(due: 0 | 1): Promise<{ id: string }> {
+  const bo = await post<{ id: string; token: string }>('/players', { name: 'Bo' });
+  const game = await post<{ id: string }>(
+    '/games',
+    { kind: 'xeri', seats: [{ player: 'me' }, { player: bo.id }], options: { clock: { perMove: 7200 } } },
+    annToken,
+  );
+  await post(`/games/${game.id}/seats/1/join`, undefined, bo.token);
+  const other = due === 0 ? bo.token : annToken;
+  const view = (await (
+    await fetch(`${web.base}/games/${game.id}/view`, { headers: { authorization: `Bearer ${other}` } })
+  ).json()) as { toAct: number[]; version: number; legalActions: unknown[] };
+  if (!view.toAct.includes(due)) {
+    await post(`/games/${game.id}/moves`, { action: view.legalActions[0], expectedVersion: view.version }, other);
+  }
+  return game;
 }
 
 beforeAll(async () => {
@@ -136,45 +157,22 @@ describe('ratings pages', () => {
   });
 
   it('axe-core finds no serious or critical fault on the profile and the leaderboard, in light and dark mode and at phone width', async () => {
-    const found: string[] = [];
-    for (const [scheme, viewport] of [
-      ['light', DESKTOP],
-      ['dark', DESKTOP],
-      ['light', PHONE],
-      ['dark', PHONE],
-    ] as const) {
-      await ann.page.emulateMedia({ colorScheme: scheme });
-      await ann.page.setViewportSize(viewport);
-      for (const [name, path, ready] of [
-        ['profile', `/#/players/${annId}`, '.rating-chart svg'],
-        ['leaderboard', '/#/ratings/xeri', '.leaderboard'],
-      ]) {
-        await ann.page.goto(path);
-        await ann.page.locator(ready).first().waitFor();
-        for (const v of await seriousViolations(ann.page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
-      }
-    }
+    const pages = new Map([
+      ['profile', [`/#/players/${annId}`, '.rating-chart svg']],
+      ['leaderboard', ['/#/ratings/xeri', '.leaderboard']],
+    ]);
+    const found = await violationsInEveryLook(ann.page, [...pages.keys()], async (name) => {
+      const [path, ready] = pages.get(name) as string[];
+      await ann.page.goto(path);
+      await ann.page.locator(ready).first().waitFor();
+    });
     expect(found).toEqual([]);
   });
 });
 
 describe('clocks at the table', () => {
   it('a turn-reminder shows once in the log panel of its game, live and after a reload', async () => {
-    const bo = await post<{ id: string; token: string }>('/players', { name: 'Bo' });
-    // Two hours a move: the reminder comes when half of it is gone.
-    const game = await post<{ id: string }>(
-      '/games',
-      { kind: 'xeri', seats: [{ player: 'me' }, { player: bo.id }], options: { clock: { perMove: 7200 } } },
-      annToken,
-    );
-    await post(`/games/${game.id}/seats/1/join`, undefined, bo.token);
-    // Ann's turn: when the deal gives Bo the lead, he plays first.
-    const view = (await (
-      await fetch(`${web.base}/games/${game.id}/view`, { headers: { authorization: `Bearer ${bo.token}` } })
-    ).json()) as { toAct: number[]; version: number; legalActions: unknown[] };
-    if (view.toAct.includes(1)) {
-      await post(`/games/${game.id}/moves`, { action: view.legalActions[0], expectedVersion: view.version }, bo.token);
-    }
+    const game = await clockedTable(0);
     await ann.page.goto(`/#/table/${game.id}`);
     await ann.page.getByText(/^Your turn/).waitFor();
     const reminder = ann.page.locator('.log-panel .notice').filter({ hasText: /^Reminder: it is your turn/ });
@@ -190,20 +188,7 @@ describe('clocks at the table', () => {
   });
 
   it('a seated player gives the due seat a day from its panel, once a turn', async () => {
-    const bo = await post<{ id: string; token: string }>('/players', { name: 'Bo' });
-    const game = await post<{ id: string }>(
-      '/games',
-      { kind: 'xeri', seats: [{ player: 'me' }, { player: bo.id }], options: { clock: { perMove: 7200 } } },
-      annToken,
-    );
-    await post(`/games/${game.id}/seats/1/join`, undefined, bo.token);
-    // Bo's turn: when the deal gives Ann the lead, she plays first.
-    const view = (await (
-      await fetch(`${web.base}/games/${game.id}/view`, { headers: { authorization: `Bearer ${annToken}` } })
-    ).json()) as { toAct: number[]; version: number; legalActions: unknown[] };
-    if (view.toAct.includes(0)) {
-      await post(`/games/${game.id}/moves`, { action: view.legalActions[0], expectedVersion: view.version }, annToken);
-    }
+    const game = await clockedTable(1);
     await ann.page.goto(`/#/table/${game.id}`);
     const give = ann.page.getByRole('button', { name: 'Give Bo a day' });
     await give.click();

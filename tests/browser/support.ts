@@ -410,3 +410,34 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   )) as { id: string; impact: string; nodes: string[] }[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
 }
+
+/**
+ * axe-core's serious and critical findings on each named page, in the four looks the accessibility
+ * tests check (light and dark, at desktop and phone width); `show` opens a page and waits for it.
+ * The page is left light, at desktop width.
+ */
+export async function violationsInEveryLook(
+  page: Page,
+  names: string[],
+  show: (name: string) => Promise<void>,
+): Promise<string[]> {
+  const desktop = { width: 1280, height: 800 };
+  const phone = { width: 390, height: 844 };
+  const found: string[] = [];
+  for (const [scheme, viewport] of [
+    ['light', desktop],
+    ['dark', desktop],
+    ['light', phone],
+    ['dark', phone],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(viewport);
+    for (const name of names) {
+      await show(name);
+      for (const v of await seriousViolations(page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(desktop);
+  return found;
+}

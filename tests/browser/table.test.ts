@@ -14,6 +14,7 @@ import {
   seriousViolations,
   shownVersion,
   untilVersion,
+  violationsInEveryLook,
 } from './support';
 
 /**
@@ -712,37 +713,25 @@ describe('accessibility: axe-core finds no serious or critical fault', () => {
     const over = await table('divide-and-conquer', [{ player: 'me' }, { bot: 'random' }]);
     await fetch(`${web.base}/games/${over}/resign`, { method: 'POST', headers: { authorization: `Bearer ${annToken}` } });
     pages.push(['audit', `/#/audit/${over}`]);
-    const found: string[] = [];
-    for (const [scheme, viewport] of [
-      ['light', DESKTOP],
-      ['dark', DESKTOP],
-      ['light', PHONE],
-      ['dark', PHONE],
-    ] as const) {
-      await ann.page.emulateMedia({ colorScheme: scheme });
-      await ann.page.setViewportSize(viewport);
-      for (const [name, path] of pages) {
-        await ann.page.goto(path);
-        await ann.page.locator('main h1').waitFor();
-        if (name === 'audit')
-          await ann.page
-            .locator('#seed-check')
-            .filter({ hasText: /passed/ })
-            .waitFor();
-        else if (name !== 'lobby') await ann.page.locator('.felt').waitFor();
-        else await ann.page.getByRole('heading', { name: 'The games' }).waitFor();
-        // The rules open in a box that scrolls: it must take keyboard focus.
-        if (name !== 'audit')
-          await ann.page
-            .locator('details summary')
-            .filter({ hasText: /^Rules/ })
-            .first()
-            .click();
-        for (const v of await seriousViolations(ann.page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
-      }
-    }
-    await ann.page.emulateMedia({ colorScheme: 'light' });
-    await ann.page.setViewportSize(DESKTOP);
+    const paths = new Map(pages);
+    const found = await violationsInEveryLook(ann.page, [...paths.keys()], async (name) => {
+      await ann.page.goto(paths.get(name) as string);
+      await ann.page.locator('main h1').waitFor();
+      if (name === 'audit')
+        await ann.page
+          .locator('#seed-check')
+          .filter({ hasText: /passed/ })
+          .waitFor();
+      else if (name !== 'lobby') await ann.page.locator('.felt').waitFor();
+      else await ann.page.getByRole('heading', { name: 'The games' }).waitFor();
+      // The rules open in a box that scrolls: it must take keyboard focus.
+      if (name !== 'audit')
+        await ann.page
+          .locator('details summary')
+          .filter({ hasText: /^Rules/ })
+          .first()
+          .click();
+    });
     expect(found).toEqual([]);
   });
 });
