@@ -16,8 +16,8 @@ export const reminderText = (n: TurnReminderNotification) =>
 
 /**
  * A turn-reminder is a notification to the player, not an event of the game: the table listens to
- * the player's stream and tells, once, each reminder of this game's current turn (the replayed ones
- * of turns already played are passed over).
+ * the player's stream while it is open and tells each reminder of this game's current turn once
+ * (one the stream sends again on reconnecting is not told twice).
  */
 export function useTurnReminders(id: string, token: string | null, version: number | undefined, notify: (text: string) => void) {
   const current = useRef(version);
@@ -29,7 +29,7 @@ export function useTurnReminders(id: string, token: string | null, version: numb
     const seen = new Set<number>();
     let source: EventSource | null = null;
     let closed = false;
-    playerStream(token, 0).then(
+    playerStream(token).then(
       (s) => {
         if (closed) return s.close();
         source = s;

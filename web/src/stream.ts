@@ -48,12 +48,12 @@ function ticketCookie(path: string, ticket: string) {
 
 /**
  * My notifications across my games (GET /players/me/stream), opened with a ticket in a cookie as a
- * game's stream is; `after` replays those after that seq first (0: all of them).
+ * game's stream is: those sent from now on (a replay from the first would resend them all).
  */
-export async function playerStream(token: string, after: number): Promise<EventSource> {
+export async function playerStream(token: string): Promise<EventSource> {
   const path = '/players/me/stream';
   ticketCookie(path, (await api.playerStreamTicket(token)).ticket);
-  return new EventSource(`${path}?after=${after}`);
+  return new EventSource(path);
 }
 
 export type Connection = 'connecting' | 'live' | 'reconnecting' | 'ended';
