@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -33,9 +34,11 @@ export const launch = (): Promise<Browser> =>
   chromium.launch({ executablePath: chromiumPath(), args: FLAGS, headless: true, timeout: 60_000 });
 
 /** The service on a free port of 127.0.0.1 (a secure context: Web Crypto works there), serving the built web table. */
-export async function webServer(): Promise<{ base: string; server: TestServer; close(): Promise<void> }> {
+export async function webServer(
+  extra: Parameters<typeof startServer>[1] = {},
+): Promise<{ base: string; server: TestServer; close(): Promise<void> }> {
   const where = await privateDatabase();
-  const server = await startServer(where);
+  const server = await startServer(where, extra);
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     base: address,
@@ -396,4 +399,45 @@ export async function assertNothingHidden(base: string, gameId: string, people: 
     }
   }
   return views;
+}
+
+/** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  const result = (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
+  )) as { id: string; impact: string; nodes: string[] }[];
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
+}
+
+/**
+ * axe-core's serious and critical findings on each named page, in the four looks the accessibility
+ * tests check (light and dark, at desktop and phone width); `show` opens a page and waits for it.
+ * The page is left light, at desktop width.
+ */
+export async function violationsInEveryLook(
+  page: Page,
+  names: string[],
+  show: (name: string) => Promise<void>,
+): Promise<string[]> {
+  const desktop = { width: 1280, height: 800 };
+  const phone = { width: 390, height: 844 };
+  const found: string[] = [];
+  for (const [scheme, viewport] of [
+    ['light', desktop],
+    ['dark', desktop],
+    ['light', phone],
+    ['dark', phone],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize(viewport);
+    for (const name of names) {
+      await show(name);
+      for (const v of await seriousViolations(page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(desktop);
+  return found;
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOptions } from '../../src/engine';
@@ -13,8 +11,10 @@ import {
   person,
   restartableServer,
   screenshotPath,
+  seriousViolations,
   shownVersion,
   untilVersion,
+  violationsInEveryLook,
 } from './support';
 
 /**
@@ -117,16 +117,6 @@ async function playWatching(p: Person, reads: number, done: (s: Story) => boolea
 
 /** Controls a person can use at the table: every enabled button, field and checkbox on the felt. */
 const controls = (page: Page) => page.locator('.felt').locator('button:enabled, input:enabled, select:enabled').count();
-
-/** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
-    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
-  )) as { id: string; impact: string; nodes: string[] }[];
-  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);
-}
 
 describe('the cards you act on', () => {
   it('at 1280x800 the hand and the table’s cards are in the first screen, for a game of each family', async () => {
@@ -591,7 +581,7 @@ describe('playing with people', () => {
 });
 
 describe('the stream’s cookie', () => {
-  it('holds a ticket for that one stream, never the player’s token, and forgetting the player on this browser clears it', async () => {
+  it('holds a ticket for each stream it opens (the game’s, the player’s), never the player’s token, and forgetting the player on this browser clears it', async () => {
     const cy = await person(browser, web.base, 'Cy', DESKTOP);
     try {
       await cy.page.goto('/');
@@ -608,10 +598,12 @@ describe('the stream’s cookie', () => {
       const { id } = (await created.json()) as { id: string };
       await open(cy.page, id);
       const streamCookies = async () => (await cy.context.cookies()).filter((c) => c.name === 'card_table_token');
-      await expect.poll(async () => (await streamCookies()).length).toBe(1);
-      const [cookie] = await streamCookies();
-      expect(cookie.path).toBe(`/games/${id}/stream`);
-      expect(decodeURIComponent(cookie.value)).not.toContain(token);
+      // The game's stream, and the player's (its turn reminders are told at the table).
+      await expect
+        .poll(async () => (await streamCookies()).map((c) => c.path).sort())
+        .toEqual([`/games/${id}/stream`, '/players/me/stream']);
+      for (const c of await streamCookies()) expect(decodeURIComponent(c.value)).not.toContain(token);
+      const cookie = (await streamCookies()).find((c) => c.path.startsWith('/games/')) as { value: string };
       // The ticket opens that stream and speaks for the seat nowhere else.
       const asToken = await fetch(`${web.base}/games/${id}/view`, {
         headers: { authorization: `Bearer ${decodeURIComponent(cookie.value)}` },
@@ -721,37 +713,25 @@ describe('accessibility: axe-core finds no serious or critical fault', () => {
     const over = await table('divide-and-conquer', [{ player: 'me' }, { bot: 'random' }]);
     await fetch(`${web.base}/games/${over}/resign`, { method: 'POST', headers: { authorization: `Bearer ${annToken}` } });
     pages.push(['audit', `/#/audit/${over}`]);
-    const found: string[] = [];
-    for (const [scheme, viewport] of [
-      ['light', DESKTOP],
-      ['dark', DESKTOP],
-      ['light', PHONE],
-      ['dark', PHONE],
-    ] as const) {
-      await ann.page.emulateMedia({ colorScheme: scheme });
-      await ann.page.setViewportSize(viewport);
-      for (const [name, path] of pages) {
-        await ann.page.goto(path);
-        await ann.page.locator('main h1').waitFor();
-        if (name === 'audit')
-          await ann.page
-            .locator('#seed-check')
-            .filter({ hasText: /passed/ })
-            .waitFor();
-        else if (name !== 'lobby') await ann.page.locator('.felt').waitFor();
-        else await ann.page.getByRole('heading', { name: 'The games' }).waitFor();
-        // The rules open in a box that scrolls: it must take keyboard focus.
-        if (name !== 'audit')
-          await ann.page
-            .locator('details summary')
-            .filter({ hasText: /^Rules/ })
-            .first()
-            .click();
-        for (const v of await seriousViolations(ann.page)) found.push(`${name} ${scheme} ${viewport.width}px: ${v}`);
-      }
-    }
-    await ann.page.emulateMedia({ colorScheme: 'light' });
-    await ann.page.setViewportSize(DESKTOP);
+    const paths = new Map(pages);
+    const found = await violationsInEveryLook(ann.page, [...paths.keys()], async (name) => {
+      await ann.page.goto(paths.get(name) as string);
+      await ann.page.locator('main h1').waitFor();
+      if (name === 'audit')
+        await ann.page
+          .locator('#seed-check')
+          .filter({ hasText: /passed/ })
+          .waitFor();
+      else if (name !== 'lobby') await ann.page.locator('.felt').waitFor();
+      else await ann.page.getByRole('heading', { name: 'The games' }).waitFor();
+      // The rules open in a box that scrolls: it must take keyboard focus.
+      if (name !== 'audit')
+        await ann.page
+          .locator('details summary')
+          .filter({ hasText: /^Rules/ })
+          .first()
+          .click();
+    });
     expect(found).toEqual([]);
   });
 });

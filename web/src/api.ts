@@ -142,8 +142,9 @@ export const api = {
   startVacation: (days: number, token: string) =>
     call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),
-  giveTime: (id: string, seconds: number, token: string) =>
-    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds } }),
+  giveTime: (id: string, seat: number, seconds: number, token: string) =>
+    call<SeatView>('POST', `${game(id)}/clock/give`, { token, body: { seconds, seat } }),
+  playerStreamTicket: (token: string) => call<Gen.StreamTicket>('POST', '/players/me/stream-ticket', { token }),
   createGame: (body: CreateGame, token: string) => call<Gen.CreatedGame>('POST', '/games', { token, body }),
   lobby: () => call<Gen.LobbyPage>('GET', '/games?status=waiting&limit=50'),
   myGames: (token: string) => call<Gen.MyGamesPage>('GET', '/players/me/games?limit=50', { token }),
@@ -173,6 +174,10 @@ export const api = {
     return first;
   },
   replay: (id: string, at: number) => call<Gen.Replay>('GET', `${game(id)}/replay?at=${at}`),
+  profile: (id: string) => call<Gen.Profile>('GET', `/players/${encodeURIComponent(id)}`),
+  leaderboard: (kind: string) => call<Gen.Leaderboard>('GET', `/ratings/${encodeURIComponent(kind)}?limit=100`),
+  ratingHistory: (id: string, kind: string) =>
+    call<Gen.RatingHistory>('GET', `/players/${encodeURIComponent(id)}/ratings/${encodeURIComponent(kind)}/history?limit=100`),
   logKey: () => call<Gen.LogKey>('GET', '/log/key'),
   recordUrl: (id: string) => `${game(id)}/record`,
 };

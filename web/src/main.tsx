@@ -4,6 +4,7 @@ import { useEffect, useErrorBoundary, useState } from 'preact/hooks';
 import { api } from './api';
 import { AuditPage } from './pages/audit';
 import { LobbyPage } from './pages/lobby';
+import { LeaderboardPage, PlayerPage } from './pages/ratings';
 import { TablePage } from './pages/table';
 import { TournamentPage } from './pages/tournament';
 import { TournamentsPage } from './pages/tournaments';
@@ -65,9 +66,14 @@ function App() {
         <nav aria-label="Site">
           <a href={href({ page: 'lobby' })}>Lobby</a>
           <a href={href({ page: 'tournaments' })}>Tournaments</a>
+          <a href={href({ page: 'ratings', id: 'xeri' })}>Leaderboards</a>
           <a href="/docs">API docs</a>
         </nav>
-        {player && <span class="muted">{player.name}</span>}
+        {player && (
+          <a href={href({ page: 'player', id: player.id })} class="muted">
+            {player.name}
+          </a>
+        )}
       </header>
       <main id="main">
         <Guard key={'id' in route ? route.id : route.page}>
@@ -75,6 +81,8 @@ function App() {
           {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
           {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
           {route.page === 'tournaments' && <TournamentsPage player={player} />}
+          {route.page === 'player' && <PlayerPage key={route.id} id={route.id} />}
+          {route.page === 'ratings' && <LeaderboardPage key={route.id} kind={route.id} />}
           {route.page === 'tournament' && <TournamentPage key={route.id} id={route.id} player={player} />}
         </Guard>
       </main>

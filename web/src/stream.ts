@@ -35,11 +35,24 @@ export function clearStreamCookies() {
  */
 export async function gameStream(id: string, token: string | null): Promise<EventSource> {
   const path = `/games/${encodeURIComponent(id)}/stream`;
-  if (token) {
-    cookie(path, (await api.streamTicket(id, token)).ticket);
-    const paths = ticketPaths();
-    if (!paths.includes(path)) localStorage.setItem(TICKETS, JSON.stringify([...paths, path].slice(-200)));
-  } else cookie(path, null);
+  if (token) ticketCookie(path, (await api.streamTicket(id, token)).ticket);
+  else cookie(path, null);
+  return new EventSource(path);
+}
+
+function ticketCookie(path: string, ticket: string) {
+  cookie(path, ticket);
+  const paths = ticketPaths();
+  if (!paths.includes(path)) localStorage.setItem(TICKETS, JSON.stringify([...paths, path].slice(-200)));
+}
+
+/**
+ * My notifications across my games (GET /players/me/stream), opened with a ticket in a cookie as a
+ * game's stream is: those sent from now on (a replay from the first would resend them all).
+ */
+export async function playerStream(token: string): Promise<EventSource> {
+  const path = '/players/me/stream';
+  ticketCookie(path, (await api.playerStreamTicket(token)).ticket);
   return new EventSource(path);
 }
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import {
   api,
@@ -13,9 +14,11 @@ import {
 import { clockTerms } from '../clock-terms';
 import { humanize } from '../labels';
 import { Alert } from '../problem';
+import { RatedName, RatingOf } from '../rating';
 import { headline } from '../results';
 import { go, href } from '../route';
 import { RulesText } from '../rules-text';
+import { bankText } from '../seat-clock';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { savePlayer } from '../session';
 import { shortOptions } from '../short-games';
@@ -207,6 +210,14 @@ function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
               <li key={g.id} class={g.myTurn ? 'due' : undefined}>
                 <a href={href({ page: 'table', id: g.id })}>{title(g.kind)}</a> <strong>{turn(g)}</strong>
                 {g.deadline && <span> · {timeLeft(g.deadline, now)}</span>}
+                {!g.deadline && g.timeLeft !== null && <span> · {bankText(g.timeLeft, now)}</span>}
+                {g.rated && (
+                  <span class="muted">
+                    {' '}
+                    · rated, you
+                    <RatingOf id={player.id} kind={g.kind} />
+                  </span>
+                )}
                 {isOver(g.status) && <a href={href({ page: 'audit', id: g.id })}>audit</a>}
               </li>
             ))}
@@ -271,7 +282,13 @@ function OpenTables({ player }: { player: Player | null }) {
               <li key={t.id}>
                 <a href={href({ page: 'table', id: t.id })}>{t.title}</a>{' '}
                 <span class="muted">
-                  {t.seats.map((s) => name(s.seat)).join(' · ')}
+                  {t.seats.map((s, i) => (
+                    <Fragment key={s.seat}>
+                      {i > 0 && ' · '}
+                      <RatedName name={name(s.seat)} seat={s} kind={t.kind} rated={t.rated} />
+                    </Fragment>
+                  ))}
+                  {t.rated ? ' · rated' : ''}
                   {t.clock ? ` · ${clockTerms(t.clock)}` : ''}
                 </span>
                 {!seated && player && (

@@ -22,6 +22,8 @@ import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
 import { grouped, pick, tableTouchable } from '../moves';
 import { Alert, Loading } from '../problem';
+import { changeText, SeatRating } from '../rating';
+import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
@@ -133,6 +135,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     seatName,
     mySeat,
   });
+  useTurnReminders(id, token, latest?.version, told.notify);
   // One story: the felt shows the table as of the last move the log has told (the newest view
   // received up to it), never a move ahead; views the stream folded away are stepped over.
   // Held while moves wait to be told, and while a newer view's moves are still to be read (from the
@@ -231,6 +234,19 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       } else {
         await api[what](id, player.token);
       }
+      refreshSummary();
+    } catch (e) {
+      setProblem(problemText(e));
+    }
+  };
+
+  // Another seat short of time: a day more, once a turn (the server says so when given already).
+  const give = async (seat: number) => {
+    if (!token) return;
+    setProblem(null);
+    try {
+      accept(await api.giveTime(id, seat, 86400, token));
+      told.notify(`You gave ${seatName(seat)} a day more.`);
       refreshSummary();
     } catch (e) {
       setProblem(problemText(e));
@@ -339,6 +355,14 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         score={summary.status === 'waiting' ? null : (scores[seat] ?? null)}
         tags={tags}
       >
+        {token && summary.clock && summary.status === 'active' && seat !== mySeat && toAct.includes(seat) && (
+          <button type="button" class="secondary" onClick={() => give(seat)}>
+            Give {seatName(seat)} a day
+          </button>
+        )}
+        {summary.rated && (
+          <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
+        )}
         {state &&
           placed?.bySeat
             .filter((k) => !own[k] && !(k === 'hands' && seat === mySeat))
@@ -348,6 +372,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       </SeatPanel>
     );
   };
+
+  // The change a rated game made to my rating, once it is over.
+  const mine = mySeat === null ? undefined : summary.ratingChanges?.find((c) => c.seat === mySeat);
 
   return (
     <>
@@ -382,6 +409,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <section class="result-banner" aria-labelledby="result-h">
           <h2 id="result-h">{headline(shownStatus === 'aborted' ? undefined : result, mySeat, seatName)}</h2>
           {result && <p>{capitalize(withNames(result.summary, seatName))}.</p>}
+          {mine && <p>Your rating: {changeText(mine)}</p>}
           <div class="row">
             {mySeat !== null && ends?.rematch && !summary.seats[mySeat].rematch && !summary.rematch && (
               <button type="button" onClick={() => act('rematch')}>
