@@ -427,13 +427,14 @@ describe('every move told', () => {
   it('the end says who won in words, with names, and offers a rematch', async () => {
     const id = await vsBot('divide-and-conquer');
     await open(ann.page, id);
-    for (let i = 0; i < 40 && !(await ann.page.locator('.result-banner').isVisible()); i++) {
+    // Ann plays whenever a card is offered (none is while the table catches up with the log's story).
+    for (let i = 0; i < 400 && !(await ann.page.locator('.result-banner').isVisible()); i++) {
       const card = ann.page.locator('.hand .card-button:enabled').first();
       if (await card.isVisible()) await card.click().catch(() => {});
       await ann.page.waitForTimeout(200);
     }
     const banner = ann.page.locator('.result-banner');
-    await banner.waitFor();
+    await banner.waitFor({ timeout: 60_000 });
     const said = await banner.getByRole('heading').innerText();
     expect(said).toMatch(/^(You won|You lost|A tie)$/);
     if (said !== 'A tie') expect(await banner.innerText()).toMatch(/Ann|Random bot/);
