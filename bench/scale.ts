@@ -24,7 +24,7 @@ const GAMES = Number(arg('games', '200000'));
 /** Games generated at once: their moves interleave as many clients' would. */
 const CONCURRENCY = Number(arg('concurrency', '8'));
 const LOG_KEY = Buffer.alloc(32, 'bench log key').toString('base64');
-const JWT_SECRET = 'bench-secret';
+const JWT_SECRET = 'bench-secret-of-at-least-thirty-two-bytes';
 /** A correspondence clock: three days a move, so that almost no running game is due. */
 const PER_MOVE = 3 * 24 * 3600;
 const TOUCHED = 100_000;
