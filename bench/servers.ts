@@ -120,7 +120,12 @@ export const startBare = (env: Record<string, string>) => serve(BARE, env, '/hel
 
 /** The service as built, on fresh data unless `env` points it at a database; `profileDir`: its CPU profiles. */
 export const startService = (env: Record<string, string>, profileDir = '') =>
-  serve(SERVICE, { JWT_SECRET: 'bench-secret-of-at-least-thirty-two-bytes', RATE_LIMIT_PER_MINUTE: '100000000', ...env }, '/health', profileDir);
+  serve(
+    SERVICE,
+    { JWT_SECRET: 'bench-secret-of-at-least-thirty-two-bytes', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    '/health',
+    profileDir,
+  );
 
 /** Runs `work` with a new, empty data directory for the servers it starts, removed afterwards. */
 export async function withDataDir<T>(name: string, work: (dir: string) => Promise<T>): Promise<T> {

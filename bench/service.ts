@@ -73,7 +73,13 @@ export async function serviceAlone(seconds: number, warmUp: number): Promise<Ser
   return withDataDir('service', async (dataDir) => {
     const db = await openDatabase({ dataDir });
     const notifier = inProcessNotifier();
-    const service = services({ games, sql: db.sql, notifier, jwtSecret: 'bench-secret-of-at-least-thirty-two-bytes', logKey: LOG_KEY });
+    const service = services({
+      games,
+      sql: db.sql,
+      notifier,
+      jwtSecret: 'bench-secret-of-at-least-thirty-two-bytes',
+      logKey: LOG_KEY,
+    });
     try {
       const clients = await Promise.all(Array.from({ length: CLIENTS }, (_, n) => newClient(service, n)));
       // The same warm-up as the loop's over HTTP: V8's optimizing threads settle within it.
