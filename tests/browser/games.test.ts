@@ -127,9 +127,9 @@ describe('every game at the web table', () => {
         expect(names.length + cards, game.kind).toBeGreaterThan(0);
         for (const name of names) expect(name, game.kind).toMatch(/^[A-Z][\w ,:’'…-]+$/);
         // A capture of several table cards is chosen a card at a time.
-        // A click that found nothing to touch (the table still catching up on a busy machine) is tried again.
+        // A click that found nothing to touch (the page's stream behind on a busy machine) is tried again, for up to 30 s.
         let outcome = await clickOne(ann, 1);
-        for (let more = 0; (outcome === 'selected' || outcome === 'nothing') && more < 8; more++) {
+        for (const until = Date.now() + 30_000; (outcome === 'selected' || outcome === 'nothing') && Date.now() < until; ) {
           if (outcome === 'nothing') await ann.page.waitForTimeout(250);
           outcome = await clickOne(ann, 1);
         }

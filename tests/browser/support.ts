@@ -206,6 +206,11 @@ export const isOver = async (page: Page) => /^Game over/.test(await page.locator
  */
 export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
   const { page } = p;
+  // While the felt still tells moves the stream brought it offers none: a person waits for it too.
+  await page
+    .locator('.felt[aria-busy="true"]')
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => {});
   const clear = page.locator('.choice').getByRole('button', { name: 'Clear' });
   const choosing = await clear.isVisible();
   const hand = page.locator('.hand .card-button:enabled');
@@ -290,15 +295,19 @@ export async function playToEnd(
  * page, untouched, must come to show that move: the stream brought it.
  */
 export async function moveSeenBy(mover: Person, watcher: Person, others: Person[] = []) {
-  for (let n = 0; n < 500; n++) {
+  // Bounded by time, not tries: on a loaded machine a page may offer nothing for a while (its stream behind).
+  const deadline = Date.now() + 90_000;
+  for (let n = 0; Date.now() < deadline; n++) {
     const outcome = await clickOne(mover, n);
     if (typeof outcome === 'object' && outcome.version !== undefined) {
       await untilVersion(watcher.page, outcome.version);
       return outcome.version;
     }
-    for (const o of others) await clickOne(o, n);
+    let touched = outcome !== 'nothing';
+    for (const o of others) touched = (await clickOne(o, n)) !== 'nothing' || touched;
+    if (!touched) await mover.page.waitForTimeout(100);
   }
-  throw new Error(`${mover.name} found no move to make`);
+  throw new Error(`${mover.name} found no move to make in 90 s`);
 }
 
 /** The audit page of a finished game: the seed check passes, and the slider steps through every move. */

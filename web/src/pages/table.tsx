@@ -454,7 +454,12 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
       )}
 
       <div class={`table-layout family-${family}`}>
-        <section class="felt" aria-label={mySeat === null ? 'The table, as a spectator sees it' : 'The table'}>
+        <section
+          class="felt"
+          aria-label={mySeat === null ? 'The table, as a spectator sees it' : 'The table'}
+          // Busy while the felt is still telling moves the stream brought: no move is offered until it is done.
+          aria-busy={view !== latest ? 'true' : 'false'}
+        >
           <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
           {state && placed && (
             <Centre
