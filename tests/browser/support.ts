@@ -204,13 +204,20 @@ export const isOver = async (page: Page) => /^Game over/.test(await page.locator
  * a move the server answered (with the new version when it was taken, or the status of its refusal:
  * a bot may have moved first).
  */
-export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
+export async function clickOne(
+  p: Person,
+  n: number,
+  { settle = true } = {},
+): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
   const { page } = p;
-  // While the felt still tells moves the stream brought it offers none: a person waits for it too.
-  await page
-    .locator('.felt[aria-busy="true"]')
-    .waitFor({ state: 'detached', timeout: 30_000 })
-    .catch(() => {});
+  // While the felt still tells moves the stream brought it offers none: a person waits for it too
+  // (unless the caller watches the telling itself).
+  if (settle) {
+    await page
+      .locator('.felt[aria-busy="true"]')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(() => {});
+  }
   const clear = page.locator('.choice').getByRole('button', { name: 'Clear' });
   const choosing = await clear.isVisible();
   const hand = page.locator('.hand .card-button:enabled');
