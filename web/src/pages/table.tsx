@@ -27,7 +27,8 @@ import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
-import { RulesText } from '../rules-text';
+import { peopleRules } from '../rules';
+import { PeopleRulesText } from '../rules-text';
 import { seatClockText } from '../seat-clock';
 import { canTake, seatNamer } from '../seats';
 import { type Connection, liveStream } from '../stream';
@@ -386,12 +387,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           <button type="button" class="secondary" onClick={share}>
             Share this table
           </button>
-          {entry && (
-            <details class="rules-pop">
-              <summary>Rules</summary>
-              <RulesText title={summary.title} rules={entry.rules} />
-            </details>
-          )}
           {connection === 'reconnecting' && !over && (
             <span class="connection" role="status">
               Reconnecting…
@@ -533,7 +528,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           </div>
         </section>
 
-        <LogPanel told={told} />
+        {/* Beside the felt, never over it: the rules open in the side column, above the log (below the felt on a phone). */}
+        <div class="table-side">
+          {entry && (
+            <details class="rules-panel">
+              <summary>Rules of {summary.title}</summary>
+              <PeopleRulesText title={summary.title} rules={peopleRules[kind]} api={entry.rules} level={3} />
+            </details>
+          )}
+          <LogPanel told={told} />
+        </div>
       </div>
 
       {ended && (
