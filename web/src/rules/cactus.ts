@@ -32,10 +32,10 @@ export const cactus: PeopleRules = {
   example: {
     title: 'An example: two turns',
     steps: [
-      'You draw the 8 of clubs and discard it to peek at your bottom left card: the king of spades, worth 0. You keep it.',
+      'Earlier peeks told you that your top left card is the 10 of clubs and your top right card the 9 of spades. You draw the 8 of clubs and discard it to peek at your bottom left card: the king of spades, worth 0. You keep it.',
       'Your opponent draws the 5 of hearts and swaps it for their top right card, the 10 of diamonds, which goes on the discards.',
-      'On your turn you take nothing yet: earlier you peeked at your top left card, the 10 of clubs. You match it against the 10 of diamonds on top; it is right, so your 10 of clubs goes onto the discards and you are 10 points lighter.',
-      'You then draw the ace of hearts, swap it for your top right card (a 9, which goes on the discards), and call “Cactus!”. Your opponent has one last turn.',
+      'Before drawing, you match your top left card against the 10 of diamonds on top. Same rank: your 10 of clubs goes onto the discards, its place stays empty, and your total drops by 10.',
+      'You then draw the ace of hearts, swap it for your top right card (the 9 of spades goes on the discards) and call “Cactus!”. Your opponent has one last turn.',
     ],
   },
 };

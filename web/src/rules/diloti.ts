@@ -13,7 +13,7 @@ export const diloti: PeopleRules = {
       title: 'Playing',
       paragraphs: [
         'The player on the dealer’s left starts; play passes to the left. You play one card, in one of three ways, and capturing is never compulsory:',
-        'Lay it face up on the table.',
+        'Lay: the card goes face up on the table.',
         'Capture: a number card takes, in one play, any separate groups each worth its value: a table card of its rank, loose number cards adding up to it, or a whole declaration of that value. A face card takes every table card of its rank.',
         'Declare: the card played joins loose cards to make a value (your 6 with a 2 on the table declares 8), or raises an opponent’s declaration (never above 10), or, for its own value, stands with another set of that value. You must keep another card of that value in hand to capture it later. More sets of the same value may join, making a group declaration. A declaration is only ever captured whole.',
         'While you hold a declaration you may not lay a card, raise or declare again until it is captured or an opponent raises it, and your last card of its value may only capture it. You may still turn it into a group of the same value.',

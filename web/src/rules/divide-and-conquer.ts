@@ -35,7 +35,7 @@ export const divideAndConquer: PeopleRules = {
       'You lay the 9, your opponent the 3. Three divides nine evenly, so the lower card wins: a point to your opponent.',
       'You lay the 7, your opponent the 6. The 6 is exactly one below: it wins again.',
       'You lay the queen (12), your opponent the 5. Five does not divide twelve and is not 11, so the higher card wins: your point.',
-      'After the fifth match you take your opponent’s dealt hand, knowing which cards it holds, and play five more.',
+      'After the fifth match you pick up the hand your opponent was dealt, and they pick up yours, for five more matches.',
     ],
   },
 };

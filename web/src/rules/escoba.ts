@@ -34,7 +34,7 @@ export const escoba: PeopleRules = {
   example: {
     title: 'An example: two escobas',
     steps: [
-      'The table shows the 2 of clubs, 5 of hearts and 4 of spades. You hold the 4 of diamonds, 5 of diamonds and 7 of diamonds.',
+      'Two players. The table shows the 2 of clubs, 5 of hearts and 4 of spades. You hold the 4 of diamonds, 5 of diamonds and 7 of diamonds.',
       'Your 7 of diamonds makes 15 with no set of table cards (7 + 2 + 5 is only 14). Your 4 of diamonds does: 4 + 2 + 5 + 4 = 15. You play it and take all three table cards: an escoba, one point.',
       'Your opponent, with nothing to take, lays the king of clubs, worth 10.',
       'You play the 5 of diamonds: 5 + 10 = 15. The table is empty again: a second escoba. You still hold the siete de velo.',

@@ -5,9 +5,9 @@ export const oichoKabu: PeopleRules = {
     {
       title: 'The deal',
       paragraphs: [
-        'Two to seven players, forty cards: ace to 10 in four suits. Each player starts with 100 chips (or what the table was set up with). A hand is worth the last digit of its sum, from 0 to 9; 9 is best.',
-        'Every round begins with each player drawing a card from a fresh deck: the lowest card deals and is the bank (ties draw again). The others play in the order of the cards they drew, lowest first.',
-        'The deck is shuffled again. Each player but the dealer gets one private card that is not used in play, and four cards are dealt face up: the first cards of tableaus 1 to 4.',
+        'Two to seven players, forty cards: ace to 10 in four suits. Each player starts with 100 chips (or what the table was set up with). An ace counts 1; a hand is worth the last digit of its sum, from 0 to 9, and 9 is best.',
+        'Each round everyone draws a card from a fresh deck: the lowest deals and is the bank (ties draw again). The others play in the order of the cards they drew, lowest first.',
+        'After a new shuffle each player but the dealer gets a private card not used in play, and four cards go face up: the first cards of tableaus 1 to 4.',
       ],
     },
     {

@@ -14,7 +14,7 @@ export const paks: PeopleRules = {
       paragraphs: [
         'Your turn begins with drawing the top card of the stock, done for you. A card of a suit missing from the board goes to the board and ends your turn. Otherwise it joins your hand. If the board holds all four suits, you must form a pak if you can; if you cannot, your hand is shown to all and your turn ends. Otherwise you may form one pak or pass.',
         'Forming a pak: take one board card with one or more hand cards of its suit worth more than it. An ace counts 20, king, queen, jack and 10 count 10, the others their pips. Two cards from 2 to 5 may be read together as a two-digit number, the higher digit first: 5 and 2 make 52, so 10, 5 and 2 make 62. The board card and its takers become your pak.',
-        'After forming a pak you may steal other players’ paks, your partner’s too, with hand cards of the pak’s suit worth more than the pak, read the same way. A pak is worth the plain sum of its cards (ace, 5 and 2 is 27, not 72). Not in the suit you just formed; one steal per suit per turn, taking one or several paks of that suit from one player against their total.',
+        'After forming a pak you may steal other players’ paks, your partner’s too, with hand cards of the pak’s suit worth more than the pak, read the same way. A pak is worth the plain sum of its cards (ace, 5 and 2 is 27, not 72). No steal in the suit you just formed; one steal per suit per turn, taking one or several paks of that suit from one player against their total.',
       ],
     },
     {

@@ -35,7 +35,7 @@ export const totit: PeopleRules = {
     steps: [
       'On your first turn you hold the 5 of hearts. The table has the 5 of hearts and the 5 of spades. You may only take the identical card: you take the 5 of hearts, and your pile now holds a pair of 5 of hearts, one point.',
       'On your second turn you hold the queen of clubs. The table shows the ace of diamonds once and the king of clubs twice.',
-      'Ace, jack, queen and king are one rank, and the ace lies there once while the two kings are an identical pair: odd suit first, you must take the ace of diamonds.',
+      'Ace, jack, queen and king are one rank, and the ace lies there once while the two kings are an identical pair: odd suit first, your queen may take only the ace of diamonds.',
       'Once the ace is gone, either king of clubs could be taken; capturing one with a king of clubs from your hand would make a pair, one more point.',
     ],
   },

@@ -12,10 +12,7 @@ export const xeri: PeopleRules = {
     {
       title: 'Playing',
       paragraphs: [
-        'The player who did not deal starts; you take turns, each playing one card onto the pile:',
-        'a card of the rank on top of the pile takes the whole pile (you cannot decline);',
-        'a jack takes any pile, whatever is on top; a jack played on an empty pile just starts it;',
-        'any other card is simply added to the pile.',
+        'The player who did not deal starts; you take turns, each playing one card onto the pile. A card of the rank on top of the pile takes the whole pile (you cannot decline). A jack takes any pile, whatever is on top; a jack played on an empty pile just starts it. Any other card is simply added to the pile.',
         'Taking a pile of exactly one card with a card of its rank is a xeri. A jack makes a xeri only on a single jack; a jack taking one card of another rank is an ordinary capture. When the stock and hands are empty, the last player to capture takes what is left (never a xeri).',
       ],
     },
