@@ -388,7 +388,7 @@ describe('the rules, for people', () => {
     }
   });
 
-  it('on a phone they open below the table, and closed they leave the hand uncovered', async () => {
+  it('on a phone the header’s Rules button opens them below the table and brings them into sight; closed they leave the hand uncovered', async () => {
     const id = await vsBot('scopa');
     await ann.page.setViewportSize(PHONE);
     try {
@@ -396,11 +396,14 @@ describe('the rules, for people', () => {
       const hand = await ann.page.locator('.hand').boundingBox();
       const toggle = await ann.page.locator('.rules-panel').boundingBox();
       expect(hand && toggle && !overlap(hand, toggle)).toBe(true);
-      await ann.page.locator('.rules-panel > summary').click();
+      await ann.page.getByRole('button', { name: 'Rules', exact: true }).click();
       await ann.page.getByRole('region', { name: 'How to play Scopa' }).waitFor();
       const felt = await ann.page.locator('.felt').boundingBox();
       const panel = await ann.page.locator('.rules-panel').boundingBox();
       expect(felt && panel && panel.y >= felt.y + felt.height).toBe(true);
+      // Scrolled to: the panel's top is in the screen, and the keyboard is on its toggle.
+      expect(panel && panel.y >= 0 && panel.y < PHONE.height).toBe(true);
+      expect(await ann.page.evaluate('document.activeElement?.parentElement?.id')).toBe('rules-panel');
     } finally {
       await ann.page.setViewportSize(DESKTOP);
     }

@@ -265,6 +265,14 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
+  // The header's Rules button opens the rules where they live, beside the felt (below it on a phone), and goes there.
+  const showRules = () => {
+    const panel = document.getElementById('rules-panel') as HTMLDetailsElement | null;
+    if (!panel) return;
+    panel.open = true;
+    panel.scrollIntoView({ block: 'nearest' });
+    panel.querySelector('summary')?.focus();
+  };
   const share = async () => {
     const link = `${location.origin}${location.pathname}${href({ page: 'table', id })}`;
     try {
@@ -387,6 +395,11 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           <button type="button" class="secondary" onClick={share}>
             Share this table
           </button>
+          {entry && (
+            <button type="button" class="secondary" onClick={showRules}>
+              Rules
+            </button>
+          )}
           {connection === 'reconnecting' && !over && (
             <span class="connection" role="status">
               Reconnecting…
@@ -531,7 +544,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         {/* Beside the felt, never over it: the rules open in the side column, above the log (below the felt on a phone). */}
         <div class="table-side">
           {entry && (
-            <details class="rules-panel">
+            <details class="rules-panel" id="rules-panel">
               <summary>Rules of {summary.title}</summary>
               <PeopleRulesText title={summary.title} rules={peopleRules[kind]} api={entry.rules} level={3} />
             </details>
