@@ -352,6 +352,65 @@ describe('touching the cards', () => {
   });
 });
 
+describe('the rules, for people', () => {
+  /** Where two boxes overlap, if they do. */
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('at Scopa and Kaiser they open from the keyboard beside the felt, in sections with a worked example, without seat numbers', async () => {
+    for (const [kind, title] of [
+      ['scopa', 'Scopa'],
+      ['kaiser', 'Kaiser'],
+    ]) {
+      await open(ann.page, await vsBot(kind));
+      const toggle = ann.page.locator('.rules-panel > summary');
+      expect(await toggle.innerText()).toBe(`Rules of ${title}`);
+      await toggle.focus();
+      await ann.page.keyboard.press('Enter');
+      const rules = ann.page.getByRole('region', { name: `How to play ${title}` });
+      await rules.waitFor();
+      const headings = await rules.getByRole('heading').allInnerTexts();
+      for (const h of ['The deal', 'Playing', 'Scoring', 'The end']) expect(headings, kind).toContain(h);
+      expect(
+        headings.some((h) => h.startsWith('An example')),
+        kind,
+      ).toBe(true);
+      expect(await rules.locator('.rules-example li').count(), kind).toBeGreaterThanOrEqual(2);
+      const said = (await rules.locator(':scope > section').allInnerTexts()).join('\n');
+      expect(said, kind).not.toMatch(/seat \d/i);
+      // The API's own summary, seat numbers and all, waits behind its disclosure.
+      await rules.getByText('As the API states it').click();
+      expect(await rules.locator('.api-rules').innerText()).toMatch(/seat 0/i);
+      const felt = await ann.page.locator('.felt').boundingBox();
+      const panel = await ann.page.locator('.rules-panel').boundingBox();
+      expect(felt && panel && !overlap(felt, panel), kind).toBe(true);
+      const hand = await ann.page.locator('.hand').boundingBox();
+      expect(hand && panel && !overlap(hand, panel), kind).toBe(true);
+    }
+  });
+
+  it('on a phone the header’s Rules button opens them below the table and brings them into sight; closed they leave the hand uncovered', async () => {
+    const id = await vsBot('scopa');
+    await ann.page.setViewportSize(PHONE);
+    try {
+      await open(ann.page, id);
+      const hand = await ann.page.locator('.hand').boundingBox();
+      const toggle = await ann.page.locator('.rules-panel').boundingBox();
+      expect(hand && toggle && !overlap(hand, toggle)).toBe(true);
+      await ann.page.getByRole('button', { name: 'Rules', exact: true }).click();
+      await ann.page.getByRole('region', { name: 'How to play Scopa' }).waitFor();
+      const felt = await ann.page.locator('.felt').boundingBox();
+      const panel = await ann.page.locator('.rules-panel').boundingBox();
+      expect(felt && panel && panel.y >= felt.y + felt.height).toBe(true);
+      // Scrolled to: the panel's top is in the screen, and the keyboard is on its toggle.
+      expect(panel && panel.y >= 0 && panel.y < PHONE.height).toBe(true);
+      expect(await ann.page.evaluate('document.activeElement?.parentElement?.id')).toBe('rules-panel');
+    } finally {
+      await ann.page.setViewportSize(DESKTOP);
+    }
+  });
+});
+
 describe('every move told', () => {
   it('a bot’s move is narrated in the log, paced, and the tab says whose turn it is', async () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });

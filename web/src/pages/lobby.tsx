@@ -17,7 +17,8 @@ import { Alert } from '../problem';
 import { RatedName, RatingOf } from '../rating';
 import { headline } from '../results';
 import { go, href } from '../route';
-import { RulesText } from '../rules-text';
+import { peopleRules } from '../rules';
+import { PeopleRulesText } from '../rules-text';
 import { bankText } from '../seat-clock';
 import { canTake, seatNamer, timeLeft } from '../seats';
 import { savePlayer } from '../session';
@@ -410,7 +411,7 @@ function Catalog({
             </p>
             <details>
               <summary>Rules as played here</summary>
-              <RulesText title={g.title} rules={g.rules} />
+              <PeopleRulesText title={g.title} rules={peopleRules[g.kind]} api={g.rules} level={4} />
             </details>
             {canCreate && (
               <div class="row">

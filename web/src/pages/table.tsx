@@ -27,7 +27,8 @@ import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
-import { RulesText } from '../rules-text';
+import { peopleRules } from '../rules';
+import { PeopleRulesText } from '../rules-text';
 import { seatClockText } from '../seat-clock';
 import { canTake, seatNamer } from '../seats';
 import { type Connection, liveStream } from '../stream';
@@ -264,6 +265,14 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
+  // The header's Rules button opens the rules where they live, beside the felt (below it on a phone), and goes there.
+  const showRules = () => {
+    const panel = document.getElementById('rules-panel') as HTMLDetailsElement | null;
+    if (!panel) return;
+    panel.open = true;
+    panel.scrollIntoView({ block: 'nearest' });
+    panel.querySelector('summary')?.focus();
+  };
   const share = async () => {
     const link = `${location.origin}${location.pathname}${href({ page: 'table', id })}`;
     try {
@@ -387,10 +396,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             Share this table
           </button>
           {entry && (
-            <details class="rules-pop">
-              <summary>Rules</summary>
-              <RulesText title={summary.title} rules={entry.rules} />
-            </details>
+            <button type="button" class="secondary" onClick={showRules}>
+              Rules
+            </button>
           )}
           {connection === 'reconnecting' && !over && (
             <span class="connection" role="status">
@@ -533,7 +541,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           </div>
         </section>
 
-        <LogPanel told={told} />
+        {/* Beside the felt, never over it: the rules open in the side column, above the log (below the felt on a phone). */}
+        <div class="table-side">
+          {entry && (
+            <details class="rules-panel" id="rules-panel">
+              <summary>Rules of {summary.title}</summary>
+              <PeopleRulesText title={summary.title} rules={peopleRules[kind]} api={entry.rules} level={3} />
+            </details>
+          )}
+          <LogPanel told={told} />
+        </div>
       </div>
 
       {ended && (
