@@ -273,6 +273,7 @@ describe('telling what happened', () => {
     expect(withNames('seat 0 wins 11 to 6', names)).toBe('Ann wins 11 to 6');
     expect(withNames('seats 0 and 2 win 70 to 61', names)).toBe('Ann and Cy win 70 to 61');
     expect(withNames('seats 0, 2 share the win with 155 each', names)).toBe('Ann and Cy share the win with 155 each');
+    expect(withNames('Seat 0 resigned: seats 1 and 3 share the win', names)).toBe('Ann resigned: Bo and Di share the win');
     expect(headline({ winners: [0], summary: 'seat 0 wins' }, 0, names)).toBe('You won');
     expect(headline({ winners: [0], summary: 'seat 0 wins' }, 1, names)).toBe('You lost');
     expect(headline({ winners: [0, 2], summary: 'seats 0 and 2 win' }, 2, names)).toBe('You won');
