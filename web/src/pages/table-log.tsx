@@ -153,12 +153,13 @@ export function useTableLog(at: {
       const timer = setTimeout(() => setGlimpseUntil(0), glimpsing);
       return () => clearTimeout(timer);
     }
-    const [next, ...rest] = pending;
+    const [next] = pending;
     // The felt shows the move while it is told, before it joins the log.
     setUpTo(next.seq);
     const tell = () => {
       setLog((l) => [...l, next]);
-      setPending(rest);
+      // Moves read while this one was told may have joined the queue since: only this one leaves it.
+      setPending((p) => p.filter((s) => s.seq !== next.seq));
       if (next.glimpse) setGlimpseUntil(Date.now() + GLIMPSE_MS);
     };
     if (next.own) return tell();
