@@ -12,6 +12,8 @@ import {
   type Response,
 } from 'playwright-core';
 import { expect } from 'vitest';
+import { defaultOptions } from '../../src/engine';
+import { games } from '../../src/games';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
 import { chromiumPath } from './chromium';
 
@@ -148,6 +150,30 @@ export async function person(browser: Browser, base: string, name: string, viewp
   return { name, context, page, received, cdp, settled: () => Promise.all(pending) } satisfies Person;
 }
 
+/** A table made through the API by the player `token` speaks for: `top` stacks its first deal (top first, the named cards, then the rest). */
+export async function apiTable(
+  base: string,
+  token: string,
+  kind: string,
+  seats: unknown[],
+  extra: { options?: object; top?: string[] } = {},
+): Promise<string> {
+  const game = games.get(kind);
+  if (!game) throw new Error(kind);
+  const body: Record<string, unknown> = { kind, seats, ...(extra.options ? { options: extra.options } : {}) };
+  if (extra.top) {
+    const rest = game.cards(seats.length, { ...defaultOptions(game), ...extra.options }).filter((c) => !extra.top?.includes(c));
+    body.deck = [...extra.top, ...rest];
+  }
+  const res = await fetch(`${base}/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** The person becomes a player from the lobby: a name, one button. */
 export async function becomePlayer(p: Person) {
   await p.page.goto('/');
@@ -155,6 +181,10 @@ export async function becomePlayer(p: Person) {
   await p.page.getByRole('button', { name: 'Become a player' }).click();
   await p.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
 }
+
+/** The token of the player this person's browser speaks for, as the page keeps it. */
+export const tokenOf = async (p: Person) =>
+  ((await p.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
 
 export type SeatChoice = 'Me' | 'Open to anyone' | 'Random bot';
 
@@ -322,6 +352,8 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
   const { page } = p;
   await page.getByRole('link', { name: /Audit this game/ }).click();
   await page.waitForURL(new RegExp(`#/audit/${gameId}$`));
+  // The page opens on the result and the table; the checks are under a disclosure.
+  await page.getByText('How to check this game yourself').click();
   await expect.poll(() => page.locator('#seed-check').innerText()).toMatch(/^Seed check passed\./);
   // Chromium's Web Crypto verifies the log's Ed25519 signature.
   await expect.poll(() => page.locator('#log-check').innerText()).toMatch(/^Log signature check passed\./);
@@ -341,7 +373,9 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
       await page.screenshot({ path: screenshotPath(screenshot) });
     }
   }
-  // Each seat's view at the last move is drawn.
+  // The table at the last move is drawn as the felt draws it, and each seat's view field by field.
+  await page.getByRole('region', { name: `The table after move ${total}, as a spectator saw it` }).waitFor();
+  await page.getByText('What each seat saw, field by field').click();
   const seats = await page.getByRole('heading', { name: /^What .* saw$/ }).count();
   expect(seats).toBeGreaterThan(0);
 }
@@ -419,9 +453,14 @@ export async function assertNothingHidden(base: string, gameId: string, people: 
 
 /** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Evaluates an axe-core expression in the page, axe loaded first if it is not yet. */
+export async function withAxe(page: Page, expression: string): Promise<unknown> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
+  return page.evaluate(expression);
+}
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = (await withAxe(
+    page,
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
   )) as { id: string; impact: string; nodes: string[] }[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);

@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
 import { shortName } from '../../web/src/cards';
 import {
+  apiTable,
+  becomePlayer,
   clickOne,
   isOver,
   launch,
@@ -13,6 +14,7 @@ import {
   screenshotPath,
   seriousViolations,
   shownVersion,
+  tokenOf,
   untilVersion,
   violationsInEveryLook,
 } from './support';
@@ -34,11 +36,8 @@ beforeAll(async () => {
   web = await restartableServer();
   browser = await launch();
   ann = await person(browser, web.base, 'Ann', DESKTOP);
-  await ann.page.goto('/');
-  await ann.page.getByLabel('Your name at the table').fill('Ann');
-  await ann.page.getByRole('button', { name: 'Become a player' }).click();
-  await ann.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
-  annToken = ((await ann.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
+  await becomePlayer(ann);
+  annToken = await tokenOf(ann);
 });
 afterAll(async () => {
   await browser?.close();
@@ -46,22 +45,8 @@ afterAll(async () => {
 });
 
 /** A table Ann sits at, made through the API: `deck` stacks its first deal (top first, the named cards, then the rest). */
-async function table(kind: string, seats: unknown[], extra: { options?: object; top?: string[] } = {}): Promise<string> {
-  const game = games.get(kind);
-  if (!game) throw new Error(kind);
-  const body: Record<string, unknown> = { kind, seats, ...(extra.options ? { options: extra.options } : {}) };
-  if (extra.top) {
-    const rest = game.cards(seats.length, { ...defaultOptions(game), ...extra.options }).filter((c) => !extra.top?.includes(c));
-    body.deck = [...extra.top, ...rest];
-  }
-  const res = await fetch(`${web.base}/games`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${annToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const table = (kind: string, seats: unknown[], extra: { options?: object; top?: string[] } = {}) =>
+  apiTable(web.base, annToken, kind, seats, extra);
 
 const vsBot = (kind: string, extra: { options?: object; top?: string[] } = {}) =>
   table(
@@ -778,6 +763,7 @@ describe('accessibility: axe-core finds no serious or critical fault', () => {
     const found = await violationsInEveryLook(ann.page, [...paths.keys()], async (name) => {
       await ann.page.goto(paths.get(name) as string);
       await ann.page.locator('main h1').waitFor();
+      if (name === 'audit') await ann.page.getByText('How to check this game yourself').click();
       if (name === 'audit')
         await ann.page
           .locator('#seed-check')

@@ -30,6 +30,13 @@ export class ApiError extends Error {
 /** A request that never reached the server (offline, the server restarting): said in plain words. */
 export const UNREACHABLE = 'The server cannot be reached right now: check your connection, then try again.';
 
+/** Who wants to know that the server answered again (a page's "cannot be reached" notice goes then). */
+const reachedListeners = new Set<() => void>();
+export function onReached(listener: () => void): () => void {
+  reachedListeners.add(listener);
+  return () => reachedListeners.delete(listener);
+}
+
 /** What went wrong, in words: a refusal's detail, or the error itself. */
 export const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
 
@@ -109,6 +116,7 @@ export async function call<T>(method: string, path: string, options: { token?: s
     // fetch says "TypeError: Failed to fetch": a person needs to know the server was not reached.
     throw new ApiError({ type: 'about:blank', title: 'Unreachable', status: 0, code: 'unreachable', detail: UNREACHABLE });
   }
+  if (response.status < 500) for (const listener of reachedListeners) listener();
   let payload: unknown = null;
   try {
     payload = text === '' ? null : JSON.parse(text);

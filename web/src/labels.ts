@@ -38,6 +38,12 @@ const CUSTOM: Record<string, (a: Action) => string | undefined> = {
     if (a.type === 'draw') return `Draw from the ${a.from}`;
     return undefined;
   },
+  // A card laid first stays face down to the other seat until the second is laid: its move names no card then.
+  // The second card laid shows both (its event adds the match, told on the felt).
+  'divide-and-conquer': (a) => {
+    if (a.type !== 'play') return undefined;
+    return isCard(a.card) ? `Play ${cardName(a.card)}` : 'Lay a card face down';
+  },
   cactus: (a) => {
     const call = a.cactus ? ' and call Cactus' : '';
     if (typeof a.position === 'number') {

@@ -3,6 +3,7 @@ import { Cards, Fact, Pile, PileBox, Told, type Touch, Trick } from '../felt';
 import { capitalize, humanize } from '../labels';
 import type { Placed } from '../layout';
 import type { Amount } from '../moves';
+import type { Glimpse } from '../narrate';
 import type { FieldRenderer, PlaceTouch, Seating } from '../view';
 import { AmountControl } from './move-controls';
 
@@ -20,6 +21,7 @@ export function Centre({
   own,
   seating,
   placeTouch,
+  glimpse,
   touch,
   amounts,
   kind,
@@ -33,6 +35,8 @@ export function Centre({
   own: Record<string, FieldRenderer>;
   seating: Seating;
   placeTouch: PlaceTouch | undefined;
+  /** A card this seat just looked at, for the game's drawing to show face up. */
+  glimpse?: Glimpse;
   /** How the cards of the rows are touched. */
   touch: Touch;
   /** Amounts to set (bets): each drawn on the pile it names. */
@@ -47,7 +51,7 @@ export function Centre({
     <div class="centre">
       {Object.entries(own).map(([k, Own]) => (
         <div class="centre-item" key={k}>
-          <Own value={state[k]} seating={seating} touch={placeTouch} />
+          <Own value={state[k]} seating={seating} touch={placeTouch} glimpse={glimpse} />
         </div>
       ))}
       {placed.tricks.map((t) => (
@@ -79,7 +83,15 @@ export function Centre({
                 {amounts
                   .filter((g) => g.base[pileField(p.key)] === i)
                   .map((g) => (
-                    <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} short />
+                    <AmountControl
+                      key={JSON.stringify(g.base)}
+                      group={g}
+                      kind={kind}
+                      busy={busy}
+                      play={play}
+                      state={state}
+                      short
+                    />
                   ))}
               </PileBox>
             );

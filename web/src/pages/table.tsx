@@ -21,7 +21,7 @@ import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
 import { grouped, pick, tableTouchable } from '../moves';
-import { Alert, Loading } from '../problem';
+import { Alert, Loading, useProblem } from '../problem';
 import { changeText, SeatRating } from '../rating';
 import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
@@ -61,7 +61,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   const [latest, setLatest] = useState<SeatView | null>(null);
   // Views received, by version: the felt steps through them as the log tells each move.
   const seen = useRef(new Map<number, SeatView>());
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useProblem();
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
@@ -135,6 +135,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     kind: latest?.status === 'waiting' ? undefined : summary?.kind,
     seatName,
     mySeat,
+    over: latest ? isOver(latest.status) : false,
   });
   useTurnReminders(id, token, latest?.version, told.notify);
   // One story: the felt shows the table as of the last move the log has told (the newest view
@@ -331,6 +332,8 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     : [];
   const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
   const ends = view?.endings;
+  // The card this seat just peeked at, face up where it lies while the felt shows the move that showed it.
+  const glimpse = view ? told.log.filter((s) => s.seq === view.version).at(-1)?.glimpse : undefined;
   // A deal's end in the game's terms, and the words a play earns ("Scopa!"): the generic score lines leave them out.
   const ended = state ? dealEnd(kind, state, seating) : null;
   const said = state ? announcement(kind, state, seatName) : null;
@@ -477,6 +480,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
               own={own}
               seating={seating}
               placeTouch={placeTouch}
+              glimpse={glimpse}
               touch={touchFor(false)}
               amounts={amounts}
               kind={kind}
@@ -510,6 +514,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 play={play}
                 offered={offered}
                 cost={(a) => moveCost(kind, a, state)}
+                state={state}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
