@@ -215,6 +215,16 @@ export function playerStore(sql: Sql) {
       return row ? { id: row.id, name: row.name, createdAt: time(row.createdAt) } : null;
     },
 
+    /** The players called exactly `name`, oldest first, after the player `after` (a page's last id) if given. */
+    async named(name: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<PlayerRecord[]> {
+      const rows = await sql.all<{ id: string; name: string; createdAt: unknown }>(
+        `SELECT "id", "name", "createdAt" FROM "Player" WHERE "name" = $1 ${after ? 'AND ("createdAt", "id") > ($3, $4)' : ''}
+         ORDER BY "createdAt", "id" LIMIT $2`,
+        [name, limit, ...(after ? [after.createdAt, after.id] : [])],
+      );
+      return rows.map((row) => ({ id: row.id, name: row.name, createdAt: time(row.createdAt) }));
+    },
+
     async byTokenHash(hash: string): Promise<string | null> {
       const row = await sql.one<{ id: string }>('SELECT "id" FROM "Player" WHERE "tokenHash" = $1', [hash]);
       return row?.id ?? null;

@@ -1825,6 +1825,38 @@ export type PlayerWithToken = {
     token: string;
 };
 
+/**
+ * a player by that name: what anyone sees of it at a table, and when it registered
+ */
+export type PlayerFound = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+};
+
+/**
+ * a page of players found by name
+ */
+export type PlayersPage = {
+    /**
+     * the players called that name, oldest first (names need not be unique)
+     */
+    players: Array<PlayerFound>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
+};
+
 export type MyGame = {
     /**
      * the game id
@@ -23828,6 +23860,79 @@ export type GameStreamTicketResponses = {
 };
 
 export type GameStreamTicketResponse = GameStreamTicketResponses[keyof GameStreamTicketResponses];
+
+export type FindPlayersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * the exact display name to look for (as kept: NFC-normalized, without spaces around it; case counts); it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
+         */
+        name: string;
+        /**
+         * the `next` of the previous page
+         */
+        cursor?: string;
+        /**
+         * at most this many players
+         */
+        limit?: number;
+    };
+    url: '/players';
+};
+
+export type FindPlayersErrors = {
+    /**
+     * - `invalid-cursor`: the cursor is not one this list gave
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'invalid-cursor' | 'validation';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type FindPlayersError = FindPlayersErrors[keyof FindPlayersErrors];
+
+export type FindPlayersResponses = {
+    /**
+     * a page of players found by name
+     */
+    200: PlayersPage;
+};
+
+export type FindPlayersResponse = FindPlayersResponses[keyof FindPlayersResponses];
 
 export type CreatePlayerData = {
     body: NewPlayer;

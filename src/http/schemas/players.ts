@@ -66,6 +66,36 @@ export const PlayerWithToken = named(
 export const Cursor = Type.String({ minLength: 1, maxLength: 500, description: 'the `next` of the previous page' });
 const Next = Type.Union([Type.String(), Type.Null()], { description: 'the cursor of the next page, or null at the end' });
 
+export const PlayersQuery = Type.Object({
+  name: DisplayName('the exact display name to look for (as kept: NFC-normalized, without spaces around it; case counts)'),
+  cursor: Type.Optional(Cursor),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20, description: 'at most this many players' })),
+});
+
+export const PlayersPage = named(
+  'PlayersPage',
+  Type.Object(
+    {
+      players: Type.Array(
+        named(
+          'PlayerFound',
+          Type.Object(
+            {
+              id: playerFields.id,
+              name: playerFields.name,
+              createdAt: playerFields.createdAt,
+            },
+            { description: 'a player by that name: what anyone sees of it at a table, and when it registered' },
+          ),
+        ),
+        { description: 'the players called that name, oldest first (names need not be unique)' },
+      ),
+      next: Next,
+    },
+    { description: 'a page of players found by name' },
+  ),
+);
+
 export const MyGamesQuery = Type.Object({
   status: Type.Optional(GameStatus),
   myTurn: Type.Optional(Type.Boolean({ description: 'true: only games where my seat is due; false: only the others' })),
