@@ -167,7 +167,16 @@ describe('my games', () => {
       updated: expect.any(String),
       // Two players, dealt by the server: rated by default.
       rated: true,
+      // Who I play with, as the lobby shows the seats: names and ids, no token nor holding.
+      seats: [
+        { seat: 0, name: 'Me', occupant: 'player', player: me.id },
+        { seat: 1, name: 'Other', occupant: 'player', player: other.id },
+      ],
     });
+    expect(res.body.games.find((g: { id: string }) => g.id === waiting.body.id).seats).toEqual([
+      { seat: 0, name: 'Me', occupant: 'player', player: me.id },
+      { seat: 1, name: null, occupant: 'open' },
+    ]);
     expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
       myTurn: false,
       toAct: [1],

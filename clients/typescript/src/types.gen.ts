@@ -1747,6 +1747,36 @@ export type WebhookKey = {
 };
 
 /**
+ * a seat as anyone sees it
+ */
+export type PublicSeat = {
+    /**
+     * the seat number
+     */
+    seat: number;
+    /**
+     * the display name, if any (of the player invited, for a seat kept for one)
+     */
+    name: string | null;
+    /**
+     * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
+     */
+    occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
+    /**
+     * the player holding the seat
+     */
+    player?: string;
+    /**
+     * the player invited to the seat
+     */
+    invited?: string;
+    /**
+     * the bot playing the seat
+     */
+    bot?: string;
+};
+
+/**
  * a new player
  */
 export type NewPlayer = {
@@ -1901,6 +1931,10 @@ export type MyGame = {
      * whether the game moves its players’ ratings when it finishes
      */
     rated: boolean;
+    /**
+     * every seat, mine too, in turn order: who I play with, as the lobby shows them (nothing hidden)
+     */
+    seats: Array<PublicSeat>;
 };
 
 /**
@@ -11871,32 +11905,7 @@ export type KabuLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -11937,32 +11946,7 @@ export type OichoKabuLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12003,32 +11987,7 @@ export type DivideAndConquerLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12069,32 +12028,7 @@ export type CardStockMarketLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12135,32 +12069,7 @@ export type CactusLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12201,32 +12110,7 @@ export type CanadianSaladLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12267,32 +12151,7 @@ export type KaiserLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12333,32 +12192,7 @@ export type PokeLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12399,32 +12233,7 @@ export type ChineseTenLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12465,32 +12274,7 @@ export type DilotiLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12531,32 +12315,7 @@ export type KontsinaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12597,32 +12356,7 @@ export type XeriLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12663,32 +12397,7 @@ export type PorrazoLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12729,32 +12438,7 @@ export type TotitLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12795,32 +12479,7 @@ export type StealingBundlesLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12861,32 +12520,7 @@ export type PaksLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12927,32 +12561,7 @@ export type EscobaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12993,32 +12602,7 @@ export type ScopaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */

@@ -3,6 +3,7 @@ import { named } from '../openapi/components';
 import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
 import { MAX_INT } from './numbers';
+import { PublicSeat } from './seats';
 
 /** Players, "my games" and the notifications they are sent. */
 
@@ -124,6 +125,9 @@ export const MyGame = Type.Object({
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
   result: Type.Optional(Result),
   rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes' }),
+  seats: Type.Array(PublicSeat, {
+    description: 'every seat, mine too, in turn order: who I play with, as the lobby shows them (nothing hidden)',
+  }),
 });
 
 export const MyGamesPage = named(
