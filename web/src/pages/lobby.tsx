@@ -77,8 +77,7 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
       <section class="panel" aria-labelledby="me-h">
         <h2 id="me-h">You</h2>
         <p>
-          You play as <strong>{player.name}</strong> <span class="muted">(player id {player.id})</span>. Friends invite you by
-          that id.
+          You play as <strong>{player.name}</strong>. Friends invite you by that name, or send you a table's link.
         </p>
         <VacationBox player={player} />
         <button
