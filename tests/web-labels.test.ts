@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardName } from '../web/src/cards';
 import { actionLabel, cardsOf, describedInWords, yesNoWords } from '../web/src/labels';
-import { partnered, seatNamer, seatPlace } from '../web/src/seats';
+import { ago, partnered, seatNamer, seatPlace } from '../web/src/seats';
 
 /** What the web table's buttons say: a screen reader reads these names aloud. */
 describe('the web table’s words for cards and moves', () => {
@@ -141,5 +141,19 @@ describe('the setup form’s words', () => {
       yes: 'throw the cards in and deal again when three kings are dealt',
       no: null,
     });
+  });
+});
+
+describe('my games’ words', () => {
+  it('says how long ago the last move was, roughly', () => {
+    const now = Date.parse('2030-01-10T12:00:00Z');
+    const at = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    expect([20, 5 * 60, 3 * 3600 + 59, 86400, 3 * 86400].map((s) => ago(at(s), now))).toEqual([
+      'just now',
+      '5 min ago',
+      '3 h ago',
+      '1 day ago',
+      '3 days ago',
+    ]);
   });
 });

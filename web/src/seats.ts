@@ -19,6 +19,16 @@ export function seatNamer(seats: SummarySeat[]): (seat: number) => string {
 export const canTake = (seat: SummarySeat, player: string) =>
   seat.occupant === 'open' || (seat.occupant === 'invited' && seat.invited === player);
 
+/** How long ago a time was, roughly: "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function ago(at: string, now: number): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(at)) / 1000));
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  const days = Math.floor(seconds / 86400);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
 /** "1:05", "2 h 10 min", "3 days": how long until a deadline, or "time is up". */
 export function timeLeft(deadline: string, now: number): string {
   const seconds = Math.round((Date.parse(deadline) - now) / 1000);
