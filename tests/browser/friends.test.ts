@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, type Person, person, restartableServer } from './support';
+import { launch, type Person, person, restartableServer, seriousViolations } from './support';
 
 /**
  * Friends at the table: a share link that seats whoever opens it, a friend invited by name from the
@@ -91,6 +91,8 @@ describe('a table’s link invites', () => {
     const dee = await person(browser, web.base, 'Dee', DESKTOP);
     await dee.page.goto(`/#/table/${id}`);
     const waiting = dee.page.getByRole('region', { name: 'Waiting for players' });
+    await waiting.getByLabel('Your name at the table').waitFor();
+    expect(await seriousViolations(dee.page)).toEqual([]);
     await waiting.getByLabel('Your name at the table').fill('Dee');
     await waiting.getByRole('button', { name: 'Take the seat' }).click();
     await dee.page.getByRole('region', { name: 'The table', exact: true }).waitFor();
@@ -116,6 +118,7 @@ describe('inviting by name', () => {
     await invitation.waitFor();
     expect((await invitation.innerText()).replace(/\s+/g, ' ')).toMatch(/^Ann invites you to Scopa Accept/);
     expect((await seatsOf(id))[1]).toMatchObject({ name: 'Bo', occupant: 'invited' });
+    expect(await seriousViolations(bo.page)).toEqual([]);
     await invitation.getByRole('button', { name: 'Decline' }).click();
     await expect.poll(async () => (await seatsOf(id))[1].occupant).toBe('open');
   });
@@ -139,6 +142,7 @@ describe('the setup form in words', () => {
     expect(await lead.locator('option').allInnerTexts()).toEqual(['Dealer left (the default)', 'Bidder']);
     const text = await form.innerText();
     expect(text).not.toMatch(/dealer-left|\(default|null|Seat \d/);
+    expect(await seriousViolations(ann.page)).toEqual([]);
   });
 
   it('at Scopa a yes/no option is two labelled choices, the default marked', async () => {
