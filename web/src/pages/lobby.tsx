@@ -21,11 +21,12 @@ import { go, href } from '../route';
 import { RulesText } from '../rules-text';
 import { bankText } from '../seat-clock';
 import { ago, canTake, seatNamer, timeLeft } from '../seats';
-import { savePlayer } from '../session';
+import { becomePlayer, savePlayer } from '../session';
 import { shortOptions } from '../short-games';
 import { clearStreamCookies } from '../stream';
 import { useNow } from '../use-now';
 import { CreateTable } from './create-table';
+import { NameField } from './take-seat';
 import { VacationBox } from './vacation';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
@@ -105,26 +106,15 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           e.preventDefault();
           setError(null);
           try {
-            const created = await api.createPlayer(name.trim());
-            savePlayer(created);
-            setPlayer(created);
+            await becomePlayer(name, setPlayer);
           } catch (err) {
             setError(problemText(err));
           }
         }}
       >
-        <label for="player-name">Your name at the table</label>
-        <div class="row">
-          <input
-            id="player-name"
-            required
-            maxLength={60}
-            autoComplete="nickname"
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
+        <NameField id="player-name" name={name} setName={setName}>
           <button type="submit">Become a player</button>
-        </div>
+        </NameField>
         <small class="hint">Your player token stays in this browser (localStorage): it is how the service knows you.</small>
         <Alert problem={error} />
       </form>

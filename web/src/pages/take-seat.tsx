@@ -1,8 +1,9 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type GameSummary, type Player, problemText } from '../api';
 import { Alert } from '../problem';
 import { canTake } from '../seats';
-import { savePlayer } from '../session';
+import { becomePlayer } from '../session';
 
 /**
  * A waiting table seen by someone not at it (its share link opened): the seats they may take, one
@@ -29,11 +30,7 @@ export function TakeSeat({
     setProblem(null);
     try {
       let me = player;
-      if (!me) {
-        me = await api.createPlayer(name.trim());
-        savePlayer(me);
-        setPlayer(me);
-      }
+      me ??= await becomePlayer(name, setPlayer);
       await api.join(summary.id, seat, me.token);
       taken();
     } catch (e) {
@@ -70,20 +67,41 @@ export function TakeSeat({
         take(free[0].seat);
       }}
     >
-      <label for="newcomer-name">Your name at the table</label>
+      <NameField id="newcomer-name" name={name} setName={setName}>
+        {buttons}
+      </NameField>
+      <small class="hint">You become a player on this browser (your token stays in its localStorage).</small>
+      <Alert problem={problem} />
+    </form>
+  );
+}
+
+/** The name a newcomer sits under, with the button(s) that make them a player beside it. */
+export function NameField({
+  id,
+  name,
+  setName,
+  children,
+}: {
+  id: string;
+  name: string;
+  setName(name: string): void;
+  children: ComponentChildren;
+}) {
+  return (
+    <>
+      <label for={id}>Your name at the table</label>
       <div class="row">
         <input
-          id="newcomer-name"
+          id={id}
           required
           maxLength={60}
           autoComplete="nickname"
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
         />
-        {buttons}
+        {children}
       </div>
-      <small class="hint">You become a player on this browser (your token stays in its localStorage).</small>
-      <Alert problem={problem} />
-    </form>
+    </>
   );
 }
