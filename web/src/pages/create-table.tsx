@@ -139,7 +139,7 @@ export function CreateTable({
                   Me
                 </option>
                 <option value="open" selected={choiceOf(seat) === 'open'}>
-                  Open to anyone (whoever opens the table's link)
+                  Open to anyone
                 </option>
                 {playing.map((b) => (
                   <option
