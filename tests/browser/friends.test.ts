@@ -123,6 +123,31 @@ describe('inviting by name', () => {
     await expect.poll(async () => (await seatsOf(id))[1].occupant).toBe('open');
   });
 
+  it('where several players bear the name, Ann chooses which one, and that one is invited', async () => {
+    const twins: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${web.base}/players`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Twin' }),
+      });
+      twins.push(((await res.json()) as { id: string }).id);
+    }
+    const form = await setUp(ann.page, 'Scopa');
+    await form.getByLabel('Your opponent').selectOption({ label: 'Invite a player by name' });
+    await form.getByLabel('Name of the player to invite (your opponent)').fill('Twin');
+    await form.getByRole('button', { name: 'Create the table' }).click();
+    await form.getByText('Several players are called “Twin”').waitFor();
+    const which = form.getByLabel('Which “Twin” to invite');
+    expect(await which.locator('option').count()).toBe(3);
+    await which.selectOption({ index: 2 });
+    await form.getByRole('button', { name: 'Create the table' }).click();
+    await ann.page.waitForURL(/#\/table\/[0-9a-f-]{36}$/);
+    const id = ann.page.url().split('/').at(-1) as string;
+    const summary = (await (await fetch(`${web.base}/games/${id}`)).json()) as { seats: { invited?: string }[] };
+    expect(summary.seats[1].invited).toBe(twins[1]);
+  });
+
   it('a name nobody bears is said, and no table is made', async () => {
     const form = await setUp(ann.page, 'Scopa');
     await form.getByLabel('Your opponent').selectOption({ label: 'Invite a player by name' });

@@ -173,6 +173,7 @@ export function CreateTable({
               )}
               {choiceOf(seat) === 'invite' && (found[seat]?.length ?? 0) > 1 && (
                 <select
+                  class="invitee-choice"
                   aria-label={`Which “${(invites[seat] ?? '').trim()}” to invite`}
                   onChange={(e) => setPicked((p) => ({ ...p, [seat]: e.currentTarget.value }))}
                 >
