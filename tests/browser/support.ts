@@ -198,13 +198,13 @@ export async function createTable(
   const { page } = p;
   await page.getByLabel('Game', { exact: true }).selectOption({ label: game });
   await page.getByLabel('Seats', { exact: true }).selectOption(String(seats.length));
-  for (const [seat, choice] of seats.entries()) {
-    await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption({ label: choice });
-  }
+  // Seats are labelled by where they sit from the creator ("Your partner"): found here by their order.
+  for (const [seat, choice] of seats.entries()) await page.locator(`#seat-${seat}`).selectOption({ label: choice });
   for (const [label, value] of Object.entries(options)) {
-    const field = page.getByLabel(label, { exact: true });
-    if (typeof value === 'boolean') await field.setChecked(value);
-    else await field.fill(value);
+    if (typeof value === 'boolean') {
+      const group = page.getByRole('group', { name: label, exact: true });
+      await group.getByRole('radio', { name: value ? /^Yes/ : /^No/ }).check();
+    } else await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Create the table' }).click();
   await page.waitForURL(/#\/table\//);

@@ -680,7 +680,7 @@ describe('getting started', () => {
     };
     // From the catalog: the game is chosen in the "Play now" panel, where the bot is chosen.
     await ann.page.getByRole('button', { name: 'Play Kaiser against a bot' }).click();
-    expect(await ann.page.getByLabel('Opponent').inputValue()).toBe('expert');
+    expect(await ann.page.getByLabel('Opponent', { exact: true }).inputValue()).toBe('expert');
     const kaiser = await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
     expect(kaiser).toEqual({ kind: 'kaiser', seats: [{ player: 'me' }, ...Array(3).fill({ bot: 'expert' })], options: {} });
     const id = /#\/table\/([\w-]+)/.exec(ann.page.url())?.[1];
@@ -690,7 +690,7 @@ describe('getting started', () => {
     await ann.page.goto('/');
     await ann.page.getByLabel('Game', { exact: true }).first().waitFor();
     await ann.page.locator('#quick-kind').selectOption({ label: 'Scopa' });
-    await ann.page.getByLabel('Opponent').selectOption('random');
+    await ann.page.getByLabel('Opponent', { exact: true }).selectOption('random');
     await ann.page.getByText('a quick game stops early (target 1)').waitFor();
     const quick = await created(() => ann.page.getByRole('button', { name: 'Quick game (a short match)' }).click());
     expect(quick).toEqual({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }], options: { target: 1 } });

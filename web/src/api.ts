@@ -11,6 +11,7 @@ export type {
   GameSummary,
   LobbyGame,
   MyGame,
+  PlayerFound,
   Replay,
   SeatSpec,
 } from '../../clients/typescript/src/types.gen';
@@ -147,6 +148,9 @@ export const api = {
   bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
   me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
+  /** The players called exactly `name`, oldest first: whom the setup form may invite. */
+  findPlayers: (name: string, token: string) =>
+    call<Gen.PlayersPage>('GET', `/players?name=${encodeURIComponent(name)}&limit=10`, { token }),
   startVacation: (days: number, token: string) =>
     call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),

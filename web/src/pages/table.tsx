@@ -13,7 +13,7 @@ import {
   problemText,
   type SeatView,
 } from '../api';
-import { sortHand } from '../cards';
+import { listed, sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
 import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
@@ -30,13 +30,14 @@ import { go, href } from '../route';
 import { peopleRules } from '../rules';
 import { PeopleRulesText } from '../rules-text';
 import { seatClockText } from '../seat-clock';
-import { canTake, seatNamer } from '../seats';
+import { seatNamer } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
 import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
 import { MoveControls } from './move-controls';
 import { Centre, pileField } from './table-centre';
 import { LatestMove, LogPanel, useTableLog } from './table-log';
+import { TakeSeat } from './take-seat';
 
 /** The newest view received at or before a move; the oldest kept if none is that old. */
 function shownAt(views: Map<number, SeatView>, upTo: number, latest: SeatView): SeatView {
@@ -54,7 +55,7 @@ const aroundFrom = (seats: number, me: number | null) =>
   Array.from({ length: seats }, (_, i) => (i + (me ?? -1) + 1 + seats) % seats).filter((s) => s !== me);
 
 /** A table: the seat's view drawn as a card table, its moves made by touching cards, every move told. */
-export function TablePage({ id, player }: { id: string; player: Player | null }) {
+export function TablePage({ id, player, setPlayer }: { id: string; player: Player | null; setPlayer(p: Player): void }) {
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   // The newest view the server sent; the felt shows `view`, the one the log has told up to (below).
@@ -255,17 +256,6 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
-  const join = async (seat: number) => {
-    if (!player) return;
-    setProblem(null);
-    try {
-      await api.join(id, seat, player.token);
-      refreshSummary();
-    } catch (e) {
-      setProblem(problemText(e));
-    }
-  };
-
   // The header's Rules button opens the rules where they live, beside the felt (below it on a phone), and goes there.
   const showRules = () => {
     const panel = document.getElementById('rules-panel') as HTMLDetailsElement | null;
@@ -440,21 +430,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <section class="panel" aria-labelledby="waiting-h">
           <h2 id="waiting-h">Waiting for players</h2>
           <p>The cards are dealt when the last seat is taken. Share this table's link to bring someone in.</p>
-          {mySeat === null && player && (
-            <div class="row">
-              {summary.seats
-                .filter((s) => canTake(s, player.id))
-                .map((s) => (
-                  <button type="button" key={s.seat} onClick={() => join(s.seat)}>
-                    Join seat {s.seat}
-                  </button>
-                ))}
-            </div>
-          )}
-          {mySeat === null && !player && (
-            <p>
-              <a href={href({ page: 'lobby' })}>Become a player</a> to join this table.
-            </p>
+          <p>At the table: {listed(summary.seats.map((s) => seatName(s.seat)))}.</p>
+          {mySeat === null && (
+            <TakeSeat summary={summary} player={player} setPlayer={setPlayer} seatName={seatName} taken={refreshSummary} />
           )}
           {mySeat !== null && (
             <button type="button" class="secondary" onClick={() => act('leave')}>
