@@ -15,6 +15,7 @@ import {
 } from '../api';
 import { sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
+import { bidsBySeat, CompassTable, compassOf, directionOf, sidesOf } from '../compass';
 import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
@@ -317,10 +318,13 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   })();
   const dealer = typeof state?.dealer === 'number' ? state.dealer : typeof state?.banker === 'number' ? state.banker : null;
   // Partners, where the game plays in sides: `sides` lists each side's seats.
-  const sides = Array.isArray(state?.sides)
-    ? (state.sides as unknown[]).map((x) => (Array.isArray(x) ? x : (x as { seats?: unknown })?.seats))
-    : [];
-  const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
+  const partners = sidesOf(state).find((side) => mySeat !== null && side.includes(mySeat)) ?? [];
+  // A four-seat trick game in sides sits round the felt, partners opposite; its calls are said by each seat.
+  const compass = family === 'trick' ? compassOf(state, summary.seats.length, mySeat) : null;
+  const bids = compass ? bidsBySeat(state) : new Map<number, string>();
+  // The seat whose move the felt shows: what it laid comes in from its side.
+  const mover = [...told.log.slice(-3), ...told.pending].find((s) => s.seq === told.upTo)?.seat;
+  const from = directionOf(mover ?? -1, compass, mySeat);
   const ends = view?.endings;
   // A deal's end in the game's terms, and the words a play earns ("Scopa!"): the generic score lines leave them out.
   const ended = state ? dealEnd(kind, state, seating) : null;
@@ -360,6 +364,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             Give {seatName(seat)} a day
           </button>
         )}
+        {bids.has(seat) && <span class="bid">{bids.get(seat)}</span>}
         {summary.rated && (
           <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
         )}
@@ -460,11 +465,17 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           // Busy while the felt is still telling moves the stream brought: no move is offered until it is done.
           aria-busy={view !== latest ? 'true' : 'false'}
         >
-          <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          {compass && state ? (
+            <CompassTable compass={compass} state={state} me={mySeat} seatName={seatName} panel={seatPanel} />
+          ) : (
+            <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          )}
           {state && placed && (
             <Centre
               state={state}
-              placed={placed}
+              placed={compass ? { ...placed, tricks: [] } : placed}
+              from={from}
+              me={mySeat}
               schema={entry?.viewSchema}
               own={own}
               seating={seating}
