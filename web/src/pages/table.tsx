@@ -15,7 +15,8 @@ import {
 } from '../api';
 import { sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
-import { bidsBySeat, CompassTable, compassOf, directionOf, sidesOf } from '../compass';
+import { bidsBySeat, compassOf, directionOf, sidesOf } from '../compass';
+import { CompassTable } from '../compass-table';
 import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
