@@ -414,6 +414,10 @@ export async function assertNothingHidden(base: string, gameId: string, people: 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
+  // A card still coming in is half transparent: axe reads the page once the cards have landed.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})))',
+  );
   const result = (await page.evaluate(
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
   )) as { id: string; impact: string; nodes: string[] }[];
