@@ -276,16 +276,17 @@ describe('a four-seat table in sides', () => {
     expect([0, 1, 2].map((s) => directionOf(s, null, 0))).toEqual(['bottom', 'top', 'top']);
   });
 
-  it('each seat’s call is said by its seat, and the declarer’s is the contract with its trumps', () => {
+  it('each seat’s call is said by its seat, the highest bid marked, and the declarer’s is the contract with its trumps', () => {
     const bidding = {
       calls: [
         { seat: 1, bid: { points: 7, noTrump: false } },
         { seat: 2, bid: null },
       ],
+      highBid: { seat: 1, bid: { points: 7, noTrump: false } },
       contract: null,
     };
     expect([...bidsBySeat(bidding)]).toEqual([
-      [1, 'Bid 7'],
+      [1, 'Bid 7, the highest'],
       [2, 'Passed'],
     ]);
     const played = {

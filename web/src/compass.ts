@@ -48,7 +48,7 @@ interface Call {
 }
 const bidText = (b: Bid) => `${b.points}${b.noTrump ? ' no trump' : ''}`;
 
-/** Each seat's call of this deal, in words, and the contract by its declarer: "Bid 7, contract, trumps ♥". */
+/** Each seat's call of this deal, in words; the highest bid so far marked, then the contract by its declarer: "Contract 7, trumps hearts ♥". */
 export function bidsBySeat(state: State | null): Map<number, string> {
   const said = new Map<number, string>();
   const calls = Array.isArray(state?.calls) ? (state.calls as Call[]) : [];
@@ -58,6 +58,9 @@ export function bidsBySeat(state: State | null): Map<number, string> {
     const trump =
       typeof state?.trump === 'string' ? `, trumps ${suitName(state.trump)} ${cardFace(`A${state.trump}`).symbol}` : '';
     said.set(contract.seat, `Contract ${bidText(contract)}${trump}`);
+    return said;
   }
+  const high = state?.highBid as Call | null | undefined;
+  if (high?.bid) said.set(high.seat, `Bid ${bidText(high.bid)}, the highest`);
   return said;
 }
