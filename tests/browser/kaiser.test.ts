@@ -192,6 +192,26 @@ describe('Kaiser as a four-seat table', () => {
     }
   });
 
+  it('a spectator sees the table from seat 0: seat 0 at the bottom, its partner at the top, seat 1 on the left', async () => {
+    const id = await kaiserTable(ann.page);
+    const cy = await person(browser, web.base, 'Cy', DESKTOP);
+    try {
+      await cy.page.goto(`/#/table/${id}`);
+      await cy.page.getByRole('region', { name: 'The table, as a spectator sees it' }).waitFor();
+      const seated = async (side: string) => cy.page.locator(`.compass-${side} .seat`).getAttribute('aria-label');
+      expect(await seated('bottom')).toBe('Ann');
+      expect(await seated('top')).toBe('Random bot (seat 2)');
+      expect(await seated('left')).toBe('Random bot (seat 1)');
+      expect(await seated('right')).toBe('Random bot (seat 3)');
+      expect(await cy.page.locator('.side-tally thead th').allTextContents()).toEqual([
+        'Side 1 (Ann & Random bot (seat 2))',
+        'Side 2 (Random bot (seat 1) & Random bot (seat 3))',
+      ]);
+    } finally {
+      await cy.context.close();
+    }
+  });
+
   it('on a phone the four seats and the trick fit the width, and the hand is in the first screen', async () => {
     await ann.page.setViewportSize(PHONE);
     try {
