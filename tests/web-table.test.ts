@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { announcement } from '../web/src/announce';
 import { sortHand } from '../web/src/cards';
+import { bidsBySeat, compassOf, directionOf } from '../web/src/compass';
 import { amountProblem } from '../web/src/costs';
 import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
@@ -323,5 +324,76 @@ describe('an amount that is not a move says why', () => {
     expect(amountProblem('oicho-kabu', 2.5, upTo(30), betting)).toBe('A whole number: 1 to 30 chips.');
     expect(amountProblem('oicho-kabu', 30, upTo(30), betting)).toBeNull();
     expect(amountProblem('other', 12, upTo(10), null)).toBe('At most 10: the most allowed now.');
+  });
+});
+
+describe('a four-seat table in sides', () => {
+  const kaiser = {
+    sides: [
+      [0, 2],
+      [1, 3],
+    ],
+  };
+
+  it('the viewer sits at the bottom, the next seat to play on the left, the partner at the top', () => {
+    expect(compassOf(kaiser, 4, 1)).toEqual({ bottom: 1, left: 2, top: 3, right: 0 });
+    // A spectator sees the table from seat 0.
+    expect(compassOf(kaiser, 4, null)).toEqual({ bottom: 0, left: 1, top: 2, right: 3 });
+  });
+
+  it('a table not of two sides of partners sitting opposite keeps the row of opponents', () => {
+    expect(
+      compassOf(
+        {
+          sides: [
+            [0, 1],
+            [2, 3],
+          ],
+        },
+        4,
+        0,
+      ),
+    ).toBeNull();
+    expect(compassOf({}, 4, 0)).toBeNull();
+    expect(compassOf({ sides: [[0, 2], [1]] }, 3, 0)).toBeNull();
+  });
+
+  it('a card comes in from its seat’s side: round the compass, or from across the table without one', () => {
+    const compass = compassOf(kaiser, 4, 0);
+    expect([0, 1, 2, 3].map((s) => directionOf(s, compass, 0))).toEqual(['bottom', 'left', 'top', 'right']);
+    expect([0, 1, 2].map((s) => directionOf(s, null, 0))).toEqual(['bottom', 'top', 'top']);
+  });
+
+  it('each seat’s call is said by its seat, the highest bid marked, and the declarer’s is the contract with its trumps', () => {
+    const bidding = {
+      calls: [
+        { seat: 1, bid: { points: 7, noTrump: false } },
+        { seat: 2, bid: null },
+      ],
+      highBid: { seat: 1, bid: { points: 7, noTrump: false } },
+      contract: null,
+    };
+    expect([...bidsBySeat(bidding)]).toEqual([
+      [1, 'Bid 7, the highest'],
+      [2, 'Passed'],
+    ]);
+    const played = {
+      calls: [
+        { seat: 1, bid: { points: 7, noTrump: false } },
+        { seat: 2, bid: { points: 8, noTrump: false } },
+        { seat: 3, bid: { points: 8, noTrump: true } },
+        { seat: 0, bid: null },
+      ],
+      contract: { seat: 3, points: 8, noTrump: true },
+      trump: null,
+    };
+    expect([...bidsBySeat(played)].sort()).toEqual([
+      [0, 'Passed'],
+      [1, 'Bid 7'],
+      [2, 'Bid 8'],
+      [3, 'Contract 8 no trump'],
+    ]);
+    const trumps = { ...played, calls: played.calls.slice(0, 2), contract: { seat: 2, points: 8, noTrump: false }, trump: 'H' };
+    expect(bidsBySeat(trumps).get(2)).toBe('Contract 8, trumps hearts ♥');
   });
 });

@@ -459,6 +459,10 @@ export async function withAxe(page: Page, expression: string): Promise<unknown> 
   return page.evaluate(expression);
 }
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A card still coming in is half transparent: axe reads the page once the cards have landed.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})))',
+  );
   const result = (await withAxe(
     page,
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,

@@ -29,6 +29,8 @@ export interface Said {
   own: boolean;
   /** The face-down card the move showed this seat, where it lies. */
   glimpse?: Glimpse;
+  /** The seat that moved: a card it played comes in from its side of the felt. */
+  seat: number;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -72,7 +74,7 @@ export function narrate(
   const mine = e.seat === mySeat;
   const who = mine ? 'You' : seatName(e.seat);
   const action = e.action as Action;
-  const base = { seq: e.seq, own: mine && e.by === 'seat' };
+  const base = { seq: e.seq, seat: e.seat, own: mine && e.by === 'seat' };
   if (e.kind === 'resign') return { ...base, text: `${who} resigned.`, notice: mine ? undefined : `${who} resigned.` };
   if (e.kind === 'forfeit') {
     const text = `${who} ran out of time and ${mine ? 'lose' : 'loses'} the game.`;

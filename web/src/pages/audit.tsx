@@ -174,6 +174,9 @@ function ReplayFelt({
       <Centre
         state={state}
         placed={placed}
+        // A spectator's table: a card laid comes in from across it.
+        from="top"
+        me={null}
         schema={schema}
         own={own}
         seating={seating}

@@ -1,4 +1,5 @@
 import type { Action, JsonSchema } from '../api';
+import { type Direction, directionOf } from '../compass';
 import { Cards, Fact, Pile, PileBox, Told, type Touch, Trick } from '../felt';
 import { capitalize, humanize } from '../labels';
 import type { Placed } from '../layout';
@@ -17,6 +18,8 @@ export const pileField = (key: string) => key.replace(/s$/, '');
 export function Centre({
   state,
   placed,
+  from,
+  me,
   schema,
   own,
   seating,
@@ -30,6 +33,9 @@ export function Centre({
 }: {
   state: Record<string, unknown>;
   placed: Placed;
+  /** The side of the felt the move shown came from: a card it laid comes in from there. */
+  from: Direction;
+  me: number | null;
   schema: JsonSchema | undefined;
   /** The game's own drawings of some fields (Cactus's layouts). */
   own: Record<string, FieldRenderer>;
@@ -48,7 +54,7 @@ export function Centre({
   const { seatName, seats } = seating;
   const described = (key: string) => schema?.properties?.[key]?.description;
   return (
-    <div class="centre">
+    <div class={`centre from-${from}`}>
       {Object.entries(own).map(([k, Own]) => (
         <div class="centre-item" key={k}>
           <Own value={state[k]} seating={seating} touch={placeTouch} glimpse={glimpse} />
@@ -59,6 +65,7 @@ export function Centre({
           key={t.key}
           plays={t.plays}
           seatName={seatName}
+          from={(seat) => directionOf(seat, null, me)}
           winner={
             typeof (state[t.key] as { winner?: unknown })?.winner === 'number'
               ? (state[t.key] as { winner: number }).winner

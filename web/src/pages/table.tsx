@@ -15,6 +15,8 @@ import {
 } from '../api';
 import { listed, sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
+import { bidsBySeat, compassOf, directionOf, sidesOf } from '../compass';
+import { CompassTable } from '../compass-table';
 import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
@@ -317,10 +319,13 @@ export function TablePage({ id, player, setPlayer }: { id: string; player: Playe
   })();
   const dealer = typeof state?.dealer === 'number' ? state.dealer : typeof state?.banker === 'number' ? state.banker : null;
   // Partners, where the game plays in sides: `sides` lists each side's seats.
-  const sides = Array.isArray(state?.sides)
-    ? (state.sides as unknown[]).map((x) => (Array.isArray(x) ? x : (x as { seats?: unknown })?.seats))
-    : [];
-  const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
+  const partners = sidesOf(state).find((side) => mySeat !== null && side.includes(mySeat)) ?? [];
+  // A four-seat trick game in sides sits round the felt, partners opposite; its calls are said by each seat.
+  const compass = family === 'trick' ? compassOf(state, summary.seats.length, mySeat) : null;
+  const bids = compass ? bidsBySeat(state) : new Map<number, string>();
+  // The seat whose move the felt shows: what it laid comes in from its side.
+  const mover = [...told.log.slice(-3), ...told.pending].find((s) => s.seq === told.upTo)?.seat;
+  const from = directionOf(mover ?? -1, compass, mySeat);
   const ends = view?.endings;
   // The card this seat just peeked at, face up where it lies while the felt shows the move that showed it.
   const glimpse = view ? told.log.filter((s) => s.seq === view.version).at(-1)?.glimpse : undefined;
@@ -362,6 +367,7 @@ export function TablePage({ id, player, setPlayer }: { id: string; player: Playe
             Give {seatName(seat)} a day
           </button>
         )}
+        {bids.has(seat) && <span class="bid">{bids.get(seat)}</span>}
         {summary.rated && (
           <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
         )}
@@ -449,11 +455,17 @@ export function TablePage({ id, player, setPlayer }: { id: string; player: Playe
           // Busy while the felt is still telling moves the stream brought: no move is offered until it is done.
           aria-busy={view !== latest ? 'true' : 'false'}
         >
-          <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          {compass && state ? (
+            <CompassTable compass={compass} state={state} me={mySeat} seatName={seatName} panel={seatPanel} />
+          ) : (
+            <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          )}
           {state && placed && (
             <Centre
               state={state}
-              placed={placed}
+              placed={compass ? { ...placed, tricks: [] } : placed}
+              from={from}
+              me={mySeat}
               schema={entry?.viewSchema}
               own={own}
               seating={seating}
