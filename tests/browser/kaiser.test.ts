@@ -1,30 +1,22 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { becomePlayer, clickOne, launch, type Person, person, webServer } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AnnAtTable, annForFile, clickOne, type Person, person } from './support';
 
 /**
  * Kaiser as a four-seat table (issue #41): the partner opposite, the opponents at the sides, each card
  * of the trick in front of its player, tricks and points by side during a deal, the bids by the seats,
  * and cards that come in from their player's side unless the person asks for less motion.
  */
-let web: Awaited<ReturnType<typeof webServer>>;
-let browser: Browser;
-let ann: Person;
-let token: string;
-
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-beforeAll(async () => {
-  web = await webServer();
-  browser = await launch();
-  ann = await person(browser, web.base, 'Ann', DESKTOP);
-  await becomePlayer(ann);
-  token = ((await ann.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
+const at = annForFile(DESKTOP);
+let web: AnnAtTable['web'];
+let browser: Browser;
+let ann: Person;
+let token: string;
+beforeAll(() => {
+  ({ web, browser, ann, token } = at);
 });
 
 /** Ann at seat 0 (her partner is seat 2), three random bots, the table open on her page. */

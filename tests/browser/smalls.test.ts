@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contrast } from '../support/contrast';
-import {
-  apiTable,
-  becomePlayer,
-  launch,
-  type Person,
-  person,
-  restartableServer,
-  tokenOf,
-  untilVersion,
-  withAxe,
-} from './support';
+import { type AnnAtTable, annForFile, apiTable, type Person, untilVersion, withAxe } from './support';
 
 /**
  * The table's smaller faults (issue #41, point 10), as a player meets them: a peek turns its card up,
@@ -19,21 +9,12 @@ import {
  * an unreachable server goes once it answers, the audit opens on the table, and a finished game's log
  * names every card played.
  */
-let web: Awaited<ReturnType<typeof restartableServer>>;
-let browser: Browser;
+const at = annForFile();
+let web: AnnAtTable['web'];
 let ann: Person;
 let annToken: string;
-
-beforeAll(async () => {
-  web = await restartableServer();
-  browser = await launch();
-  ann = await person(browser, web.base, 'Ann', { width: 1280, height: 800 });
-  await becomePlayer(ann);
-  annToken = await tokenOf(ann);
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
+beforeAll(() => {
+  ({ web, ann, token: annToken } = at);
 });
 
 /** A table Ann sits at, made through the API; `top` stacks the first deal (the named cards first). */

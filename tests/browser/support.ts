@@ -11,7 +11,7 @@ import {
   type Request,
   type Response,
 } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { defaultOptions } from '../../src/engine';
 import { games } from '../../src/games';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
@@ -73,6 +73,34 @@ export async function restartableServer() {
       await where.drop();
     },
   };
+}
+
+/** What a browser test file works with: its server, its browser, and Ann, a registered player, with her token. */
+export interface AnnAtTable {
+  web: Awaited<ReturnType<typeof restartableServer>>;
+  browser: Browser;
+  ann: Person;
+  token: string;
+}
+
+/**
+ * A file's server (restartable), browser and Ann, made before its tests and closed after them; the
+ * object is filled in when the file's first beforeAll has run.
+ */
+export function annForFile(viewport = { width: 1280, height: 800 }): AnnAtTable {
+  const at = {} as AnnAtTable;
+  beforeAll(async () => {
+    at.web = await restartableServer();
+    at.browser = await launch();
+    at.ann = await person(at.browser, at.web.base, 'Ann', viewport);
+    await becomePlayer(at.ann);
+    at.token = await tokenOf(at.ann);
+  });
+  afterAll(async () => {
+    await at.browser?.close();
+    await at.web?.close();
+  });
+  return at;
 }
 
 /**

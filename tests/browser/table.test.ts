@@ -1,20 +1,18 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games';
 import { shortName } from '../../web/src/cards';
 import {
+  type AnnAtTable,
+  annForFile,
   apiTable,
-  becomePlayer,
   clickOne,
   isOver,
-  launch,
   type Person,
   person,
-  restartableServer,
   screenshotPath,
   seriousViolations,
   shownVersion,
-  tokenOf,
   untilVersion,
   violationsInEveryLook,
 } from './support';
@@ -24,24 +22,16 @@ import {
  * touching cards, every move told in words, the end said plainly, invitations found in the lobby,
  * a stream that survives a restart, and no serious accessibility fault in light, dark or phone.
  */
-let web: Awaited<ReturnType<typeof restartableServer>>;
-let browser: Browser;
-let ann: Person;
-let annToken: string;
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-beforeAll(async () => {
-  web = await restartableServer();
-  browser = await launch();
-  ann = await person(browser, web.base, 'Ann', DESKTOP);
-  await becomePlayer(ann);
-  annToken = await tokenOf(ann);
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
+const at = annForFile(DESKTOP);
+let web: AnnAtTable['web'];
+let browser: Browser;
+let ann: Person;
+let annToken: string;
+beforeAll(() => {
+  ({ web, browser, ann, token: annToken } = at);
 });
 
 /** A table Ann sits at, made through the API: `deck` stacks its first deal (top first, the named cards, then the rest). */
