@@ -13,7 +13,7 @@ export { pendingChoices } from './pending';
 export { declareValues } from './play';
 export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
-export { type DealScore, scoreDeal } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
 
 const sideName = (s: State, side: number) => {

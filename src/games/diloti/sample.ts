@@ -2,8 +2,7 @@ import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standar
 import { movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { cardsOf, pips, sideOf } from './plays';
-import type { DealScore } from './scoring';
-import type { Action, Pending, State, View } from './state';
+import type { Action, DealScore, Pending, State, View } from './state';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 

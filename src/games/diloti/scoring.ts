@@ -1,20 +1,5 @@
 import { type Card, rankOf, strictlyMost } from '../../cards';
-
-/** The scoring of one deal, by side (seat 0 and 1 alone; partners 0+2 and 1+3 with four seats). */
-export interface DealScore {
-  dealer: number;
-  /** Cards won, by side (leftovers included). */
-  cards: number[];
-  xeris: number[];
-  aces: number[];
-  /** The side scoring each line, null when nobody does (a tie for the most, or the card not captured). */
-  mostCards: number | null;
-  tenOfDiamonds: number | null;
-  twoOfClubs: number | null;
-  /** The cards left on the table at the end and the side of the last capturer who took them (null: nobody captured). */
-  leftovers: { side: number | null; cards: Card[] };
-  points: number[];
-}
+import type { DealScore } from './state';
 
 export const XERI_POINTS = 10;
 export const MOST_CARDS_POINTS = 4;
