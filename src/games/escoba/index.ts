@@ -19,7 +19,7 @@ import { sample } from './sample';
 import { scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { type DealScore, scoreDeal } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
 
 /** Capture values: A 1, 2-7 their pips, J (sota) 8, Q (caballo) 9, K (rey) 10. */

@@ -19,7 +19,7 @@ import { sample } from './sample';
 import { dealRecord, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
+export { scoreDeal, settebelloHolder } from './scoring';
 export * from './state';
 
 /** Capture values: A 1, 2-7 their pips, J (fante) 8, Q (cavallo) 9, K (re) 10. */

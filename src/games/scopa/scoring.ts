@@ -1,30 +1,6 @@
 import { type Card, strictlyMost, suitOf } from '../../cards';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
-
-/** The scoring lines of a deal, in the order the text counts them. */
-export type Line = 'cards' | 'diamonds' | 'settebello' | 'primiera' | 'scopa';
-
-export interface Point {
-  line: Line;
-  seat: number;
-}
-
-/** What a deal's score piles held and what they scored (no card codes: the cards are shuffled again). */
-export interface DealScore {
-  deal: number;
-  dealer: number;
-  cards: number[];
-  diamonds: number[];
-  settebello: number | null;
-  /** Each seat's primiera count; null when its pile lacks a suit. */
-  primiera: (number | null)[];
-  scopas: number[];
-  /** The points counted, in order. */
-  awarded: Point[];
-  /** Points left uncounted because a seat reached the target first. */
-  unscored: Point[];
-  scoresAfter: number[];
-}
+import type { DealScore, Line, Point } from './state';
 
 /** The seat that captured the settebello (7D); null when it lay unclaimed on the table. */
 export function settebelloHolder(piles: readonly (readonly Card[])[]): number | null {
