@@ -1,4 +1,5 @@
 import { standardDeck } from '../../cards';
+import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { defaultStep, done, legalSteps, more } from './pending';
@@ -79,13 +80,7 @@ export const diloti: Game<State, Action, Options, View> = {
     return s.pending ? defaultStep(s, s.pending) : defaultTurn(s, seat);
   },
 
-  sides: (seats) =>
-    seats === 4
-      ? [
-          [0, 2],
-          [1, 3],
-        ]
-      : [[0], [1]],
+  sides: (seats) => sidesOf(seats, seats === 4),
 
   view: viewOf,
 

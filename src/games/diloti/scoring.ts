@@ -1,4 +1,5 @@
 import { type Card, rankOf, strictlyMost } from '../../cards';
+import { holderOf } from '../../cards/fishing';
 import type { DealScore } from './state';
 
 export const XERI_POINTS = 10;
@@ -14,13 +15,9 @@ export const TWO_OF_CLUBS_POINTS = 1;
 export function scoreDeal(won: readonly (readonly Card[])[], xeris: readonly number[]): Omit<DealScore, 'dealer' | 'leftovers'> {
   const cards = won.map((p) => p.length);
   const aces = won.map((p) => p.filter((c) => rankOf(c) === 'A').length);
-  const holder = (c: Card) => {
-    const i = won.findIndex((p) => p.includes(c));
-    return i < 0 ? null : i;
-  };
   const mostCards = strictlyMost(cards) ?? null;
-  const tenOfDiamonds = holder('TD');
-  const twoOfClubs = holder('2C');
+  const tenOfDiamonds = holderOf(won, 'TD');
+  const twoOfClubs = holderOf(won, '2C');
   const points = won.map((_, side) => XERI_POINTS * xeris[side] + ACE_POINTS * aces[side]);
   if (mostCards !== null) points[mostCards] += MOST_CARDS_POINTS;
   if (tenOfDiamonds !== null) points[tenOfDiamonds] += TEN_OF_DIAMONDS_POINTS;

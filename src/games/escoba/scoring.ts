@@ -1,4 +1,5 @@
 import { type Card, strictlyMost, suitOf } from '../../cards';
+import { holderOf } from '../../cards/fishing';
 import { primieraWinner, setentaCards } from '../../cards/primiera';
 import type { DealScore } from './state';
 
@@ -16,11 +17,10 @@ export function scoreDeal(
   escobas: readonly number[],
   before: readonly number[],
 ): DealScore {
-  const holder = piles.findIndex((p) => p.includes('7D'));
   const lines = {
     cards: strictlyMost(piles.map((p) => p.length)) ?? null,
     diamonds: strictlyMost(piles.map(diamonds)) ?? null,
-    sieteDeVelo: holder >= 0 ? holder : null,
+    sieteDeVelo: holderOf(piles, '7D'),
     setenta: primieraWinner(piles, 'card-by-card') ?? null,
   };
   const points = [...escobas];

@@ -1,4 +1,5 @@
 import { standardDeck } from '../../cards';
+import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
 import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
@@ -138,13 +139,7 @@ export const porrazo: Game<State, Action, Options, View> = {
     return defaultPlay(s, seat);
   },
 
-  sides: (seats, options) =>
-    options.partners && seats === 4
-      ? [
-          [0, 2],
-          [1, 3],
-        ]
-      : Array.from({ length: seats }, (_, seat) => [seat]),
+  sides: (seats, options) => sidesOf(seats, options.partners && seats === 4),
 
   view: viewOf,
 

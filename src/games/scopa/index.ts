@@ -12,7 +12,7 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { allHandsEmpty, dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
+import { allHandsEmpty, dealHandsAndTable, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
@@ -157,7 +157,7 @@ export const scopa: Game<State, Action, Options, View> = {
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
 
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     const captured = capture.length > 0;
     const table = captured ? removeCards(s.table, capture) : [...s.table, card];
     const piles = s.piles.map((p, i) => (i === seat && captured ? [...p, card, ...capture] : p));

@@ -1,12 +1,10 @@
 import { type Card, strictlyMost, suitOf } from '../../cards';
+import { holderOf } from '../../cards/fishing';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
 import type { DealScore, Line, Point } from './state';
 
 /** The seat that captured the settebello (7D); null when it lay unclaimed on the table. */
-export function settebelloHolder(piles: readonly (readonly Card[])[]): number | null {
-  const i = piles.findIndex((p) => p.includes('7D'));
-  return i >= 0 ? i : null;
-}
+export const settebelloHolder = (piles: readonly (readonly Card[])[]): number | null => holderOf(piles, '7D');
 
 /**
  * Counts a deal's points in the text's order: most cards, most diamonds, the settebello, the
