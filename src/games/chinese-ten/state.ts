@@ -70,20 +70,10 @@ export type View = Static<typeof viewSchema>;
 /** What one turn did, for the table to show. */
 export type Turn = NonNullable<View['last']>;
 
-export interface State {
-  seats: number;
-  dealer: number;
+export interface State extends Pick<View, 'seats' | 'dealer' | 'table' | 'won' | 'layoutCapture' | 'turned' | 'last'> {
   /** The seat to act. */
   turn: number;
   hands: Card[][];
   /** Face down, top first. */
   stock: Card[];
-  table: Card[];
-  /** Each seat's won-cards pile. */
-  won: Card[][];
-  /** The cards the dealer captured from a four-of-a-kind layout before the first turn, if any. */
-  layoutCapture: Card[];
-  /** A turned stock card waiting for its seat to choose which of several table cards it captures. */
-  turned: Card | null;
-  last: Turn | null;
 }

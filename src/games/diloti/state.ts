@@ -1,7 +1,7 @@
 import type { Card, RngState } from '../../cards';
 import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
-import { type Declaration, MAX_VALUE } from './plays';
+import { MAX_VALUE } from './plays';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -213,28 +213,21 @@ export type Pending = Static<typeof PendingSchema> extends infer P ? (P extends 
 /** One finished play, as everyone saw it. */
 export type Play = Static<typeof PlaySchema>;
 
-export interface State {
-  seats: number;
-  target: number;
+export interface State
+  extends Pick<
+    View,
+    'seats' | 'target' | 'dealer' | 'table' | 'declarations' | 'lastCapturer' | 'lastPlay' | 'scores' | 'finished'
+  > {
   rng: RngState;
-  dealer: number;
   /** The seat to play (the one finishing a pending play). */
   turn: number;
   hands: Card[][];
   stock: Card[];
-  /** Loose cards on the table, in the order they came. */
-  table: Card[];
-  declarations: Declaration[];
   pending: Pending | null;
   /** Each side's face-down pile of won cards for the current deal, and its xeris. */
   won: Card[][];
   xeris: number[];
-  lastCapturer: number | null;
   /** Plays finished in this deal: the first one cannot be a xeri. */
   plays: number;
-  lastPlay: Play | null;
-  /** Match points by side. */
-  scores: number[];
   deals: DealScore[];
-  finished: boolean;
 }

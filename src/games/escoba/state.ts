@@ -130,29 +130,27 @@ export type DealScore = View['history'][number];
 
 export type Play = NonNullable<View['lastPlay']>;
 
-export interface State {
+export interface State
+  extends Pick<
+    View,
+    | 'target'
+    | 'partnerships'
+    | 'deal'
+    | 'dealer'
+    | 'table'
+    | 'escobas'
+    | 'dealerEscobas'
+    | 'lastCapturer'
+    | 'lastPlay'
+    | 'scores'
+    | 'history'
+    | 'winner'
+  > {
   seats: number;
-  target: number;
-  partnerships: boolean;
   rng: RngState;
-  /** Deals played so far, this one included (1 for the first). */
-  deal: number;
-  dealer: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Each side's score pile this deal (a side is a seat, or a partnership). */
   piles: Card[][];
-  /** Each side's escobas this deal, the dealer's from the four table cards included. */
-  escobas: number[];
-  /** Escobas the dealer scored this deal because the four table cards made 15 (one) or 30 (two). */
-  dealerEscobas: number;
-  lastCapturer: number | null;
   turn: number;
-  lastPlay: Play | null;
-  /** Match points by side. */
-  scores: number[];
-  history: DealScore[];
-  /** The winning side once the match is over. */
-  winner: number | null;
 }

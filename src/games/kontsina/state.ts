@@ -104,21 +104,13 @@ export type Play = Static<typeof PlayView>;
 /** The scoring of one deal. */
 export type DealScore = Static<typeof DealScoreView>;
 
-export interface State {
-  seats: number;
-  target: number;
+export interface State
+  extends Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
   rng: RngState;
-  dealer: number;
   /** The seat to play. */
   turn: number;
   hands: Card[][];
   stock: Card[];
-  table: Card[];
   /** Each seat's face-down pile of captured cards for the current deal. */
   captured: Card[][];
-  lastCapturer: number | null;
-  lastPlay: Play | null;
-  scores: number[];
-  deals: DealScore[];
-  finished: boolean;
 }

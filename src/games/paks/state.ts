@@ -255,17 +255,13 @@ export interface Turn {
 
 export type HandResult = NonNullable<View['lastHand']>;
 
-export interface State {
-  seats: number;
-  target: number;
-  /** Seats of each side: one seat each with 2 or 3 seats, two teams of alternate seats with 4 or 6. */
-  sides: number[][];
+export interface State
+  extends Pick<
+    View,
+    'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished'
+  > {
   rng: RngState;
-  /** Hands played so far, counting the current one. */
-  hand: number;
-  dealer: number;
   stock: Card[];
-  board: Card[];
   hands: Card[][];
   /** Each seat's paks in the current hand, in the order formed. */
   paks: Pak[][];
@@ -273,12 +269,6 @@ export interface State {
   turn: Turn | null;
   /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
   recent: Happening[];
-  /** By side. */
-  scores: number[];
-  /** Points by side of every hand played. */
-  history: number[][];
-  lastHand: HandResult | null;
-  finished: boolean;
 }
 
 /** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */

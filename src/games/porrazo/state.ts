@@ -261,39 +261,36 @@ export type HandResult = NonNullable<View['lastHand']>;
 
 export type Answer = Declaration | 'pass' | null;
 
-export interface State {
+export interface State
+  extends Pick<
+    View,
+    | 'partners'
+    | 'target'
+    | 'handNo'
+    | 'dealer'
+    | 'deal'
+    | 'table'
+    | 'scores'
+    | 'tendidoDealt'
+    | 'tendido'
+    | 'leftover'
+    | 'laid'
+    | 'plays'
+    | 'lastHand'
+  > {
   seats: number;
-  partners: boolean;
-  target: number;
   rng: RngState;
-  /** Hands played so far, this one included. */
-  handNo: number;
-  dealer: number;
-  /** Deal of three within the hand, from 1. */
-  deal: number;
   phase: Phase;
   /** Seat to play (phase playing). */
   turn: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Won-cards pile of each seat. */
   captured: Card[][];
-  /** By seat or partnership. */
-  scores: number[];
-  tendidoDealt: boolean;
-  tendido: View['tendido'];
-  /** The odd cards laid face up after the last deal of the hand. */
-  leftover: Card[];
   /** This deal's declarations by seat (null: not answered yet). */
   answers: Answer[];
-  /** The card the previous seat laid without capturing (a porrazo may follow). */
-  laid: View['laid'];
   pending: Pending | null;
-  /** This deal's plays (the last deal's until the first card of the next), and this hand's scores. */
-  plays: Play[];
   notes: Note[];
-  lastHand: HandResult | null;
   /** The seat or partnership that reached the target (or made a san benito). */
   winner: number | null;
 }

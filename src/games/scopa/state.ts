@@ -134,26 +134,27 @@ export type Line = Point['line'];
 
 export type Play = NonNullable<View['lastPlay']>;
 
-export interface State {
-  target: number;
-  redealThreeKings: boolean;
+export interface State
+  extends Pick<
+    View,
+    | 'target'
+    | 'redealThreeKings'
+    | 'deal'
+    | 'dealer'
+    | 'redeals'
+    | 'table'
+    | 'lastCapturer'
+    | 'lastPlay'
+    | 'scores'
+    | 'history'
+    | 'winner'
+  > {
   rng: RngState;
-  /** Deals played so far, this one included (1 for the first). */
-  deal: number;
-  dealer: number;
-  /** Times this deal was thrown in for three or four kings on the table. */
-  redeals: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Each seat's score pile this deal. */
   piles: Card[][];
   /** The seat of each scopa of this deal, in the order made. */
   sweeps: number[];
-  lastCapturer: number | null;
   turn: number;
-  lastPlay: Play | null;
-  scores: number[];
-  history: DealScore[];
-  winner: number | null;
 }

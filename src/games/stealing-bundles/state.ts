@@ -84,16 +84,10 @@ export const HAND = 4;
 /** One play, as both seats saw it. */
 export type Play = NonNullable<View['lastPlay']>;
 
-export interface State {
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  dealer: number;
+export interface State extends Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
   turn: number;
   hands: Card[][];
   stock: Card[];
-  board: Card[];
   /** Each seat's face-up bundle, its top card last. */
   bundles: Card[][];
-  lastPlay: Play | null;
-  finished: boolean;
 }

@@ -97,26 +97,14 @@ export type Move = NonNullable<View['last']>;
 
 export type DealResult = View['deals'][number];
 
-export interface State {
-  seats: number;
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  /** Deals in the match: seats × rounds. */
-  dealsInMatch: number;
-  dealer: number;
+export interface State
+  extends Pick<View, 'seats' | 'optionalCapture' | 'dealsInMatch' | 'dealer' | 'table' | 'captured' | 'deals' | 'last'> {
   turn: number;
   /** Cards dealt to each seat this deal (7, or 11 with two seats). */
   handSize: number;
   hands: Card[][];
-  table: Card[];
-  /** Each seat's captured-cards pile of this deal. */
-  captured: Card[][];
   /** Cards set aside unseen this deal. */
   unused: Card[];
-  /** The deals played so far. */
-  deals: DealResult[];
-  /** The last move of this deal. */
-  last: Move | null;
   rng: RngState;
 }
 

@@ -103,24 +103,15 @@ export type Play = Static<typeof PlayView>;
 /** The scoring of one hand. */
 export type HandScore = Static<typeof HandScoreView>;
 
-export interface State {
-  /** The number of hands in the game (option `hands`). */
-  handsInGame: number;
+export interface State
+  extends Pick<
+    View,
+    'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
+  > {
   rng: RngState;
-  dealer: number;
   turn: number;
   hands: Card[][];
   stock: Card[];
-  /** The discard pile, bottom card first. */
-  pile: Card[];
   /** Each seat's won cards this hand (xeri cards included). */
   won: Card[][];
-  /** The cards each seat captured xeri this hand, kept face up. */
-  xeris: Card[][];
-  lastCapturer: number | null;
-  lastPlay: Play | null;
-  /** How many times the first pile of this hand was shuffled back and dealt again. */
-  redeals: number;
-  handsPlayed: HandScore[];
-  finished: boolean;
 }
