@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allHandsEmpty,
   dealHandsAndTable,
+  fieldsOf,
   highestTotalWins,
   holderOf,
   movesOfDeal,
@@ -111,5 +112,9 @@ describe('fishing-game bookkeeping', () => {
     ]);
     expect([0, 1, 2, 3].map((seat) => sideOfSeat(seat, true))).toEqual([0, 1, 0, 1]);
     expect(sideOfSeat(3, false)).toBe(3);
+  });
+
+  it('the fields copied keep the order they are named in', () => {
+    expect(JSON.stringify(fieldsOf({ a: 1, b: [2], c: 3 }, ['c', 'a']))).toBe('{"c":3,"a":1}');
   });
 });

@@ -144,3 +144,11 @@ export function sidesOf(seats: number, teams: boolean): number[][] {
   const all = [...Array(seats).keys()];
   return teams ? [0, 1].map((side) => all.filter((seat) => teamOf(seat, 2) === side)) : all.map((seat) => [seat]);
 }
+
+/**
+ * The named fields of an object as they are, in the order given (a state's or view's key order is part
+ * of its bytes): what a view shows of the state, a sampler copies from the view, or a copy shares.
+ */
+export function fieldsOf<V, K extends keyof V>(from: V, keys: readonly K[]): Pick<V, K> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<V, K>;
+}

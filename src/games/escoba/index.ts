@@ -11,7 +11,15 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { dealHandsAndTable, replenishHands, sideOfSeat, sidesOf, takeLeftovers, withoutCard } from '../../cards/fishing';
+import {
+  dealHandsAndTable,
+  fieldsOf,
+  replenishHands,
+  sideOfSeat,
+  sidesOf,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
@@ -194,13 +202,7 @@ export const escoba: Game<State, Action, Options, View> = {
       stock: s.stock.length,
       captured: s.piles,
       capturedCounts: s.piles.map((p) => p.length),
-      escobas: s.escobas,
-      dealerEscobas: s.dealerEscobas,
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      history: s.history,
-      winner: s.winner,
+      ...fieldsOf(s, ['escobas', 'dealerEscobas', 'lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },
 

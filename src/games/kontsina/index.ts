@@ -11,7 +11,7 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, holderOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, holderOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -224,11 +224,7 @@ export const kontsina: Game<State, Action, Options, View> = {
       table: s.table,
       // The captured piles are face down: only their sizes are known.
       captured: s.captured.map((p) => p.length),
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      deals: s.deals,
-      finished: s.finished,
+      ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'deals', 'finished']),
     };
     // Once the game is over every card is public.
     return s.finished ? { ...open, hands: s.hands, capturedCards: s.captured } : { ...open, hands: null, capturedCards: null };

@@ -1,5 +1,5 @@
 import { standardDeck } from '../../cards';
-import { sidesOf } from '../../cards/fishing';
+import { fieldsOf, sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
 import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
@@ -21,23 +21,12 @@ export * from './values';
  */
 function clone(s: State): State {
   return {
-    seats: s.seats,
-    partners: s.partners,
-    target: s.target,
-    rng: s.rng,
-    handNo: s.handNo,
-    dealer: s.dealer,
-    deal: s.deal,
-    phase: s.phase,
-    turn: s.turn,
-    stock: s.stock,
+    ...fieldsOf(s, ['seats', 'partners', 'target', 'rng', 'handNo', 'dealer', 'deal', 'phase', 'turn', 'stock']),
     hands: [...s.hands],
     table: [...s.table],
     captured: [...s.captured],
     scores: [...s.scores],
-    tendidoDealt: s.tendidoDealt,
-    tendido: s.tendido,
-    leftover: s.leftover,
+    ...fieldsOf(s, ['tendidoDealt', 'tendido', 'leftover']),
     answers: [...s.answers],
     laid: s.laid,
     pending: s.pending,

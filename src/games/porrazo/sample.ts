@@ -9,6 +9,7 @@ import {
   standardDeck,
   unseenCards,
 } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, Answer, Pending, Play, State, View } from './state';
 import type { Declaration, SetName } from './values';
@@ -83,19 +84,14 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
       partners: view.partners,
       target: view.target,
       rng: next,
-      handNo: view.handNo,
-      dealer: view.dealer,
-      deal: view.deal,
+      ...fieldsOf(view, ['handNo', 'dealer', 'deal']),
       phase: view.phase === 'over' ? 'playing' : view.phase,
       turn: view.turn ?? (view.dealer + 1) % seats,
       stock: over ? (view.stock ?? []) : places[free.length],
       hands,
       table: view.table,
       captured: piles.map((known, i) => [...known, ...rest.splice(0, view.capturedCounts[i] - known.length)]),
-      scores: view.scores,
-      tendidoDealt: view.tendidoDealt,
-      tendido: view.tendido,
-      leftover: view.leftover,
+      ...fieldsOf(view, ['scores', 'tendidoDealt', 'tendido', 'leftover']),
       answers,
       laid: view.laid,
       pending: pendingOf(view),

@@ -12,7 +12,7 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { allHandsEmpty, dealHandsAndTable, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
+import { allHandsEmpty, dealHandsAndTable, fieldsOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
@@ -203,11 +203,7 @@ export const scopa: Game<State, Action, Options, View> = {
       capturedCounts: s.piles.map((p) => p.length),
       primiera: s.piles.map((p) => primieraTotal(p) ?? null),
       scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      history: s.history,
-      winner: s.winner,
+      ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },
 

@@ -1,4 +1,5 @@
 import { type Card, dealUnseen, type RngState, rankOf, standardDeck, unseenCards } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, HAND, type State, type View } from './state';
 
@@ -20,9 +21,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     optionalCapture: view.optionalCapture,
     dealer: view.dealer,
     turn: view.turn ?? 1 - view.dealer,
-    board: view.board,
-    lastPlay: view.lastPlay,
-    finished: view.finished,
+    ...fieldsOf(view, ['board', 'lastPlay', 'finished']),
   };
   if (view.hands && view.bundleCards) return { ...base, hands: view.hands, stock: [], bundles: view.bundleCards };
   const hand = view.hand ?? [];

@@ -1,5 +1,13 @@
 import { allMost, type Card, compareCards, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
-import { dealHandsAndTable, holderOf, redealTable, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
+import {
+  dealHandsAndTable,
+  fieldsOf,
+  holderOf,
+  redealTable,
+  replenishHands,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -194,9 +202,7 @@ export const xeri: Game<State, Action, Options, View> = {
     } else {
       play = {
         pile: [...s.pile, card],
-        won: s.won,
-        xeris: s.xeris,
-        lastCapturer: s.lastCapturer,
+        ...fieldsOf(s, ['won', 'xeris', 'lastCapturer']),
         lastPlay: { seat, card, took: [], xeri: false },
       };
     }
@@ -224,10 +230,7 @@ export const xeri: Game<State, Action, Options, View> = {
       redeals: s.redeals,
       // Won cards lie face down: only their number shows, and the xeri cards turned face up across the pile.
       won: s.won.map((w) => w.length),
-      xeris: s.xeris,
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      handsPlayed: s.handsPlayed,
+      ...fieldsOf(s, ['xeris', 'lastCapturer', 'lastPlay', 'handsPlayed']),
       handsWon: handsWon(s),
       finished: s.finished,
     };
