@@ -3,6 +3,7 @@ import {
   allHandsEmpty,
   dealHandsAndTable,
   fieldsOf,
+  fortyCardValue,
   highestTotalWins,
   holderOf,
   movesOfDeal,
@@ -116,5 +117,9 @@ describe('fishing-game bookkeeping', () => {
 
   it('the fields copied keep the order they are named in', () => {
     expect(JSON.stringify(fieldsOf({ a: 1, b: [2], c: 3 }, ['c', 'a']))).toBe('{"c":3,"a":1}');
+  });
+
+  it('the 40-card deck counts its ace 1, the 2-7 their pips, and J Q K 8 9 10', () => {
+    expect(['AS', '7D', 'JC', 'QH', 'KS'].map(fortyCardValue)).toEqual([1, 7, 8, 9, 10]);
   });
 });

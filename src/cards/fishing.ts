@@ -1,4 +1,4 @@
-import { type Card, removeCards } from './cards';
+import { type Card, rankNumber, removeCards } from './cards';
 import { type DealSpec, deal } from './deal';
 import { type RngState, shuffle } from './rng';
 import { allMost, teamOf } from './scoring';
@@ -151,4 +151,10 @@ export function sidesOf(seats: number, teams: boolean): number[][] {
  */
 export function fieldsOf<V, K extends keyof V>(from: V, keys: readonly K[]): Pick<V, K> {
   return Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<V, K>;
+}
+
+/** Capture values of the Italian and Spanish 40-card deck: A 1, 2-7 their pips, J 8, Q 9, K 10 (Scopa, Escoba). */
+export function fortyCardValue(c: Card): number {
+  const n = rankNumber(c);
+  return n <= 7 ? n : n - 3;
 }

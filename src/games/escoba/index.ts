@@ -5,7 +5,6 @@ import {
   containsCards,
   fortyCardDeck,
   type RngState,
-  rankNumber,
   removeCards,
   shuffle,
   sortCards,
@@ -14,6 +13,7 @@ import {
 import {
   dealHandsAndTable,
   fieldsOf,
+  fortyCardValue,
   replenishHands,
   sideOfSeat,
   sidesOf,
@@ -29,11 +29,8 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 export { scoreDeal } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J (sota) 8, Q (caballo) 9, K (rey) 10. */
-export function value(c: Card): number {
-  const n = rankNumber(c);
-  return n <= 7 ? n : n - 3;
-}
+/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
+export const value = fortyCardValue;
 
 const total = (cards: readonly Card[]) => cards.reduce((t, c) => t + value(c), 0);
 

@@ -4,7 +4,6 @@ import {
   containsCards,
   fortyCardDeck,
   type RngState,
-  rankNumber,
   rankOf,
   removeCards,
   sameCards,
@@ -12,7 +11,15 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { allHandsEmpty, dealHandsAndTable, fieldsOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
+import {
+  allHandsEmpty,
+  dealHandsAndTable,
+  fieldsOf,
+  fortyCardValue,
+  replenishHands,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
@@ -22,11 +29,8 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 export { scoreDeal, settebelloHolder } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J (fante) 8, Q (cavallo) 9, K (re) 10. */
-export function value(c: Card): number {
-  const n = rankNumber(c);
-  return n <= 7 ? n : n - 3;
-}
+/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
+export const value = fortyCardValue;
 
 /**
  * Every capture `card` may make from `table`, as lists of table cards: one card of its rank when
