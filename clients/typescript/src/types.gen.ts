@@ -5740,7 +5740,7 @@ export type PaksViewState = {
      */
     board: Array<string>;
     /**
-     * your own hand; null for a spectator
+     * this seat's own hand; null for a spectator
      */
     myHand: Array<string> | null;
     /**
@@ -5748,7 +5748,7 @@ export type PaksViewState = {
      */
     handCounts: Array<number>;
     /**
-     * every hand, by seat, once the game is over; null before
+     * every hand, by seat, once the game is over; null during play
      */
     hands: Array<Array<string>> | null;
     /**
