@@ -81,7 +81,7 @@ describe('the smaller faults of the table', () => {
     });
     await playOut(id);
     await open(ann.page, id);
-    await ann.page.getByText(/^Game over/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Game over/ }).waitFor();
     await ann.page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
     const text = await ann.page.locator('main').innerText();
     expect(text.match(CODE), 'a card code in the page').toBeNull();
@@ -103,7 +103,7 @@ describe('the smaller faults of the table', () => {
       options: { rounds: 1, firstDealer: 0, maxBet: 30 },
     });
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const amount = ann.page.getByLabel('Bet … on tableau 2');
     await amount.fill('40');
     const box = ann.page.locator('.pile-box').filter({ has: amount });
@@ -174,7 +174,7 @@ describe('the smaller faults of the table', () => {
       }
       await ann.page.waitForTimeout(300);
     }
-    await ann.page.getByText(/^Game over/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Game over/ }).waitFor();
     const lines = ann.page.locator('.log-panel .log li');
     const bot = lines.filter({ hasText: /^Random bot:/ });
     await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(10);

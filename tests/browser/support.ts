@@ -348,7 +348,7 @@ export async function playToEnd(
       if ((await clickOne(p, clicks)) !== 'nothing') clicks++;
     }
     if (over) {
-      for (const s of options.spectators ?? []) await s.page.getByText(/^Game over/).waitFor();
+      for (const s of options.spectators ?? []) await s.page.locator('#turn', { hasText: /^Game over/ }).waitFor();
       return clicks;
     }
   }

@@ -192,7 +192,7 @@ describe('touching the cards', () => {
   it('at Poke’s draw, the cards discarded are exactly the hand cards touched, sent only on the move’s own button, listed first', async () => {
     const id = await vsBot('poke');
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const posts = movesPosted(ann.page);
     const cards = ann.page.locator('.hand .card-button');
     const touched = [codeOf(await cards.nth(0).innerText()), codeOf(await cards.nth(3).innerText())];
@@ -212,7 +212,7 @@ describe('touching the cards', () => {
   it('at Card Stock Market, a hand card touched offers its trades as buttons, and the one pressed uses that card', async () => {
     const id = await vsBot('card-stock-market');
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const posts = movesPosted(ann.page);
     const card = ann.page.locator('.hand .card-button').first();
     const code = codeOf(await card.innerText());
@@ -232,7 +232,7 @@ describe('touching the cards', () => {
     // The bot deals (seat 0): Ann bets first.
     const id = await table('oicho-kabu', [{ bot: 'random' }, { player: 'me' }], { options: { rounds: 1, firstDealer: 0 } });
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     expect(await controls(ann.page)).toBeLessThanOrEqual(30);
     const amount = ann.page.getByLabel('Bet … on tableau 2');
     await amount.fill('7');
@@ -391,7 +391,7 @@ describe('every move told', () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });
     await open(ann.page, id);
     // Seat 1 plays first at Xeri: the bot has moved, or Ann's turn comes once it has.
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     expect(await ann.page.title()).toMatch(/^● Your turn · Xeri/);
     const before = await ann.page.locator('.log li').count();
     await ann.page.locator('.hand .card-button').first().click();
@@ -427,7 +427,7 @@ describe('every move told', () => {
     await ann.page.setViewportSize(PHONE);
     try {
       await open(ann.page, id);
-      await ann.page.getByText(/^Your turn/).waitFor();
+      await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
       const before = await ann.page.locator('.log li').count();
       await ann.page.locator('.hand .card-button').first().click();
       await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThanOrEqual(before + 2);
@@ -718,18 +718,18 @@ describe('a table of each family, some moves in', () => {
       await open(ann.page, id);
       if (kind === 'oicho-kabu') {
         // Ann stakes 5 on the second tableau, and may bet again.
-        await ann.page.getByText(/^Your turn/).waitFor();
+        await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
         await ann.page.getByLabel('Bet … on tableau 2').fill('5');
         await ann.page.getByRole('button', { name: 'Bet 5 on tableau 2' }).click();
         await ann.page.locator('.log').getByText('You: bet 5 on tableau 2.').waitFor();
       }
       for (let n = 0; n < 3 && kind !== 'oicho-kabu'; n++) {
-        await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+        await ann.page.locator('#turn', { hasText: /^(Your turn|Game over)/ }).waitFor();
         if (await isOver(ann.page)) break;
         // A choice of several moves: the next click completes it.
         if ((await clickOne(ann, n)) === 'selected') await clickOne(ann, n);
       }
-      await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+      await ann.page.locator('#turn', { hasText: /^(Your turn|Game over)/ }).waitFor();
       await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThan(0);
       await ann.page.waitForTimeout(2000);
       await ann.page.screenshot({ path: screenshotPath(`table-${family}`) });
