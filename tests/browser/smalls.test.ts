@@ -192,7 +192,7 @@ describe('the smaller faults of the table', () => {
     await ann.page.getByRole('heading', { name: /^Audit of Divide and Conquer/ }).waitFor();
     await ann.page
       .locator('.audit-result')
-      .filter({ hasText: /wins|tie/ })
+      .filter({ hasText: /wins|tie/i })
       .waitFor();
     const summary = (await (await fetch(`${web.base}/games/${id}`)).json()) as { version: number };
     const felt = ann.page.getByRole('region', { name: `The table after move ${summary.version}, as a spectator saw it` });
