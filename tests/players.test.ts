@@ -147,6 +147,23 @@ async function queryPlan(text: string, params: unknown[]): Promise<unknown> {
   }
 }
 
+/** The ids of my games, read two a page by the cursor to the last page; `between` runs after each page. */
+async function pages(me: PlayerHandle, between: () => Promise<void> = async () => {}): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await http
+      .get('/players/me/games')
+      .query({ limit: 2, ...(cursor ? { cursor } : {}) })
+      .set(bearer(me.token));
+    expect(page.status).toBe(200);
+    ids.push(...page.body.games.map((g: { id: string }) => g.id));
+    cursor = page.body.next ?? undefined;
+    await between();
+  } while (cursor);
+  return ids;
+}
+
 describe('my games', () => {
   it('lists the games where I hold a seat, those where it is my turn first, soonest deadline first, then the others', async () => {
     const me = await newPlayer(http, 'Me');
@@ -211,17 +228,7 @@ describe('my games', () => {
     await play(ids[0], me);
     await play(ids[1], me);
     const all = (await http.get('/players/me/games').set(bearer(me.token))).body.games.map((g: { id: string }) => g.id);
-    const paged: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await http
-        .get('/players/me/games')
-        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
-        .set(bearer(me.token));
-      expect(page.status).toBe(200);
-      paged.push(...page.body.games.map((g: { id: string }) => g.id));
-      cursor = page.body.next ?? undefined;
-    } while (cursor);
+    const paged = await pages(me);
     expect(paged).toEqual(all);
     expect(new Set(paged).size).toBe(5);
   });
@@ -244,22 +251,13 @@ describe('my games', () => {
     }
     const before = (await http.get('/players/me/games').set(bearer(me.token))).body.games.map((g: { id: string }) => g.id);
     expect(before).toHaveLength(9);
-    const paged: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await http
-        .get('/players/me/games')
-        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
-        .set(bearer(me.token));
-      expect(page.status).toBe(200);
-      paged.push(...page.body.games.map((g: { id: string }) => g.id));
-      cursor = page.body.next ?? undefined;
-      // Between pages: a new game where it is my turn, and one where I have just moved (the newest change of all).
+    // Between pages: a new game where it is my turn, and one where I have just moved (the newest change of all).
+    const paged = await pages(me, async () => {
       tick();
       await game(me, other);
       tick();
       await play(await game(me, other), me);
-    } while (cursor);
+    });
     expect(new Set(paged).size).toBe(paged.length);
     expect(paged.filter((id) => before.includes(id))).toEqual(before);
   });
