@@ -154,7 +154,7 @@ describe('npm run admin: finding games and players', () => {
     expect(all.find((g) => g.id === finished)).toMatchObject({ kind: 'divide-and-conquer', status: 'finished' });
     expect(all.find((g) => g.id === invitation)?.seats).toEqual([
       { seat: 0, occupant: 'open', name: null, player: null, bot: null },
-      { seat: 1, occupant: 'invited', name: null, player: bo.id, bot: null },
+      { seat: 1, occupant: 'invited', name: 'Bo', player: bo.id, bot: null },
     ]);
 
     const [waiting, scopa, bos, annsLastTwo, text] = await Promise.all([

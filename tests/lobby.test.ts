@@ -334,6 +334,18 @@ describe('joining and leaving', () => {
     expect(await mine(bo)).toMatchObject({ seat: 1, status: 'active', invited: false });
   });
 
+  it('a waiting table names the player invited to a seat, unless the creator named the seat', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const bo = await newPlayer(http, 'Bo');
+    const cy = await newPlayer(http, 'Cy');
+    const g = await table(ann, [{ player: 'me' }, { player: bo.id }]);
+    expect(g.seats[1]).toMatchObject({ occupant: 'invited', name: 'Bo' });
+    const summary = (await http.get(`/games/${g.id}`)).body;
+    expect(summary.seats[1]).toMatchObject({ occupant: 'invited', name: 'Bo', invited: bo.id });
+    const named = await table(ann, [{ player: 'me' }, { player: cy.id, name: 'my sister' }]);
+    expect(named.seats[1]).toMatchObject({ occupant: 'invited', name: 'my sister' });
+  });
+
   it('the invited player declines: the seat becomes open to anyone, the table shows in the lobby and no longer among the invitee’s games', async () => {
     const ann = await newPlayer(http, 'Ann');
     const bo = await newPlayer(http, 'Bo');
@@ -341,6 +353,7 @@ describe('joining and leaving', () => {
     const res = await http.post(`/games/${g.id}/seats/1/decline`).set(bearer(bo.token));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'waiting' });
+    // The seat no longer waits for Bo: it forgets his name.
     expect(res.body.seats[1]).toMatchObject({ seat: 1, occupant: 'open', name: null });
     expect(res.body.seats[1].invited).toBeUndefined();
     const mine = (await http.get('/players/me/games').set(bearer(bo.token))).body.games as { id: string }[];

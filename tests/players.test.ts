@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAME_LOOKUPS_PER_MINUTE } from '../src/http/routes/players';
 import { tokenHash } from '../src/service/players';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, type PlayerHandle, settled } from './support/players';
@@ -202,7 +203,16 @@ describe('my games', () => {
       updated: expect.any(String),
       // Two players, dealt by the server: rated by default.
       rated: true,
+      // Who I play with, as the lobby shows the seats: names and ids, no token nor holding.
+      seats: [
+        { seat: 0, name: 'Me', occupant: 'player', player: me.id },
+        { seat: 1, name: 'Other', occupant: 'player', player: other.id },
+      ],
     });
+    expect(res.body.games.find((g: { id: string }) => g.id === waiting.body.id).seats).toEqual([
+      { seat: 0, name: 'Me', occupant: 'player', player: me.id },
+      { seat: 1, name: null, occupant: 'open' },
+    ]);
     expect(res.body.games.find((g: { id: string }) => g.id === moved)).toMatchObject({
       myTurn: false,
       toAct: [1],
@@ -312,5 +322,86 @@ describe('my games', () => {
       'invalid-cursor',
     );
     expectProblem(await http.get('/players/me/games'), 401, 'token-required');
+  });
+});
+
+describe('finding players by name', () => {
+  const find = (p: PlayerHandle, query: Record<string, unknown>) => http.get('/players').query(query).set(bearer(p.token));
+
+  it('lists every player called exactly that name, oldest first, with only the id, the name and when it registered', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const first = await newPlayer(http, 'Marta Finder');
+    tick();
+    const second = await newPlayer(http, 'Marta Finder');
+    await newPlayer(http, 'Marta Finders');
+    const res = await find(ann, { name: ' Marta Finder ' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      players: [
+        { id: first.id, name: 'Marta Finder', createdAt: expect.any(String) },
+        { id: second.id, name: 'Marta Finder', createdAt: expect.any(String) },
+      ],
+      next: null,
+    });
+    // Nothing of the token or of the address it registered from.
+    expect(JSON.stringify(res.body)).not.toContain(first.token);
+    expect(JSON.stringify(res.body)).not.toMatch(/token|address|hash/i);
+  });
+
+  it('matches the whole name only, as written: no prefix, no other case', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    await newPlayer(http, 'Quentin Exact');
+    for (const name of ['Quentin', 'quentin exact', 'Quentin Exac']) {
+      const res = await find(ann, { name });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ players: [], next: null });
+    }
+  });
+
+  it('pages: `next` brings the players after the last one shown, until null', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await newPlayer(http, 'Pager Name')).id);
+      tick();
+    }
+    const one = await find(ann, { name: 'Pager Name', limit: 2 });
+    expect(one.body.players.map((p: { id: string }) => p.id)).toEqual(ids.slice(0, 2));
+    expect(one.body.next).toEqual(expect.any(String));
+    const two = await find(ann, { name: 'Pager Name', limit: 2, cursor: one.body.next });
+    expect(two.body.players.map((p: { id: string }) => p.id)).toEqual(ids.slice(2));
+    expect(two.body.next).toBeNull();
+  });
+
+  it('is for players: no token 401, a wrong one 401; a missing or invisible name, a bad limit or cursor 400', async () => {
+    const ann = await newPlayer(http, 'Ann');
+    expectProblem(await http.get('/players').query({ name: 'Ann' }), 401, 'token-required');
+    expectProblem(
+      await http
+        .get('/players')
+        .query({ name: 'Ann' })
+        .set(bearer(`ctp_${'x'.repeat(43)}`)),
+      401,
+      'invalid-token',
+    );
+    expectProblem(await find(ann, {}), 400, 'validation');
+    expectProblem(await find(ann, { name: '' }), 400, 'validation');
+    expectProblem(await find(ann, { name: 'A\u200Bnn' }), 400, 'validation');
+    expectProblem(await find(ann, { name: 'x'.repeat(61) }), 400, 'validation');
+    expectProblem(await find(ann, { name: 'Ann', limit: 0 }), 400, 'validation');
+    expectProblem(await find(ann, { name: 'Ann', limit: 51 }), 400, 'validation');
+    expectProblem(await find(ann, { name: 'Ann', cursor: 'not-a-cursor' }), 400, 'invalid-cursor');
+    const forged = Buffer.from(JSON.stringify({ createdAt: '+275760-09-13T00:00:00.000Z', id: 'x' })).toString('base64url');
+    expectProblem(await find(ann, { name: 'Ann', cursor: forged }), 400, 'invalid-cursor');
+  });
+
+  it(`allows a player ${NAME_LOOKUPS_PER_MINUTE} look-ups a minute, then 429 rate-limited with Retry-After`, async () => {
+    const ann = await newPlayer(http, 'Ann');
+    for (let i = 0; i < NAME_LOOKUPS_PER_MINUTE; i++) expect((await find(ann, { name: 'Nobody' })).status).toBe(200);
+    const refused = await find(ann, { name: 'Nobody' });
+    expectProblem(refused, 429, 'rate-limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another player's look-ups are its own.
+    expect((await find(await newPlayer(http, 'Bo'), { name: 'Nobody' })).status).toBe(200);
   });
 });

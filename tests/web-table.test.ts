@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { announcement } from '../web/src/announce';
 import { sortHand } from '../web/src/cards';
+import { bidsBySeat, compassOf, directionOf } from '../web/src/compass';
+import { amountProblem } from '../web/src/costs';
 import { cardsOf } from '../web/src/labels';
 import { place } from '../web/src/layout';
 import { grouped, outcome, pick, tableTouchable } from '../web/src/moves';
@@ -213,10 +215,66 @@ describe('telling what happened', () => {
     );
   });
 
+  it('a peek or a spy carries the card seen and its place, for the felt to turn it up for this seat alone', () => {
+    const peek = narrate(
+      { seq: 3, seat: 0, kind: 'move', by: 'seat', action: { type: 'peek', position: 2, saw: '2S' } },
+      'cactus',
+      names,
+      0,
+    );
+    expect(peek.glimpse).toEqual({ type: 'peek', position: 2, card: '2S' });
+    const spy = narrate(
+      { seq: 4, seat: 0, kind: 'move', by: 'clock', action: { type: 'spy', position: 1, saw: 'AH' } },
+      'cactus',
+      names,
+      0,
+    );
+    expect(spy.glimpse).toEqual({ type: 'spy', position: 1, card: 'AH' });
+    // Bo's peek, seen from Ann's seat, shows her nothing.
+    const theirs = narrate(
+      { seq: 5, seat: 1, kind: 'move', by: 'bot', action: { type: 'peek', position: 2 } },
+      'cactus',
+      names,
+      0,
+    );
+    expect(theirs.glimpse).toBeUndefined();
+  });
+
+  it('at Divide and Conquer, a card laid face down is said so, and named once the log shows it', () => {
+    const hidden = narrate(
+      { seq: 1, seat: 1, kind: 'move', by: 'bot', action: { type: 'play' } },
+      'divide-and-conquer',
+      names,
+      0,
+    );
+    expect(hidden.text).toBe('Bo: lay a card face down.');
+    const shown = narrate(
+      {
+        seq: 2,
+        seat: 1,
+        kind: 'move',
+        by: 'bot',
+        action: { type: 'play', card: '7C', match: { cards: ['9H', '7C'], winner: 0 } },
+      },
+      'divide-and-conquer',
+      names,
+      0,
+    );
+    expect(shown.text).toBe('Bo: play 7 of clubs.');
+    const mine = narrate(
+      { seq: 3, seat: 0, kind: 'move', by: 'seat', action: { type: 'play', card: 'QH' } },
+      'divide-and-conquer',
+      names,
+      0,
+    );
+    expect(mine.text).toBe('You: play queen of hearts.');
+  });
+
   it('says the end with names: "You won", "You lost", "A tie"', () => {
     expect(withNames('seat 0 wins 11 to 6', names)).toBe('Ann wins 11 to 6');
     expect(withNames('seats 0 and 2 win 70 to 61', names)).toBe('Ann and Cy win 70 to 61');
     expect(withNames('seats 0, 2 share the win with 155 each', names)).toBe('Ann and Cy share the win with 155 each');
+    expect(withNames('Seat 0 resigned: seats 1 and 3 share the win', names)).toBe('Ann resigned: Bo and Di share the win');
     expect(headline({ winners: [0], summary: 'seat 0 wins' }, 0, names)).toBe('You won');
     expect(headline({ winners: [0], summary: 'seat 0 wins' }, 1, names)).toBe('You lost');
     expect(headline({ winners: [0, 2], summary: 'seats 0 and 2 win' }, 2, names)).toBe('You won');
@@ -235,5 +293,107 @@ describe('the end of a deal, as players tell it', () => {
       'Xeri! Ann took a single card.',
     );
     expect(announcement('cactus', { cactus: 1, end: null }, names)).toBe('Cactus! Bo called it: one more turn for the other.');
+  });
+});
+
+describe('an amount that is not a move says why', () => {
+  const betting = {
+    seat: 1,
+    roundLimit: 30,
+    betTotal: 0,
+    chips: [100, 100],
+    tableaus: [{ bets: [0, 0] }, { bets: [0, 0] }],
+  };
+  const upTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('a bet over the round’s cap says the cap, and what is bet already', () => {
+    expect(amountProblem('oicho-kabu', 40, upTo(30), betting)).toBe('At most 30 chips: the round’s cap.');
+    expect(amountProblem('oicho-kabu', 40, upTo(20), { ...betting, betTotal: 10 })).toBe(
+      'At most 20 chips: the round’s cap of 30, with 10 bet already.',
+    );
+  });
+
+  it('a bet over the chips a seat has left says so', () => {
+    const poor = { ...betting, chips: [100, 12], tableaus: [{ bets: [0, 4] }, { bets: [0, 0] }] };
+    expect(amountProblem('oicho-kabu', 9, upTo(8), poor)).toBe('At most 8 chips: all the chips you have left to bet.');
+  });
+
+  it('too little, no number or a fraction are each said; an amount allowed is no problem', () => {
+    expect(amountProblem('oicho-kabu', 0, upTo(30), betting)).toBe('At least 1 chip.');
+    expect(amountProblem('oicho-kabu', Number.NaN, upTo(30), betting)).toBe('Give an amount: 1 to 30 chips.');
+    expect(amountProblem('oicho-kabu', 2.5, upTo(30), betting)).toBe('A whole number: 1 to 30 chips.');
+    expect(amountProblem('oicho-kabu', 30, upTo(30), betting)).toBeNull();
+    expect(amountProblem('other', 12, upTo(10), null)).toBe('At most 10: the most allowed now.');
+  });
+});
+
+describe('a four-seat table in sides', () => {
+  const kaiser = {
+    sides: [
+      [0, 2],
+      [1, 3],
+    ],
+  };
+
+  it('the viewer sits at the bottom, the next seat to play on the left, the partner at the top', () => {
+    expect(compassOf(kaiser, 4, 1)).toEqual({ bottom: 1, left: 2, top: 3, right: 0 });
+    // A spectator sees the table from seat 0.
+    expect(compassOf(kaiser, 4, null)).toEqual({ bottom: 0, left: 1, top: 2, right: 3 });
+  });
+
+  it('a table not of two sides of partners sitting opposite keeps the row of opponents', () => {
+    expect(
+      compassOf(
+        {
+          sides: [
+            [0, 1],
+            [2, 3],
+          ],
+        },
+        4,
+        0,
+      ),
+    ).toBeNull();
+    expect(compassOf({}, 4, 0)).toBeNull();
+    expect(compassOf({ sides: [[0, 2], [1]] }, 3, 0)).toBeNull();
+  });
+
+  it('a card comes in from its seat’s side: round the compass, or from across the table without one', () => {
+    const compass = compassOf(kaiser, 4, 0);
+    expect([0, 1, 2, 3].map((s) => directionOf(s, compass, 0))).toEqual(['bottom', 'left', 'top', 'right']);
+    expect([0, 1, 2].map((s) => directionOf(s, null, 0))).toEqual(['bottom', 'top', 'top']);
+  });
+
+  it('each seat’s call is said by its seat, the highest bid marked, and the declarer’s is the contract with its trumps', () => {
+    const bidding = {
+      calls: [
+        { seat: 1, bid: { points: 7, noTrump: false } },
+        { seat: 2, bid: null },
+      ],
+      highBid: { seat: 1, bid: { points: 7, noTrump: false } },
+      contract: null,
+    };
+    expect([...bidsBySeat(bidding)]).toEqual([
+      [1, 'Bid 7, the highest'],
+      [2, 'Passed'],
+    ]);
+    const played = {
+      calls: [
+        { seat: 1, bid: { points: 7, noTrump: false } },
+        { seat: 2, bid: { points: 8, noTrump: false } },
+        { seat: 3, bid: { points: 8, noTrump: true } },
+        { seat: 0, bid: null },
+      ],
+      contract: { seat: 3, points: 8, noTrump: true },
+      trump: null,
+    };
+    expect([...bidsBySeat(played)].sort()).toEqual([
+      [0, 'Passed'],
+      [1, 'Bid 7'],
+      [2, 'Bid 8'],
+      [3, 'Contract 8 no trump'],
+    ]);
+    const trumps = { ...played, calls: played.calls.slice(0, 2), contract: { seat: 2, points: 8, noTrump: false }, trump: 'H' };
+    expect(bidsBySeat(trumps).get(2)).toBe('Contract 8, trumps hearts ♥');
   });
 });

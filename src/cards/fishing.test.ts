@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   allHandsEmpty,
   dealHandsAndTable,
+  fieldsOf,
+  fortyCardValue,
   highestTotalWins,
+  holderOf,
   movesOfDeal,
   redealTable,
   replenishHands,
+  sideOfSeat,
+  sidesOf,
   takeLeftovers,
+  withoutCard,
 } from './fishing';
 import { seedRng } from './rng';
 
@@ -88,5 +94,32 @@ describe('fishing-game bookkeeping', () => {
     ]);
     expect(movesOfDeal(log, 0, isPlay)).toEqual([]);
     expect(movesOfDeal(log, 9, isPlay)).toHaveLength(4);
+  });
+
+  it("a card played leaves its seat's hand only", () => {
+    expect(withoutCard([['AS', '2S'], ['3S']], 0, 'AS')).toEqual([['2S'], ['3S']]);
+  });
+
+  it('the holder of a card is the pile that holds it, null when none does', () => {
+    expect(holderOf([['AS'], ['7D', '2C']], '7D')).toBe(1);
+    expect(holderOf([['AS'], ['2C']], '7D')).toBeNull();
+  });
+
+  it('seats play alone, or as two teams of alternate seats', () => {
+    expect(sidesOf(3, false)).toEqual([[0], [1], [2]]);
+    expect(sidesOf(6, true)).toEqual([
+      [0, 2, 4],
+      [1, 3, 5],
+    ]);
+    expect([0, 1, 2, 3].map((seat) => sideOfSeat(seat, true))).toEqual([0, 1, 0, 1]);
+    expect(sideOfSeat(3, false)).toBe(3);
+  });
+
+  it('the fields copied keep the order they are named in', () => {
+    expect(JSON.stringify(fieldsOf({ a: 1, b: [2], c: 3 }, ['c', 'a']))).toBe('{"c":3,"a":1}');
+  });
+
+  it('the 40-card deck counts its ace 1, the 2-7 their pips, and J Q K 8 9 10', () => {
+    expect(['AS', '7D', 'JC', 'QH', 'KS'].map(fortyCardValue)).toEqual([1, 7, 8, 9, 10]);
   });
 });

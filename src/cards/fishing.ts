@@ -1,7 +1,7 @@
-import type { Card } from './cards';
+import { type Card, rankNumber, removeCards } from './cards';
 import { type DealSpec, deal } from './deal';
 import { type RngState, shuffle } from './rng';
-import { allMost } from './scoring';
+import { allMost, teamOf } from './scoring';
 
 /**
  * Bookkeeping shared by the fishing games (Kontsina, Xeri, Stealing Bundles, Escoba, Scopa, Diloti...):
@@ -123,4 +123,38 @@ export function highestTotalWins(scores: number[], unit: string): { winners: num
       ? `seats ${winners.join(' and ')} share the win with ${best} ${unit}`
       : `seat ${winners[0]} wins with ${best} ${unit} (${scores.join(' / ')})`;
   return { winners, summary };
+}
+
+/** The hands after `seat` plays `card` from its own. */
+export function withoutCard(hands: readonly Card[][], seat: number, card: Card): Card[][] {
+  return hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+}
+
+/** The seat (or side) whose pile holds `card`; null when no pile does. */
+export function holderOf(piles: readonly (readonly Card[])[], card: Card): number | null {
+  const i = piles.findIndex((p) => p.includes(card));
+  return i < 0 ? null : i;
+}
+
+/** The side a seat plays for: itself alone, or with `teams` its team of alternate seats (0+2 and 1+3). */
+export const sideOfSeat = (seat: number, teams: boolean): number => (teams ? teamOf(seat, 2) : seat);
+
+/** The seats of each side, by side: every seat alone, or with `teams` two teams of alternate seats. */
+export function sidesOf(seats: number, teams: boolean): number[][] {
+  const all = [...Array(seats).keys()];
+  return teams ? [0, 1].map((side) => all.filter((seat) => teamOf(seat, 2) === side)) : all.map((seat) => [seat]);
+}
+
+/**
+ * The named fields of an object as they are, in the order given (a state's or view's key order is part
+ * of its bytes): what a view shows of the state, a sampler copies from the view, or a copy shares.
+ */
+export function fieldsOf<V, K extends keyof V>(from: V, keys: readonly K[]): Pick<V, K> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<V, K>;
+}
+
+/** Capture values of the Italian and Spanish 40-card deck: A 1, 2-7 their pips, J 8, Q 9, K 10 (Scopa, Escoba). */
+export function fortyCardValue(c: Card): number {
+  const n = rankNumber(c);
+  return n <= 7 ? n : n - 3;
 }

@@ -2,6 +2,7 @@ import type { GameStatus } from '../store/games';
 import { type MyGamesCursor, NO_DEADLINE, type PlayerStore } from '../store/players';
 import { timeLeft } from './clock-bank';
 import { cursorId, cursorTime, decodeCursor, encodeCursor } from './cursor';
+import { publicSeat } from './seating';
 
 /**
  * A player's games, the ones where it is due first (soonest deadline, then longest waiting), then
@@ -58,6 +59,7 @@ export function myGames(deps: { players: PlayerStore; now: () => Date }) {
           version: r.version,
           updated: r.updatedAt.toISOString(),
           rated: r.rated,
+          seats: r.seats.map(publicSeat),
           ...(r.result && (r.status === 'finished' || r.status === 'aborted') ? { result: r.result } : {}),
         })),
         next,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PlayerStore } from '../store/players';
 import { addressHasher, secondsUntilFree } from './addresses';
+import { cursorId, cursorTime, decodeCursor, encodeCursor } from './cursor';
 import { displayName } from './names';
 import { gameChannel, type Notifier } from './notifier';
 import { Problem } from './problem';
@@ -141,6 +142,25 @@ export function players(deps: {
       // ...and every server's streams of those games look again, and end those opened with a revoked token.
       for (const game of games) await notifier.publish(gameChannel(game), 'holding').catch(() => {});
       return { ...(await me(id)), token: fresh };
+    },
+
+    /**
+     * The players called exactly this name (as it is kept: NFC, trimmed), oldest first: how a friend is
+     * found to be invited. Only what anyone sees at a table: the id, the name and when it registered.
+     */
+    async named(query: { name: string; cursor?: string; limit?: number }) {
+      const limit = query.limit ?? 20;
+      const after = decodeCursor(query.cursor, (raw) => {
+        const id = cursorId(raw.id);
+        const createdAt = cursorTime(raw.createdAt);
+        return id && createdAt ? { id, createdAt } : null;
+      });
+      const rows = await store.named(displayName(query.name), after, limit);
+      const last = rows.at(-1);
+      return {
+        players: rows.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt.toISOString() })),
+        next: last && rows.length === limit ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id }) : null,
+      };
     },
 
     /** Called with a token's hash when it stops (open streams made with it are closed). */

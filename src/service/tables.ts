@@ -102,8 +102,11 @@ export function tables(deps: {
     for (const s of seats) {
       // The creator sits under its player name unless the entry names the seat.
       if (s.occupant === 'player' && s.name === null) s.name = creatorName;
-      if (s.occupant === 'invited' && !(await players.get(s.playerId as string))) {
-        throw new Problem(422, 'unknown-player', `seat ${s.seat}: there is no player ${s.playerId}`);
+      if (s.occupant === 'invited') {
+        const invited = await players.get(s.playerId as string);
+        if (!invited) throw new Problem(422, 'unknown-player', `seat ${s.seat}: there is no player ${s.playerId}`);
+        // The waiting table names whom it waits for ("Bo (invited)"), as it names whoever sits.
+        s.name ??= invited.name;
       }
     }
     return seats;

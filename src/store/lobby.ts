@@ -31,24 +31,24 @@ interface Row {
   rated: unknown;
 }
 
-export function lobbyStore(sql: Sql) {
-  /** The seats of several games in one query. */
-  async function seatsOf(ids: readonly string[]): Promise<Map<string, SeatRecord[]>> {
-    const rows =
-      sql.provider === 'postgresql'
-        ? await sql.all<{ gameId: string } & Parameters<typeof toSeat>[0]>(
-            `SELECT "gameId", ${SEAT_COLUMNS} FROM "Seat" WHERE "gameId" = ANY($1) ORDER BY "gameId", "seat"`,
-            [ids],
-          )
-        : await sql.all<{ gameId: string } & Parameters<typeof toSeat>[0]>(
-            `SELECT "gameId", ${SEAT_COLUMNS} FROM "Seat" WHERE "gameId" IN (SELECT value FROM json_each($1)) ORDER BY "gameId", "seat"`,
-            [JSON.stringify(ids)],
-          );
-    const seats = new Map<string, SeatRecord[]>(ids.map((id) => [id, []]));
-    for (const r of rows) seats.get(r.gameId)?.push(toSeat(r));
-    return seats;
-  }
+/** The seats of several games in one query, in turn order. */
+export async function seatsOf(sql: Sql, ids: readonly string[]): Promise<Map<string, SeatRecord[]>> {
+  const rows =
+    sql.provider === 'postgresql'
+      ? await sql.all<{ gameId: string } & Parameters<typeof toSeat>[0]>(
+          `SELECT "gameId", ${SEAT_COLUMNS} FROM "Seat" WHERE "gameId" = ANY($1) ORDER BY "gameId", "seat"`,
+          [ids],
+        )
+      : await sql.all<{ gameId: string } & Parameters<typeof toSeat>[0]>(
+          `SELECT "gameId", ${SEAT_COLUMNS} FROM "Seat" WHERE "gameId" IN (SELECT value FROM json_each($1)) ORDER BY "gameId", "seat"`,
+          [JSON.stringify(ids)],
+        );
+  const seats = new Map<string, SeatRecord[]>(ids.map((id) => [id, []]));
+  for (const r of rows) seats.get(r.gameId)?.push(toSeat(r));
+  return seats;
+}
 
+export function lobbyStore(sql: Sql) {
   return {
     /**
      * Games of one status, newest first, at most `limit` after the cursor. Waiting games are listed
@@ -67,7 +67,10 @@ export function lobbyStore(sql: Sql) {
          ORDER BY g."createdAt" DESC, g."id" DESC LIMIT $3`,
         [status, kind ?? '', limit, ...(after ? [after.createdAt, after.id] : [])],
       );
-      const seats = await seatsOf(rows.map((r) => r.id));
+      const seats = await seatsOf(
+        sql,
+        rows.map((r) => r.id),
+      );
       return rows.map((r) => ({
         id: r.id,
         kind: r.kind,

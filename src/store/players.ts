@@ -1,4 +1,5 @@
-import type { Clock } from './games';
+import type { Clock, SeatRecord } from './games';
+import { seatsOf } from './lobby';
 import { bool, Conflict, maybeTime, type Sql, type Statement, time } from './sql';
 
 /** Players, their notification log, and the index behind "my games". */
@@ -57,6 +58,8 @@ export interface MyGameRow {
   updatedAt: Date;
   result: { winners: number[]; summary: string } | null;
   rated: boolean;
+  /** Every seat of the game, mine too, in turn order: who I play with. */
+  seats: SeatRecord[];
 }
 
 /** Where a page of "my games" resumes: among the due seats (by deadline, then since when), or the rest (newest first). */
@@ -100,7 +103,7 @@ const toNotification = (r: NotificationRow): NotificationRecord => ({
   createdAt: time(r.createdAt),
 });
 
-const toMyGame = (r: MyGameSqlRow): MyGameRow => ({
+const toMyGame = (r: MyGameSqlRow): Omit<MyGameRow, 'seats'> => ({
   id: r.id,
   kind: r.kind,
   status: r.status,
@@ -215,6 +218,16 @@ export function playerStore(sql: Sql) {
       return row ? { id: row.id, name: row.name, createdAt: time(row.createdAt) } : null;
     },
 
+    /** The players called exactly `name`, oldest first, after the player `after` (a page's last id) if given. */
+    async named(name: string, after: { createdAt: Date; id: string } | null, limit: number): Promise<PlayerRecord[]> {
+      const rows = await sql.all<{ id: string; name: string; createdAt: unknown }>(
+        `SELECT "id", "name", "createdAt" FROM "Player" WHERE "name" = $1 ${after ? 'AND ("createdAt", "id") > ($3, $4)' : ''}
+         ORDER BY "createdAt", "id" LIMIT $2`,
+        [name, limit, ...(after ? [after.createdAt, after.id] : [])],
+      );
+      return rows.map((row) => ({ id: row.id, name: row.name, createdAt: time(row.createdAt) }));
+    },
+
     async byTokenHash(hash: string): Promise<string | null> {
       const row = await sql.one<{ id: string }>('SELECT "id" FROM "Player" WHERE "tokenHash" = $1', [hash]);
       return row?.id ?? null;
@@ -287,7 +300,7 @@ export function playerStore(sql: Sql) {
       const base = `FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
                     WHERE s."playerId" = $1 AND s."occupant" IN ('player', 'invited') AND (g."status" = $2 OR $2 = '')`;
       const status = filter.status ?? '';
-      const rows: MyGameRow[] = [];
+      const rows: Omit<MyGameRow, 'seats'>[] = [];
       const read = async (where: string, order: string, params: unknown[]) => {
         const page = await sql.all<MyGameSqlRow>(`SELECT ${columns} ${base} AND ${where} ORDER BY ${order} LIMIT $3`, [
           playerId,
@@ -324,7 +337,11 @@ export function playerStore(sql: Sql) {
           rest ? [rest.updated, rest.id] : [],
         );
       }
-      return rows;
+      const seats = await seatsOf(
+        sql,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, seats: seats.get(r.id) ?? [] }));
     },
   };
 }

@@ -49,7 +49,7 @@ describe('Kaiser at the web table', () => {
     let shot = false;
     await playToEnd([ann, bo], {
       before: async (p) => {
-        if (shot || p !== ann || !(await ann.page.getByText(/^Your turn/).isVisible())) return;
+        if (shot || p !== ann || !(await ann.page.locator('#turn', { hasText: /^Your turn/ }).isVisible())) return;
         if ((await ann.page.locator('.hand .card-button').count()) < 4) return;
         await ann.page.screenshot({ path: screenshotPath('table'), fullPage: true });
         shot = true;
@@ -118,7 +118,7 @@ describe('every game at the web table', () => {
       await ann.page.goto(`/#/table/${id}`);
       await ann.page.getByRole('region', { name: 'The table', exact: true }).waitFor();
       // The bots play at once: the table waits for Ann, or the game is over already.
-      await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+      await ann.page.locator('#turn', { hasText: /^(Your turn|Game over)/ }).waitFor();
       const text = await ann.page.locator('main').innerText();
       expect(text, game.kind).not.toMatch(/\[object Object\]|undefined|NaN/);
       if (/^Your turn/.test(await ann.page.locator('#turn').innerText())) {
@@ -159,7 +159,7 @@ describe('the audit page', () => {
     });
     const { id } = (await created.json()) as { id: string };
     await cy.page.goto(`/#/table/${id}`);
-    await cy.page.getByText(/^Game over/).waitFor();
+    await cy.page.locator('#turn', { hasText: /^Game over/ }).waitFor();
     const summary = (await (await fetch(`${web.base}/games/${id}`)).json()) as { version: number };
     await auditEveryMove(cy, id, summary.version);
   });

@@ -174,7 +174,7 @@ describe('clocks at the table', () => {
   it('a turn-reminder arriving while the table is open shows once in its log panel', async () => {
     const game = await clockedTable(0);
     await ann.page.goto(`/#/table/${game.id}`);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const reminder = ann.page.locator('.log-panel .notice').filter({ hasText: /^Reminder: it is your turn/ });
     expect(await reminder.count()).toBe(0);
     clock.advance(3600);

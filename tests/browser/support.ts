@@ -11,7 +11,9 @@ import {
   type Request,
   type Response,
 } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { defaultOptions } from '../../src/engine';
+import { games } from '../../src/games';
 import { privateDatabase, startServer, type TestServer } from '../support/harness';
 import { chromiumPath } from './chromium';
 
@@ -71,6 +73,34 @@ export async function restartableServer() {
       await where.drop();
     },
   };
+}
+
+/** What a browser test file works with: its server, its browser, and Ann, a registered player, with her token. */
+export interface AnnAtTable {
+  web: Awaited<ReturnType<typeof restartableServer>>;
+  browser: Browser;
+  ann: Person;
+  token: string;
+}
+
+/**
+ * A file's server (restartable), browser and Ann, made before its tests and closed after them; the
+ * object is filled in when the file's first beforeAll has run.
+ */
+export function annForFile(viewport = { width: 1280, height: 800 }): AnnAtTable {
+  const at = {} as AnnAtTable;
+  beforeAll(async () => {
+    at.web = await restartableServer();
+    at.browser = await launch();
+    at.ann = await person(at.browser, at.web.base, 'Ann', viewport);
+    await becomePlayer(at.ann);
+    at.token = await tokenOf(at.ann);
+  });
+  afterAll(async () => {
+    await at.browser?.close();
+    await at.web?.close();
+  });
+  return at;
 }
 
 /**
@@ -148,6 +178,30 @@ export async function person(browser: Browser, base: string, name: string, viewp
   return { name, context, page, received, cdp, settled: () => Promise.all(pending) } satisfies Person;
 }
 
+/** A table made through the API by the player `token` speaks for: `top` stacks its first deal (top first, the named cards, then the rest). */
+export async function apiTable(
+  base: string,
+  token: string,
+  kind: string,
+  seats: unknown[],
+  extra: { options?: object; top?: string[] } = {},
+): Promise<string> {
+  const game = games.get(kind);
+  if (!game) throw new Error(kind);
+  const body: Record<string, unknown> = { kind, seats, ...(extra.options ? { options: extra.options } : {}) };
+  if (extra.top) {
+    const rest = game.cards(seats.length, { ...defaultOptions(game), ...extra.options }).filter((c) => !extra.top?.includes(c));
+    body.deck = [...extra.top, ...rest];
+  }
+  const res = await fetch(`${base}/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 /** The person becomes a player from the lobby: a name, one button. */
 export async function becomePlayer(p: Person) {
   await p.page.goto('/');
@@ -155,6 +209,10 @@ export async function becomePlayer(p: Person) {
   await p.page.getByRole('button', { name: 'Become a player' }).click();
   await p.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
 }
+
+/** The token of the player this person's browser speaks for, as the page keeps it. */
+export const tokenOf = async (p: Person) =>
+  ((await p.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
 
 export type SeatChoice = 'Me' | 'Open to anyone' | 'Random bot';
 
@@ -168,13 +226,13 @@ export async function createTable(
   const { page } = p;
   await page.getByLabel('Game', { exact: true }).selectOption({ label: game });
   await page.getByLabel('Seats', { exact: true }).selectOption(String(seats.length));
-  for (const [seat, choice] of seats.entries()) {
-    await page.getByLabel(`Seat ${seat}`, { exact: true }).selectOption({ label: choice });
-  }
+  // Seats are labelled by where they sit from the creator ("Your partner"): found here by their order.
+  for (const [seat, choice] of seats.entries()) await page.locator(`#seat-${seat}`).selectOption({ label: choice });
   for (const [label, value] of Object.entries(options)) {
-    const field = page.getByLabel(label, { exact: true });
-    if (typeof value === 'boolean') await field.setChecked(value);
-    else await field.fill(value);
+    if (typeof value === 'boolean') {
+      const group = page.getByRole('group', { name: label, exact: true });
+      await group.getByRole('radio', { name: value ? /^Yes/ : /^No/ }).check();
+    } else await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Create the table' }).click();
   await page.waitForURL(/#\/table\//);
@@ -204,13 +262,20 @@ export const isOver = async (page: Page) => /^Game over/.test(await page.locator
  * a move the server answered (with the new version when it was taken, or the status of its refusal:
  * a bot may have moved first).
  */
-export async function clickOne(p: Person, n: number): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
+export async function clickOne(
+  p: Person,
+  n: number,
+  { settle = true } = {},
+): Promise<'nothing' | 'selected' | { status: number; version?: number }> {
   const { page } = p;
-  // While the felt still tells moves the stream brought it offers none: a person waits for it too.
-  await page
-    .locator('.felt[aria-busy="true"]')
-    .waitFor({ state: 'detached', timeout: 30_000 })
-    .catch(() => {});
+  // While the felt still tells moves the stream brought it offers none: a person waits for it too
+  // (unless the caller watches the telling itself).
+  if (settle) {
+    await page
+      .locator('.felt[aria-busy="true"]')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(() => {});
+  }
   const clear = page.locator('.choice').getByRole('button', { name: 'Clear' });
   const choosing = await clear.isVisible();
   const hand = page.locator('.hand .card-button:enabled');
@@ -283,7 +348,7 @@ export async function playToEnd(
       if ((await clickOne(p, clicks)) !== 'nothing') clicks++;
     }
     if (over) {
-      for (const s of options.spectators ?? []) await s.page.getByText(/^Game over/).waitFor();
+      for (const s of options.spectators ?? []) await s.page.locator('#turn', { hasText: /^Game over/ }).waitFor();
       return clicks;
     }
   }
@@ -315,6 +380,8 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
   const { page } = p;
   await page.getByRole('link', { name: /Audit this game/ }).click();
   await page.waitForURL(new RegExp(`#/audit/${gameId}$`));
+  // The page opens on the result and the table; the checks are under a disclosure.
+  await page.getByText('How to check this game yourself').click();
   await expect.poll(() => page.locator('#seed-check').innerText()).toMatch(/^Seed check passed\./);
   // Chromium's Web Crypto verifies the log's Ed25519 signature.
   await expect.poll(() => page.locator('#log-check').innerText()).toMatch(/^Log signature check passed\./);
@@ -334,7 +401,9 @@ export async function auditEveryMove(p: Person, gameId: string, expectedMoves: n
       await page.screenshot({ path: screenshotPath(screenshot) });
     }
   }
-  // Each seat's view at the last move is drawn.
+  // The table at the last move is drawn as the felt draws it, and each seat's view field by field.
+  await page.getByRole('region', { name: `The table after move ${total}, as a spectator saw it` }).waitFor();
+  await page.getByText('What each seat saw, field by field').click();
   const seats = await page.getByRole('heading', { name: /^What .* saw$/ }).count();
   expect(seats).toBeGreaterThan(0);
 }
@@ -412,9 +481,18 @@ export async function assertNothingHidden(base: string, gameId: string, people: 
 
 /** axe-core in the page (its script evaluated through the DevTools protocol: the page's CSP allows no inline script). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Evaluates an axe-core expression in the page, axe loaded first if it is not yet. */
+export async function withAxe(page: Page, expression: string): Promise<unknown> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-  const result = (await page.evaluate(
+  return page.evaluate(expression);
+}
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // A card still coming in is half transparent: axe reads the page once the cards have landed.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {})))',
+  );
+  const result = (await withAxe(
+    page,
     `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
   )) as { id: string; impact: string; nodes: string[] }[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.join(', ')}`);

@@ -1,15 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultOptions } from '../../src/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games';
 import { shortName } from '../../web/src/cards';
 import {
+  type AnnAtTable,
+  annForFile,
+  apiTable,
   clickOne,
   isOver,
-  launch,
   type Person,
   person,
-  restartableServer,
   screenshotPath,
   seriousViolations,
   shownVersion,
@@ -22,46 +22,21 @@ import {
  * touching cards, every move told in words, the end said plainly, invitations found in the lobby,
  * a stream that survives a restart, and no serious accessibility fault in light, dark or phone.
  */
-let web: Awaited<ReturnType<typeof restartableServer>>;
-let browser: Browser;
-let ann: Person;
-let annToken: string;
-
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-beforeAll(async () => {
-  web = await restartableServer();
-  browser = await launch();
-  ann = await person(browser, web.base, 'Ann', DESKTOP);
-  await ann.page.goto('/');
-  await ann.page.getByLabel('Your name at the table').fill('Ann');
-  await ann.page.getByRole('button', { name: 'Become a player' }).click();
-  await ann.page.getByRole('heading', { name: 'Set up a table' }).waitFor();
-  annToken = ((await ann.page.evaluate(`JSON.parse(localStorage.getItem('card-table.player'))`)) as { token: string }).token;
-});
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
+const at = annForFile(DESKTOP);
+let web: AnnAtTable['web'];
+let browser: Browser;
+let ann: Person;
+let annToken: string;
+beforeAll(() => {
+  ({ web, browser, ann, token: annToken } = at);
 });
 
 /** A table Ann sits at, made through the API: `deck` stacks its first deal (top first, the named cards, then the rest). */
-async function table(kind: string, seats: unknown[], extra: { options?: object; top?: string[] } = {}): Promise<string> {
-  const game = games.get(kind);
-  if (!game) throw new Error(kind);
-  const body: Record<string, unknown> = { kind, seats, ...(extra.options ? { options: extra.options } : {}) };
-  if (extra.top) {
-    const rest = game.cards(seats.length, { ...defaultOptions(game), ...extra.options }).filter((c) => !extra.top?.includes(c));
-    body.deck = [...extra.top, ...rest];
-  }
-  const res = await fetch(`${web.base}/games`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${annToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const table = (kind: string, seats: unknown[], extra: { options?: object; top?: string[] } = {}) =>
+  apiTable(web.base, annToken, kind, seats, extra);
 
 const vsBot = (kind: string, extra: { options?: object; top?: string[] } = {}) =>
   table(
@@ -108,7 +83,8 @@ const story = async (page: Page) =>
 async function playWatching(p: Person, reads: number, done: (s: Story) => boolean = () => false): Promise<Story[]> {
   const seen: Story[] = [];
   for (let n = 0; n < reads; n++) {
-    if (n % 4 === 0) await clickOne(p, n);
+    // Clicks do not wait for the telling to end: the telling is what is watched.
+    if (n % 4 === 0) await clickOne(p, n, { settle: false });
     seen.push(await story(p.page));
     if (done(seen[seen.length - 1])) break;
   }
@@ -216,7 +192,7 @@ describe('touching the cards', () => {
   it('at Poke’s draw, the cards discarded are exactly the hand cards touched, sent only on the move’s own button, listed first', async () => {
     const id = await vsBot('poke');
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const posts = movesPosted(ann.page);
     const cards = ann.page.locator('.hand .card-button');
     const touched = [codeOf(await cards.nth(0).innerText()), codeOf(await cards.nth(3).innerText())];
@@ -236,7 +212,7 @@ describe('touching the cards', () => {
   it('at Card Stock Market, a hand card touched offers its trades as buttons, and the one pressed uses that card', async () => {
     const id = await vsBot('card-stock-market');
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     const posts = movesPosted(ann.page);
     const card = ann.page.locator('.hand .card-button').first();
     const code = codeOf(await card.innerText());
@@ -256,7 +232,7 @@ describe('touching the cards', () => {
     // The bot deals (seat 0): Ann bets first.
     const id = await table('oicho-kabu', [{ bot: 'random' }, { player: 'me' }], { options: { rounds: 1, firstDealer: 0 } });
     await open(ann.page, id);
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     expect(await controls(ann.page)).toBeLessThanOrEqual(30);
     const amount = ann.page.getByLabel('Bet … on tableau 2');
     await amount.fill('7');
@@ -351,12 +327,71 @@ describe('touching the cards', () => {
   });
 });
 
+describe('the rules, for people', () => {
+  /** Where two boxes overlap, if they do. */
+  const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('at Scopa and Kaiser they open from the keyboard beside the felt, in sections with a worked example, without seat numbers', async () => {
+    for (const [kind, title] of [
+      ['scopa', 'Scopa'],
+      ['kaiser', 'Kaiser'],
+    ]) {
+      await open(ann.page, await vsBot(kind));
+      const toggle = ann.page.locator('.rules-panel > summary');
+      expect(await toggle.innerText()).toBe(`Rules of ${title}`);
+      await toggle.focus();
+      await ann.page.keyboard.press('Enter');
+      const rules = ann.page.getByRole('region', { name: `How to play ${title}` });
+      await rules.waitFor();
+      const headings = await rules.getByRole('heading').allInnerTexts();
+      for (const h of ['The deal', 'Playing', 'Scoring', 'The end']) expect(headings, kind).toContain(h);
+      expect(
+        headings.some((h) => h.startsWith('An example')),
+        kind,
+      ).toBe(true);
+      expect(await rules.locator('.rules-example li').count(), kind).toBeGreaterThanOrEqual(2);
+      const said = (await rules.locator(':scope > section').allInnerTexts()).join('\n');
+      expect(said, kind).not.toMatch(/seat \d/i);
+      // The API's own summary, seat numbers and all, waits behind its disclosure.
+      await rules.getByText('As the API states it').click();
+      expect(await rules.locator('.api-rules').innerText()).toMatch(/seat 0/i);
+      const felt = await ann.page.locator('.felt').boundingBox();
+      const panel = await ann.page.locator('.rules-panel').boundingBox();
+      expect(felt && panel && !overlap(felt, panel), kind).toBe(true);
+      const hand = await ann.page.locator('.hand').boundingBox();
+      expect(hand && panel && !overlap(hand, panel), kind).toBe(true);
+    }
+  });
+
+  it('on a phone the header’s Rules button opens them below the table and brings them into sight; closed they leave the hand uncovered', async () => {
+    const id = await vsBot('scopa');
+    await ann.page.setViewportSize(PHONE);
+    try {
+      await open(ann.page, id);
+      const hand = await ann.page.locator('.hand').boundingBox();
+      const toggle = await ann.page.locator('.rules-panel').boundingBox();
+      expect(hand && toggle && !overlap(hand, toggle)).toBe(true);
+      await ann.page.getByRole('button', { name: 'Rules', exact: true }).click();
+      await ann.page.getByRole('region', { name: 'How to play Scopa' }).waitFor();
+      const felt = await ann.page.locator('.felt').boundingBox();
+      const panel = await ann.page.locator('.rules-panel').boundingBox();
+      expect(felt && panel && panel.y >= felt.y + felt.height).toBe(true);
+      // Scrolled to: the panel's top is in the screen, and the keyboard is on its toggle.
+      expect(panel && panel.y >= 0 && panel.y < PHONE.height).toBe(true);
+      expect(await ann.page.evaluate('document.activeElement?.parentElement?.id')).toBe('rules-panel');
+    } finally {
+      await ann.page.setViewportSize(DESKTOP);
+    }
+  });
+});
+
 describe('every move told', () => {
   it('a bot’s move is narrated in the log, paced, and the tab says whose turn it is', async () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });
     await open(ann.page, id);
     // Seat 1 plays first at Xeri: the bot has moved, or Ann's turn comes once it has.
-    await ann.page.getByText(/^Your turn/).waitFor();
+    await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
     expect(await ann.page.title()).toMatch(/^● Your turn · Xeri/);
     const before = await ann.page.locator('.log li').count();
     await ann.page.locator('.hand .card-button').first().click();
@@ -392,7 +427,7 @@ describe('every move told', () => {
     await ann.page.setViewportSize(PHONE);
     try {
       await open(ann.page, id);
-      await ann.page.getByText(/^Your turn/).waitFor();
+      await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
       const before = await ann.page.locator('.log li').count();
       await ann.page.locator('.hand .card-button').first().click();
       await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThanOrEqual(before + 2);
@@ -635,7 +670,7 @@ describe('getting started', () => {
     };
     // From the catalog: the game is chosen in the "Play now" panel, where the bot is chosen.
     await ann.page.getByRole('button', { name: 'Play Kaiser against a bot' }).click();
-    expect(await ann.page.getByLabel('Opponent').inputValue()).toBe('expert');
+    expect(await ann.page.getByLabel('Opponent', { exact: true }).inputValue()).toBe('expert');
     const kaiser = await created(() => ann.page.getByRole('button', { name: 'Play a full match' }).click());
     expect(kaiser).toEqual({ kind: 'kaiser', seats: [{ player: 'me' }, ...Array(3).fill({ bot: 'expert' })], options: {} });
     const id = /#\/table\/([\w-]+)/.exec(ann.page.url())?.[1];
@@ -645,7 +680,7 @@ describe('getting started', () => {
     await ann.page.goto('/');
     await ann.page.getByLabel('Game', { exact: true }).first().waitFor();
     await ann.page.locator('#quick-kind').selectOption({ label: 'Scopa' });
-    await ann.page.getByLabel('Opponent').selectOption('random');
+    await ann.page.getByLabel('Opponent', { exact: true }).selectOption('random');
     await ann.page.getByText('a quick game stops early (target 1)').waitFor();
     const quick = await created(() => ann.page.getByRole('button', { name: 'Quick game (a short match)' }).click());
     expect(quick).toEqual({ kind: 'scopa', seats: [{ player: 'me' }, { bot: 'random' }], options: { target: 1 } });
@@ -683,18 +718,18 @@ describe('a table of each family, some moves in', () => {
       await open(ann.page, id);
       if (kind === 'oicho-kabu') {
         // Ann stakes 5 on the second tableau, and may bet again.
-        await ann.page.getByText(/^Your turn/).waitFor();
+        await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
         await ann.page.getByLabel('Bet … on tableau 2').fill('5');
         await ann.page.getByRole('button', { name: 'Bet 5 on tableau 2' }).click();
         await ann.page.locator('.log').getByText('You: bet 5 on tableau 2.').waitFor();
       }
       for (let n = 0; n < 3 && kind !== 'oicho-kabu'; n++) {
-        await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+        await ann.page.locator('#turn', { hasText: /^(Your turn|Game over)/ }).waitFor();
         if (await isOver(ann.page)) break;
         // A choice of several moves: the next click completes it.
         if ((await clickOne(ann, n)) === 'selected') await clickOne(ann, n);
       }
-      await ann.page.getByText(/^(Your turn|Game over)/).waitFor();
+      await ann.page.locator('#turn', { hasText: /^(Your turn|Game over)/ }).waitFor();
       await expect.poll(() => ann.page.locator('.log li').count()).toBeGreaterThan(0);
       await ann.page.waitForTimeout(2000);
       await ann.page.screenshot({ path: screenshotPath(`table-${family}`) });
@@ -718,6 +753,7 @@ describe('accessibility: axe-core finds no serious or critical fault', () => {
     const found = await violationsInEveryLook(ann.page, [...paths.keys()], async (name) => {
       await ann.page.goto(paths.get(name) as string);
       await ann.page.locator('main h1').waitFor();
+      if (name === 'audit') await ann.page.getByText('How to check this game yourself').click();
       if (name === 'audit')
         await ann.page
           .locator('#seed-check')

@@ -11,6 +11,7 @@ export type {
   GameSummary,
   LobbyGame,
   MyGame,
+  PlayerFound,
   Replay,
   SeatSpec,
 } from '../../clients/typescript/src/types.gen';
@@ -29,6 +30,13 @@ export class ApiError extends Error {
 
 /** A request that never reached the server (offline, the server restarting): said in plain words. */
 export const UNREACHABLE = 'The server cannot be reached right now: check your connection, then try again.';
+
+/** Who wants to know that the server answered again (a page's "cannot be reached" notice goes then). */
+const reachedListeners = new Set<() => void>();
+export function onReached(listener: () => void): () => void {
+  reachedListeners.add(listener);
+  return () => reachedListeners.delete(listener);
+}
 
 /** What went wrong, in words: a refusal's detail, or the error itself. */
 export const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail : String(e));
@@ -109,6 +117,7 @@ export async function call<T>(method: string, path: string, options: { token?: s
     // fetch says "TypeError: Failed to fetch": a person needs to know the server was not reached.
     throw new ApiError({ type: 'about:blank', title: 'Unreachable', status: 0, code: 'unreachable', detail: UNREACHABLE });
   }
+  if (response.status < 500) for (const listener of reachedListeners) listener();
   let payload: unknown = null;
   try {
     payload = text === '' ? null : JSON.parse(text);
@@ -139,6 +148,9 @@ export const api = {
   bots: () => call<Gen.BotList>('GET', '/bots').then((b) => b.bots),
   createPlayer: (name: string) => call<Player>('POST', '/players', { body: { name } }),
   me: (token: string) => call<Gen.Player>('GET', '/players/me', { token }),
+  /** The players called exactly `name`, oldest first: whom the setup form may invite. */
+  findPlayers: (name: string, token: string) =>
+    call<Gen.PlayersPage>('GET', `/players?name=${encodeURIComponent(name)}&limit=10`, { token }),
   startVacation: (days: number, token: string) =>
     call<Gen.VacationStatus>('POST', '/players/me/vacation', { token, body: { days } }),
   endVacation: (token: string) => call<Gen.VacationStatus>('DELETE', '/players/me/vacation', { token }),

@@ -21,3 +21,43 @@ export function moveCost(kind: string, action: Action, state: Record<string, unk
     ? `costs $${dollars}: ${shares(card)} shares at $${stock.price}`
     : `brings $${dollars}: ${shares(card)} shares at $${stock.price}`;
 }
+
+/** Why the most a seat may set now is what it is, where the game says: "the round’s cap". */
+function capReason(kind: string, max: number, state: Record<string, unknown> | null): string | null {
+  if (kind !== 'oicho-kabu' || !state) return null;
+  const { roundLimit, betTotal, chips, seat, tableaus } = state as {
+    roundLimit?: number;
+    betTotal?: number;
+    chips?: number[];
+    seat?: number | null;
+    tableaus?: { bets: number[] }[];
+  };
+  if (typeof roundLimit === 'number' && typeof betTotal === 'number' && max === roundLimit - betTotal) {
+    return betTotal > 0 ? `the round’s cap of ${roundLimit}, with ${betTotal} bet already` : 'the round’s cap';
+  }
+  if (typeof seat === 'number' && chips && tableaus) {
+    const own = tableaus.reduce((sum, t) => sum + (t.bets[seat] ?? 0), 0);
+    if (max === chips[seat] - own) return 'all the chips you have left to bet';
+  }
+  return null;
+}
+
+/**
+ * Why an amount typed in is not a move the seat may make, in words to show beside the control: "At most
+ * 30 chips: the round’s cap". Null when it is one.
+ */
+export function amountProblem(
+  kind: string,
+  value: number,
+  values: readonly number[],
+  state: Record<string, unknown> | null,
+): string | null {
+  if (values.includes(value)) return null;
+  const [min, max] = [values[0], values[values.length - 1]];
+  const chips = (n: number) => (kind === 'oicho-kabu' ? ` chip${n === 1 ? '' : 's'}` : '');
+  if (!Number.isFinite(value)) return `Give an amount: ${min} to ${max}${chips(max)}.`;
+  if (!Number.isInteger(value)) return `A whole number: ${min} to ${max}${chips(max)}.`;
+  if (value < min) return `At least ${min}${chips(min)}.`;
+  if (value > max) return `At most ${max}${chips(max)}: ${capReason(kind, max, state) ?? 'the most allowed now'}.`;
+  return `Not allowed now: ${values.join(', ')}${chips(max)}.`;
+}

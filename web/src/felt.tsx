@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { JsonSchema } from './api';
 import { cardFace, cardName, FACE_DOWN, isCard, suitName } from './cards';
+import type { Direction } from './compass';
 import { capitalize, humanize, spoken } from './labels';
 import { CardFace } from './view';
 
@@ -104,11 +105,14 @@ export function Trick({
   plays,
   label,
   seatName,
+  from,
   winner,
 }: {
   plays: { seat: number; card: string }[];
   label: string;
   seatName(seat: number): string;
+  /** The side of the felt each seat plays from: its card comes in from there. */
+  from(seat: number): Direction;
   /** The seat that took it, once it is complete. */
   winner?: number;
 }) {
@@ -123,7 +127,7 @@ export function Trick({
       ) : (
         <ol class="trick-cards">
           {plays.map((p) => (
-            <li key={`${p.seat}-${p.card}`}>
+            <li key={`${p.seat}-${p.card}`} class={`arrive from-${from(p.seat)}`}>
               <CardFace code={p.card} />
               <small>{seatName(p.seat)}</small>
             </li>

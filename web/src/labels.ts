@@ -10,6 +10,39 @@ export const humanize = (key: string) =>
 
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * A description in words: the API's asides left out (the default, which the form marks on its choice;
+ * a value's own name in brackets), and "null" said as what it means in a form: left empty.
+ */
+export function describedInWords(text: string, values: readonly unknown[]): string {
+  return text
+    .replace(/\s*\(([^()]*)\)/g, (aside, inner: string) => {
+      if (/\bdefault\b/.test(inner)) {
+        const reason = inner.split(':').slice(1).join(':').trim();
+        return reason ? ` (${reason})` : '';
+      }
+      return values.some((v) => String(v) === inner.trim()) ? '' : aside;
+    })
+    .replace(/\bdefault null,?\s*(?:off:\s*)?/g, 'left empty, ')
+    .replace(/\bnull:/g, 'left empty:')
+    .replace(/\bnull\b/g, 'none');
+}
+
+/** A yes/no option's description split: what yes means, what no means, and which is the default. */
+export function yesNoWords(text: string): { yes: string; no: string | null } {
+  let no: string | null = null;
+  const yes = text
+    .replace(/\s*\(default (true|false)(?::\s*([^()]*))?\)/, (_, value: string, reason?: string) => {
+      if (reason && value === 'false') no = reason.trim();
+      return '';
+    })
+    .replace(/;\s*false:\s*(.*)$/, (_, rest: string) => {
+      no = rest.trim();
+      return '';
+    });
+  return { yes: describedInWords(yes, []), no };
+}
+
 /** A value as words: cards by name, lists as sentences, yes/no for booleans. */
 export function spoken(value: unknown): string {
   if (value === null || value === undefined) return 'none';
@@ -37,6 +70,12 @@ const CUSTOM: Record<string, (a: Action) => string | undefined> = {
     if (a.type === 'dealerThirdCard') return `${a.take ? 'Take' : 'Refuse'} a third card for the dealer`;
     if (a.type === 'draw') return `Draw from the ${a.from}`;
     return undefined;
+  },
+  // A card laid first stays face down to the other seat until the second is laid: its move names no card then.
+  // The second card laid shows both (its event adds the match, told on the felt).
+  'divide-and-conquer': (a) => {
+    if (a.type !== 'play') return undefined;
+    return isCard(a.card) ? `Play ${cardName(a.card)}` : 'Lay a card face down';
   },
   cactus: (a) => {
     const call = a.cactus ? ' and call Cactus' : '';

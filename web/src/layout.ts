@@ -38,7 +38,7 @@ export const isCardRow = (v: unknown): v is (string | null)[] =>
   Array.isArray(v) && v.some((c) => c !== null) && v.every(isCardLike);
 
 /** Cards as seats played them; a card may be face down. */
-type Plays = { seat: number; card: string }[];
+export type Plays = { seat: number; card: string }[];
 const isPlays = (v: unknown): v is Plays =>
   Array.isArray(v) &&
   v.every(

@@ -78,7 +78,7 @@ function App() {
       <main id="main">
         <Guard key={'id' in route ? route.id : route.page}>
           {route.page === 'lobby' && <LobbyPage player={player} setPlayer={setPlayer} />}
-          {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} />}
+          {route.page === 'table' && <TablePage key={route.id} id={route.id} player={player} setPlayer={setPlayer} />}
           {route.page === 'audit' && <AuditPage key={route.id} id={route.id} />}
           {route.page === 'tournaments' && <TournamentsPage player={player} />}
           {route.page === 'player' && <PlayerPage key={route.id} id={route.id} />}

@@ -8,6 +8,17 @@ import { actionLabel } from './labels';
  * it, and the notices meant for this seat alone: what its peek showed, what the clock played for it.
  */
 
+/**
+ * A face-down card this seat has just looked at (a peek, a spy), from its own reading of the log: a
+ * game's drawing turns it face up where it lies, for this seat alone, until the next move.
+ */
+export interface Glimpse {
+  /** The move's type and place, as it names them (a spy names the other seat's place). */
+  type: string;
+  position: number;
+  card: string;
+}
+
 export interface Said {
   seq: number;
   /** "Bo: play 7 of hearts", "You: draw from the stock". */
@@ -16,6 +27,10 @@ export interface Said {
   notice?: string;
   /** The move was this seat's own, played by the person at this page (no pacing needed). */
   own: boolean;
+  /** The face-down card the move showed this seat, where it lies. */
+  glimpse?: Glimpse;
+  /** The seat that moved: a card it played comes in from its side of the felt. */
+  seat: number;
 }
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -59,7 +74,7 @@ export function narrate(
   const mine = e.seat === mySeat;
   const who = mine ? 'You' : seatName(e.seat);
   const action = e.action as Action;
-  const base = { seq: e.seq, own: mine && e.by === 'seat' };
+  const base = { seq: e.seq, seat: e.seat, own: mine && e.by === 'seat' };
   if (e.kind === 'resign') return { ...base, text: `${who} resigned.`, notice: mine ? undefined : `${who} resigned.` };
   if (e.kind === 'forfeit') {
     const text = `${who} ran out of time and ${mine ? 'lose' : 'loses'} the game.`;
@@ -79,9 +94,14 @@ export function narrate(
         whose === 'your' ? 'their ' : mySeat === null ? 'the other’s ' : 'your ',
       );
   const saw = mine ? shown(action) : null;
+  const glimpse =
+    mine && isCard(action.saw) && typeof action.position === 'number'
+      ? { type: action.type, position: action.position, card: action.saw }
+      : undefined;
+  const told = { ...base, ...(glimpse ? { glimpse } : {}) };
   const text = `${who}: ${label}${saw ? `: ${saw}` : ''}${e.by === 'clock' ? ' (the clock played it)' : ''}.`;
-  if (mine && e.by === 'clock') return { ...base, text, notice: `Time ran out: the clock played for you: ${label}.` };
-  if (mine && e.by === 'service') return { ...base, text, notice: `The table played for you: ${label}.` };
-  if (saw) return { ...base, text, notice: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${saw}.` };
-  return { ...base, text };
+  if (mine && e.by === 'clock') return { ...told, text, notice: `Time ran out: the clock played for you: ${label}.` };
+  if (mine && e.by === 'service') return { ...told, text, notice: `The table played for you: ${label}.` };
+  if (saw) return { ...told, text, notice: `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${saw}.` };
+  return { ...told, text };
 }

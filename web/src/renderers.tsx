@@ -1,5 +1,6 @@
 import type { Action } from './api';
 import { positionName } from './labels';
+import type { Glimpse } from './narrate';
 import { CardFace, type FieldRenderer, type PlaceTouch, type Seating } from './view';
 
 /** Cactus's moves that name a place in the other seat's layout; the others name the mover's own. */
@@ -15,16 +16,28 @@ function Slot({
   seat,
   seating,
   touch,
+  peeked,
 }: {
   card: string | null;
   position: number;
   seat: number;
   seating: Seating;
   touch?: PlaceTouch;
+  /** The card this seat just looked at here: turned face up for it alone, a moment. */
+  peeked?: string;
 }) {
   const whose = seat === seating.me ? 'yours' : `${seating.seatName(seat)}’s`;
   const moves = touch?.movesAt(seat, position) ?? [];
-  const face = card === null ? <span class="card gap" role="img" aria-label="empty place" /> : <CardFace code={card} />;
+  const face =
+    card === null ? (
+      <span class="card gap" role="img" aria-label="empty place" />
+    ) : peeked ? (
+      <span class="peeked">
+        <CardFace code={peeked} />
+      </span>
+    ) : (
+      <CardFace code={card} />
+    );
   return (
     <>
       {moves.length > 0 && touch ? (
@@ -56,8 +69,23 @@ const PENALTIES_SHOWN = 4;
  * Cactus lays each seat's cards in a grid, 0 1 over 2 3, penalty cards in a row after: the moves name
  * those places, so a place the seat may act on is touched to act.
  */
-function CactusLayouts({ value, seating, touch }: { value: unknown; seating: Seating; touch?: PlaceTouch }) {
+function CactusLayouts({
+  value,
+  seating,
+  touch,
+  glimpse,
+}: {
+  value: unknown;
+  seating: Seating;
+  touch?: PlaceTouch;
+  glimpse?: Glimpse;
+}) {
   const layouts = value as (string | null)[][];
+  // A peek looks at one's own card, a spy at the other seat's.
+  const glimpsed =
+    glimpse && typeof seating.me === 'number'
+      ? { seat: THEIRS.has(glimpse.type) ? 1 - seating.me : seating.me, position: glimpse.position }
+      : null;
   // The other seat's layout across the table, mine nearest me.
   const order = layouts.map((_, seat) => seat).sort((a, b) => Number(a === seating.me) - Number(b === seating.me));
   return (
@@ -66,7 +94,14 @@ function CactusLayouts({ value, seating, touch }: { value: unknown; seating: Sea
         const places = layouts[seat].map((card, position) => (
           // A place keeps its number when its card is matched away: the position is the identity.
           <li key={positionName(position)} class={position > 3 ? 'penalty' : undefined}>
-            <Slot card={card} position={position} seat={seat} seating={seating} touch={touch} />
+            <Slot
+              card={card}
+              position={position}
+              seat={seat}
+              seating={seating}
+              touch={touch}
+              peeked={glimpsed?.seat === seat && glimpsed.position === position ? glimpse?.card : undefined}
+            />
           </li>
         ));
         const penalties = places.length - 4;

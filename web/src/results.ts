@@ -1,8 +1,11 @@
 import { listed } from './cards';
 
-/** "seat 0 wins 11 to 6" as people say it: "Ann wins 11 to 6"; "seats 0 and 2 win" as "Ann and Cy win". */
+/**
+ * "seat 0 wins 11 to 6" as people say it: "Ann wins 11 to 6"; "seats 0 and 2 win" as "Ann and Cy win";
+ * "Seat 0 resigned" at the start of a sentence as "Ann resigned".
+ */
 export function withNames(summary: string, seatName: (seat: number) => string): string {
-  return summary.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/g, (_, seats: string) =>
+  return summary.replace(/\bseats? (\d+(?:(?:, | and )\d+)*)/gi, (_, seats: string) =>
     listed(seats.split(/, | and /).map((n) => seatName(Number(n)))),
   );
 }

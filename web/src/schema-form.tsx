@@ -1,10 +1,12 @@
 import type { JsonSchema } from './api';
-import { capitalize, humanize } from './labels';
+import { capitalize, describedInWords, humanize, yesNoWords } from './labels';
 
 /**
  * A game's options as form fields, drawn from its options schema (GET /catalog/{kind}): a choice of
- * values as a select, yes/no as a checkbox, a number as a number field (empty where the schema
- * allows null), a group of options as a fieldset.
+ * values as a select of words, yes/no as two labelled choices, a number as a number field (empty
+ * where the schema allows null), a group of options as a fieldset. The schemas' descriptions are
+ * written for the API ("(dealer-left, the default)", "(default true); false: ..."): the form says
+ * them in words, the default marked on its choice.
  */
 
 type Values = Record<string, unknown>;
@@ -19,13 +21,18 @@ interface FieldProps {
 
 const variantsOf = (schema: JsonSchema) => schema.anyOf ?? [schema];
 
+/** A value as a choice reads: "dealer-left" is "Dealer left". */
+const choiceWords = (value: unknown) => capitalize(humanize(String(value)));
+
 function Field({ name, schema, value, onChange, id }: FieldProps) {
   const variants = variantsOf(schema);
   const label = capitalize(humanize(name));
-  // The schema speaks JSON ("null"); the form speaks to people ("none").
-  const hint = schema.description ? <small id={`${id}-hint`}>{schema.description.replace(/\bnull\b/g, 'none')}</small> : null;
-  const described = schema.description ? `${id}-hint` : undefined;
   const choices = variants.filter((v) => v.const !== undefined).map((v) => v.const);
+  // The schema speaks JSON ("null", "dealer-left"); the form speaks to people.
+  const words =
+    schema.type === 'boolean' ? yesNoWords(schema.description ?? '').yes : describedInWords(schema.description ?? '', choices);
+  const hint = words ? <small id={`${id}-hint`}>{words}</small> : null;
+  const described = words ? `${id}-hint` : undefined;
   const nullable = variants.some((v) => v.type === 'null');
   const number = variants.find((v) => v.type === 'integer' || v.type === 'number');
 
@@ -39,20 +46,21 @@ function Field({ name, schema, value, onChange, id }: FieldProps) {
     );
   }
   if (schema.type === 'boolean') {
+    const { no } = yesNoWords(schema.description ?? '');
+    const marked = (answer: boolean, text: string) => (schema.default === answer ? `${text} (the default)` : text);
     return (
-      <div class="option">
-        <label>
-          <input
-            id={id}
-            type="checkbox"
-            checked={value === true}
-            aria-describedby={described}
-            onChange={(e) => onChange(e.currentTarget.checked)}
-          />{' '}
-          {label}
-        </label>
+      <fieldset class="option yes-no" aria-describedby={described}>
+        <legend>{label}</legend>
         {hint}
-      </div>
+        <label>
+          <input type="radio" name={id} id={id} checked={value === true} onChange={() => onChange(true)} /> {marked(true, 'Yes')}
+        </label>
+        <label>
+          <input type="radio" name={id} id={`${id}-no`} checked={value !== true} onChange={() => onChange(false)} />{' '}
+          {marked(false, 'No')}
+          {no ? `: ${no}` : ''}
+        </label>
+      </fieldset>
     );
   }
   if (choices.length > 0 && choices.length + (nullable ? 1 : 0) === variants.length) {
@@ -74,7 +82,8 @@ function Field({ name, schema, value, onChange, id }: FieldProps) {
           )}
           {choices.map((c) => (
             <option key={String(c)} value={String(c)} selected={c === value}>
-              {String(c)}
+              {choiceWords(c)}
+              {c === schema.default ? ' (the default)' : ''}
             </option>
           ))}
         </select>

@@ -2,6 +2,7 @@ import type { JSX } from 'preact';
 import type { Action, JsonSchema } from './api';
 import { cardFace, cardName, FACE_DOWN, isCard } from './cards';
 import { capitalize, humanize } from './labels';
+import type { Glimpse } from './narrate';
 
 /**
  * Draws any game's view from its view schema (GET /catalog/{kind} publishes it): cards as cards,
@@ -20,7 +21,7 @@ export interface PlaceTouch {
 }
 
 /** A game's own drawing of one field of its view. */
-export type FieldRenderer = (props: { value: unknown; seating: Seating; touch?: PlaceTouch }) => JSX.Element;
+export type FieldRenderer = (props: { value: unknown; seating: Seating; touch?: PlaceTouch; glimpse?: Glimpse }) => JSX.Element;
 
 export interface Seating {
   /** "Ann", "random bot", "Seat 2". */
@@ -172,7 +173,9 @@ function ListValue({ value, schema, seating, name }: ValueProps & { value: unkno
   if (value.every(isPlain)) {
     const item = itemSchema(schema, 0);
     const seats = value.every((v) => typeof v === 'number' && v < seating.seats) && namesASeat(undefined, item);
-    return <span>{value.map((v) => (v === null ? '—' : seats ? seating.seatName(v as number) : String(v))).join(', ')}</span>;
+    // A card among other values is said by name, as everywhere else: "4 of hearts", never "4H".
+    const said = (v: unknown) => (v === null ? '—' : seats ? seating.seatName(v as number) : isCard(v) ? cardName(v) : String(v));
+    return <span>{value.map(said).join(', ')}</span>;
   }
   const items = (
     <ol class={value.every(isCompact) ? 'entries inline' : value.every(isPlainObject) ? 'entries blocks' : 'entries'}>

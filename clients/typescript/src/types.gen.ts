@@ -1747,6 +1747,36 @@ export type WebhookKey = {
 };
 
 /**
+ * a seat as anyone sees it
+ */
+export type PublicSeat = {
+    /**
+     * the seat number
+     */
+    seat: number;
+    /**
+     * the display name, if any (of the player invited, for a seat kept for one)
+     */
+    name: string | null;
+    /**
+     * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
+     */
+    occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
+    /**
+     * the player holding the seat
+     */
+    player?: string;
+    /**
+     * the player invited to the seat
+     */
+    invited?: string;
+    /**
+     * the bot playing the seat
+     */
+    bot?: string;
+};
+
+/**
  * a new player
  */
 export type NewPlayer = {
@@ -1825,6 +1855,38 @@ export type PlayerWithToken = {
     token: string;
 };
 
+/**
+ * a player by that name: what anyone sees of it at a table, and when it registered
+ */
+export type PlayerFound = {
+    /**
+     * the player id: others invite the player by it
+     */
+    id: string;
+    /**
+     * the display name
+     */
+    name: string;
+    /**
+     * when the player registered
+     */
+    createdAt: string;
+};
+
+/**
+ * a page of players found by name
+ */
+export type PlayersPage = {
+    /**
+     * the players called that name, oldest first (names need not be unique)
+     */
+    players: Array<PlayerFound>;
+    /**
+     * the cursor of the next page, or null at the end
+     */
+    next: string | null;
+};
+
 export type MyGame = {
     /**
      * the game id
@@ -1869,6 +1931,10 @@ export type MyGame = {
      * whether the game moves its players’ ratings when it finishes
      */
     rated: boolean;
+    /**
+     * every seat, mine too, in turn order: who I play with, as the lobby shows them (nothing hidden)
+     */
+    seats: Array<PublicSeat>;
 };
 
 /**
@@ -5674,7 +5740,7 @@ export type PaksViewState = {
      */
     board: Array<string>;
     /**
-     * your own hand; null for a spectator
+     * this seat's own hand; null for a spectator
      */
     myHand: Array<string> | null;
     /**
@@ -5682,7 +5748,7 @@ export type PaksViewState = {
      */
     handCounts: Array<number>;
     /**
-     * every hand, by seat, once the game is over; null before
+     * every hand, by seat, once the game is over; null during play
      */
     hands: Array<Array<string>> | null;
     /**
@@ -11839,32 +11905,7 @@ export type KabuLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -11905,32 +11946,7 @@ export type OichoKabuLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -11971,32 +11987,7 @@ export type DivideAndConquerLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12037,32 +12028,7 @@ export type CardStockMarketLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12103,32 +12069,7 @@ export type CactusLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12169,32 +12110,7 @@ export type CanadianSaladLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12235,32 +12151,7 @@ export type KaiserLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12301,32 +12192,7 @@ export type PokeLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12367,32 +12233,7 @@ export type ChineseTenLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12433,32 +12274,7 @@ export type DilotiLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12499,32 +12315,7 @@ export type KontsinaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12565,32 +12356,7 @@ export type XeriLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12631,32 +12397,7 @@ export type PorrazoLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12697,32 +12438,7 @@ export type TotitLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12763,32 +12479,7 @@ export type StealingBundlesLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12829,32 +12520,7 @@ export type PaksLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12895,32 +12561,7 @@ export type EscobaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -12961,32 +12602,7 @@ export type ScopaLobbyGame = {
     /**
      * every seat, in turn order
      */
-    seats: Array<{
-        /**
-         * the seat number
-         */
-        seat: number;
-        /**
-         * the display name, if any
-         */
-        name: string | null;
-        /**
-         * guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot
-         */
-        occupant: 'guest' | 'player' | 'invited' | 'open' | 'bot';
-        /**
-         * the player holding the seat
-         */
-        player?: string;
-        /**
-         * the player invited to the seat
-         */
-        invited?: string;
-        /**
-         * the bot playing the seat
-         */
-        bot?: string;
-    }>;
+    seats: Array<PublicSeat>;
     /**
      * the seats anyone may join
      */
@@ -23828,6 +23444,79 @@ export type GameStreamTicketResponses = {
 };
 
 export type GameStreamTicketResponse = GameStreamTicketResponses[keyof GameStreamTicketResponses];
+
+export type FindPlayersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * the exact display name to look for (as kept: NFC-normalized, without spaces around it; case counts); it must hold a letter or a digit, and may not hold control characters, line separators, characters that change the direction of the text after them, or invisible ones (zero-width, format and other default-ignorable characters, blank braille)
+         */
+        name: string;
+        /**
+         * the `next` of the previous page
+         */
+        cursor?: string;
+        /**
+         * at most this many players
+         */
+        limit?: number;
+    };
+    url: '/players';
+};
+
+export type FindPlayersErrors = {
+    /**
+     * - `invalid-cursor`: the cursor is not one this list gave
+     * - `validation`: the request does not fit the schema; `errors` says where
+     */
+    400: Problem & {
+        code?: 'invalid-cursor' | 'validation';
+    };
+    /**
+     * - `token-required`: this call needs a token: Authorization: Bearer <token>
+     * - `invalid-token`: the token is malformed, tampered with, rotated, revoked or from another server
+     */
+    401: Problem & {
+        code?: 'token-required' | 'invalid-token';
+    };
+    /**
+     * - `player-token-required`: a seat token speaks for one seat: this call needs a player token
+     */
+    403: Problem & {
+        code?: 'player-token-required';
+    };
+    /**
+     * - `rate-limited`: too many requests from this client this minute; Retry-After says when to try again
+     */
+    429: Problem & {
+        code?: 'rate-limited';
+    };
+    /**
+     * - `internal`: the server failed; the error is logged
+     */
+    500: Problem & {
+        code?: 'internal';
+    };
+    /**
+     * - `overloaded`: the server is under pressure; retry in a few seconds (Retry-After)
+     * - `shutting-down`: the server is shutting down; retry in a moment (Retry-After)
+     */
+    503: Problem & {
+        code?: 'overloaded' | 'shutting-down';
+    };
+};
+
+export type FindPlayersError = FindPlayersErrors[keyof FindPlayersErrors];
+
+export type FindPlayersResponses = {
+    /**
+     * a page of players found by name
+     */
+    200: PlayersPage;
+};
+
+export type FindPlayersResponse = FindPlayersResponses[keyof FindPlayersResponses];
 
 export type CreatePlayerData = {
     body: NewPlayer;

@@ -1,5 +1,5 @@
 import { buildDeck, type Card, compareCards, isRed, rankNumber, rankOf, sortCards } from '../../cards';
-import { dealHandsAndTable, highestTotalWins } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, highestTotalWins } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
@@ -205,10 +205,7 @@ export const chineseTen: Game<State, Action, Options, View> = {
       handSizes: s.hands.map((h) => h.length),
       hands: over ? s.hands : null,
       stockSize: s.stock.length,
-      table: s.table,
-      turned: s.turned,
-      layoutCapture: s.layoutCapture,
-      won: s.won,
+      ...fieldsOf(s, ['table', 'turned', 'layoutCapture', 'won']),
       points: totals(s),
       last: s.last,
     };

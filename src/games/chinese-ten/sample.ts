@@ -1,4 +1,5 @@
 import { buildDeck, dealTable, type RngState } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { State, View } from './state';
 
 /**
@@ -24,10 +25,6 @@ export function sample(view: View, seat: number, rng: RngState): State {
     turn: view.turn ?? (view.dealer + 1) % view.seats,
     hands: dealt.hands,
     stock: dealt.stock,
-    table: view.table,
-    won: view.won,
-    layoutCapture: view.layoutCapture,
-    turned: view.turned,
-    last: view.last,
+    ...fieldsOf(view, ['table', 'won', 'layoutCapture', 'turned', 'last']),
   };
 }

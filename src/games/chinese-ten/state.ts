@@ -1,4 +1,5 @@
 import type { Card } from '../../cards';
+import { Cards, CardsBySeat, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Chinese Ten's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -25,19 +26,16 @@ const captureAction = Type.Object(
 export const actionSchema = Type.Union([playAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
-
 const TurnView = Type.Object(
   {
     seat: Seat('the seat that played'),
     played: CardCode,
     captured: Cards('the table cards the played card captured ([] if it was laid on the table)'),
-    turned: Type.Union([CardCode, Type.Null()], { description: 'the stock card turned after the play; null until it is turned' }),
-    turnedCaptured: Type.Union([Cards('the table cards it captured'), Type.Null()], {
-      description: 'what the turned card captured ([] if nothing); null while the seat is still choosing',
-    }),
+    turned: Nullable(CardCode, 'the stock card turned after the play; null until it is turned'),
+    turnedCaptured: Nullable(
+      Cards('the table cards it captured'),
+      'what the turned card captured ([] if nothing); null while the seat is still choosing',
+    ),
   },
   { additionalProperties: false, description: 'the last turn, for the table to show' },
 );
@@ -46,55 +44,36 @@ export const viewSchema = Type.Object(
   {
     seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
     dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
-    turn: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'the seat to act; null once the game is over' }),
+    turn: Nullable(Type.Integer({ minimum: 0 }), 'the seat to act; null once the game is over'),
     phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
       description:
         'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
     }),
-    hand: Type.Union([Cards("this seat's own hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
-    handSizes: Type.Array(Type.Integer(), { description: 'how many cards each seat holds, by seat' }),
-    hands: Type.Union([BySeat('every hand, by seat'), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (empty unless it ended early); null during play',
-    }),
+    hand: Nullable(Cards("this seat's own hand"), "this seat's own hand; null for a spectator"),
+    handSizes: HandCounts,
+    hands: Nullable(
+      CardsBySeat('every hand, by seat'),
+      'every hand, by seat, once the game is over (empty unless it ended early); null during play',
+    ),
     stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
     table: Cards('the face-up cards on the table, in the order they arrived'),
-    turned: Type.Union([CardCode, Type.Null()], {
-      description: 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise',
-    }),
+    turned: Nullable(CardCode, 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise'),
     layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
-    won: BySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
+    won: CardsBySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
     points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
-    last: Type.Union([TurnView, Type.Null()], { description: 'the last turn played; null before the first' }),
+    last: Nullable(TurnView, 'the last turn played; null before the first'),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
 /** What one turn did, for the table to show. */
-export interface Turn {
-  seat: number;
-  played: Card;
-  captured: Card[];
-  /** The stock card turned after the play (null until it is turned). */
-  turned: Card | null;
-  /** What the turned card captured (null while the seat is still choosing). */
-  turnedCaptured: Card[] | null;
-}
+export type Turn = NonNullable<View['last']>;
 
-export interface State {
-  seats: number;
-  dealer: number;
+export interface State extends Pick<View, 'seats' | 'dealer' | 'table' | 'won' | 'layoutCapture' | 'turned' | 'last'> {
   /** The seat to act. */
   turn: number;
   hands: Card[][];
   /** Face down, top first. */
   stock: Card[];
-  table: Card[];
-  /** Each seat's won-cards pile. */
-  won: Card[][];
-  /** The cards the dealer captured from a four-of-a-kind layout before the first turn, if any. */
-  layoutCapture: Card[];
-  /** A turned stock card waiting for its seat to choose which of several table cards it captures. */
-  turned: Card | null;
-  last: Turn | null;
 }

@@ -1,5 +1,5 @@
-import { type Card, deal, type RngState, rankOf, shuffle, standardDeck } from '../../cards';
-import { dealHandsAndTable, redealTable } from '../../cards/fishing';
+import { type Card, type RngState, rankOf, shuffle, standardDeck } from '../../cards';
+import { dealHandsAndTable, redealTable, replenishHands } from '../../cards/fishing';
 import { cardsOf, sideOf } from './plays';
 import { scoreDeal } from './scoring';
 import type { State } from './state';
@@ -43,11 +43,8 @@ export function freshDeal(seats: number, dealer: number, deck: readonly Card[], 
 
 export function endTurn(s: State, seat: number): State {
   const next = { ...s, plays: s.plays + 1, turn: (seat + 1) % s.seats };
-  if (next.hands.some((h) => h.length > 0)) return next;
-  if (next.stock.length > 0) {
-    return { ...next, ...deal(next.stock, { seats: s.seats, count: HAND, first: (s.dealer + 1) % s.seats }) };
-  }
-  return endDeal(next);
+  const refilled = replenishHands(next.hands, next.stock, HAND, (s.dealer + 1) % s.seats);
+  return refilled ? { ...next, ...refilled } : endDeal(next);
 }
 
 function endDeal(s: State): State {

@@ -1,4 +1,5 @@
 import { standardDeck } from '../../cards';
+import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { defaultStep, done, legalSteps, more } from './pending';
@@ -13,7 +14,7 @@ export { pendingChoices } from './pending';
 export { declareValues } from './play';
 export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
-export { type DealScore, scoreDeal } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
 
 const sideName = (s: State, side: number) => {
@@ -79,13 +80,7 @@ export const diloti: Game<State, Action, Options, View> = {
     return s.pending ? defaultStep(s, s.pending) : defaultTurn(s, seat);
   },
 
-  sides: (seats) =>
-    seats === 4
-      ? [
-          [0, 2],
-          [1, 3],
-        ]
-      : [[0], [1]],
+  sides: (seats) => sidesOf(seats, seats === 4),
 
   view: viewOf,
 

@@ -1,4 +1,5 @@
-import { type Card, compareCards, rankOf, removeCards } from '../../cards';
+import { type Card, compareCards, rankOf } from '../../cards';
+import { withoutCard } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
 import { endTurn } from './deal';
 import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
@@ -46,10 +47,6 @@ export function declareValues(
   return out;
 }
 
-function withHand(s: State, seat: number, card: Card): Card[][] {
-  return s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
-}
-
 function lay(s: State, seat: number, card: Card): State {
   const own = ownDeclaration(s, seat);
   if (own) {
@@ -58,7 +55,7 @@ function lay(s: State, seat: number, card: Card): State {
     );
   }
   const lastPlay: Play = { seat, card, kind: 'lay', taken: [], declaration: null, raised: null, xeri: false };
-  return endTurn({ ...s, hands: withHand(s, seat, card), table: [...s.table, card], lastPlay }, seat);
+  return endTurn({ ...s, hands: withoutCard(s.hands, seat, card), table: [...s.table, card], lastPlay }, seat);
 }
 
 function capture(s: State, seat: number, card: Card): State {
@@ -70,7 +67,7 @@ function capture(s: State, seat: number, card: Card): State {
         : `nothing on the table is worth ${value}`,
     );
   }
-  const hands = withHand(s, seat, card);
+  const hands = withoutCard(s.hands, seat, card);
   if (value === null) {
     // A face card takes every card of its rank at once.
     const taken = faceGroup(card, s.table);
@@ -118,7 +115,7 @@ function declare(s: State, seat: number, card: Card, value: number): State {
     raised: null,
   };
   const declarations = s.declarations.filter((d) => d !== own);
-  return settle({ ...s, hands: withHand(s, seat, card), declarations, pending });
+  return settle({ ...s, hands: withoutCard(s.hands, seat, card), declarations, pending });
 }
 
 /** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */

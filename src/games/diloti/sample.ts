@@ -1,9 +1,8 @@
 import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
-import { movesOfDeal } from '../../cards/fishing';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { cardsOf, pips, sideOf } from './plays';
-import type { DealScore } from './scoring';
-import type { Action, Pending, State, View } from './state';
+import type { Action, DealScore, Pending, State, View } from './state';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 
@@ -21,9 +20,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
       ? { hands: view.hands, stock: view.stockCards, won: view.wonCards, rng }
       : dealHidden(view, seat, pending, rng, seen);
   return {
-    seats: view.seats,
-    target: view.target,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['seats', 'target', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
     ...hidden,
     table: view.table,

@@ -1,20 +1,6 @@
 import { type Card, rankOf, strictlyMost } from '../../cards';
-
-/** The scoring of one deal, by side (seat 0 and 1 alone; partners 0+2 and 1+3 with four seats). */
-export interface DealScore {
-  dealer: number;
-  /** Cards won, by side (leftovers included). */
-  cards: number[];
-  xeris: number[];
-  aces: number[];
-  /** The side scoring each line, null when nobody does (a tie for the most, or the card not captured). */
-  mostCards: number | null;
-  tenOfDiamonds: number | null;
-  twoOfClubs: number | null;
-  /** The cards left on the table at the end and the side of the last capturer who took them (null: nobody captured). */
-  leftovers: { side: number | null; cards: Card[] };
-  points: number[];
-}
+import { holderOf } from '../../cards/fishing';
+import type { DealScore } from './state';
 
 export const XERI_POINTS = 10;
 export const MOST_CARDS_POINTS = 4;
@@ -29,13 +15,9 @@ export const TWO_OF_CLUBS_POINTS = 1;
 export function scoreDeal(won: readonly (readonly Card[])[], xeris: readonly number[]): Omit<DealScore, 'dealer' | 'leftovers'> {
   const cards = won.map((p) => p.length);
   const aces = won.map((p) => p.filter((c) => rankOf(c) === 'A').length);
-  const holder = (c: Card) => {
-    const i = won.findIndex((p) => p.includes(c));
-    return i < 0 ? null : i;
-  };
   const mostCards = strictlyMost(cards) ?? null;
-  const tenOfDiamonds = holder('TD');
-  const twoOfClubs = holder('2C');
+  const tenOfDiamonds = holderOf(won, 'TD');
+  const twoOfClubs = holderOf(won, '2C');
   const points = won.map((_, side) => XERI_POINTS * xeris[side] + ACE_POINTS * aces[side]);
   if (mostCards !== null) points[mostCards] += MOST_CARDS_POINTS;
   if (tenOfDiamonds !== null) points[tenOfDiamonds] += TEN_OF_DIAMONDS_POINTS;

@@ -1,7 +1,7 @@
 import type { Card, RngState } from '../../cards';
-import { CardCode, CardSet, type Static, type TSchema, Type } from '../../engine';
-import { type Declaration, MAX_VALUE } from './plays';
-import type { DealScore } from './scoring';
+import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { CardCode, CardSet, type Static, Type } from '../../engine';
+import { MAX_VALUE } from './plays';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -65,12 +65,8 @@ const doneAction = Type.Object(
 export const actionSchema = Type.Union([layAction, captureAction, takeAction, declareAction, addAction, doneAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Count = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
 const Value = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_VALUE, description });
-const BySide = (description: string) => Type.Array(Count('a number'), { description });
+const BySide = Counts;
 
 const DeclarationSchema = Type.Object(
   {
@@ -114,6 +110,21 @@ const PendingSchema = Type.Union(
   {},
 );
 
+const PlaySchema = Type.Object(
+  {
+    seat: Seat('the seat that played'),
+    card: Type.With(CardCode, { description: 'the card played' }),
+    kind: Type.Union([Type.Literal('lay'), Type.Literal('capture'), Type.Literal('declare')], {
+      description: 'laid on the table, a capture, or a declaration',
+    }),
+    taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups captured, in order' }),
+    declaration: Nullable(DeclarationSchema, 'the declaration formed; null for a lay or a capture'),
+    raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
+    xeri: Type.Boolean({ description: 'true when the capture swept the table for a xeri' }),
+  },
+  { additionalProperties: false, description: 'one finished play, as everyone saw it' },
+);
+
 const DealScoreSchema = Type.Object(
   {
     dealer: Seat('the seat that dealt it'),
@@ -150,8 +161,8 @@ export const viewSchema = Type.Object(
         'play: a turn is to begin; capturing or declaring: a play is in progress (see pending); over: the game has ended',
     }),
     pending: Nullable(PendingSchema, 'the play in progress, face up for everyone; null when none'),
-    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
-    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
+    hand: OwnHand,
+    handCounts: HandCounts,
     stock: Count('how many cards are left in the stock'),
     table: Cards('the loose face-up table cards, in the order they came'),
     declarations: Type.Array(DeclarationSchema, { description: 'the declarations on the table' }),
@@ -172,28 +183,12 @@ export const viewSchema = Type.Object(
       Seat('a seat'),
       'the last seat to capture this deal (it takes the leftovers); null before any capture',
     ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played' }),
-          kind: Type.Union([Type.Literal('lay'), Type.Literal('capture'), Type.Literal('declare')], {
-            description: 'laid on the table, a capture, or a declaration',
-          }),
-          taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups captured, in order' }),
-          declaration: Nullable(DeclarationSchema, 'the declaration formed; null for a lay or a capture'),
-          raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
-          xeri: Type.Boolean({ description: 'true when the capture swept the table for a xeri' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last finished play of this deal; null before the first',
-    ),
+    lastPlay: Nullable(PlaySchema, 'the last finished play of this deal; null before the first'),
     scores: BySide('the scores, by side'),
     scoresheet: Type.Array(BySide("one deal's points, by side"), { description: "each finished deal's points, in order" }),
     lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
     finished: Type.Boolean({ description: 'true once the game is over' }),
-    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
+    hands: HandsAtEnd,
     wonCards: Nullable(
       Type.Array(Cards('a pile')),
       "each side's won cards of the last deal, once the game is over; null during play",
@@ -205,59 +200,34 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
+/** The scoring of one deal, by side (seat 0 and 1 alone; partners 0+2 and 1+3 with four seats). */
+export type DealScore = Static<typeof DealScoreSchema>;
+
 /**
  * A play in progress, posted a group at a time. `open` holds a group (capture) or set (declaration) not yet
  * worth the value: the loose cards taken into it, and for a declaration's first set the card played. It
- * goes on with table cards from position `from` on, so each group is built in table order.
+ * goes on with table cards from position `from` on, so each group is built in table order. The view adds `needs`, worked out.
  */
-export type Pending =
-  | { kind: 'capture'; seat: number; card: Card; taken: Card[][]; open: Card[]; from: number }
-  | {
-      kind: 'declare';
-      seat: number;
-      card: Card;
-      forming: Declaration;
-      open: Card[];
-      from: number;
-      /** The value of the opponent's declaration the card raised, if it did. */
-      raised: number | null;
-    };
+export type Pending = Static<typeof PendingSchema> extends infer P ? (P extends unknown ? Omit<P, 'needs'> : never) : never;
 
 /** One finished play, as everyone saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  kind: 'lay' | 'capture' | 'declare';
-  /** The groups captured, in the order taken. */
-  taken: Card[][];
-  /** The declaration formed; `raised` is the value it had when the play raised it. */
-  declaration: Declaration | null;
-  raised: number | null;
-  xeri: boolean;
-}
+export type Play = Static<typeof PlaySchema>;
 
-export interface State {
-  seats: number;
-  target: number;
+export interface State
+  extends Pick<
+    View,
+    'seats' | 'target' | 'dealer' | 'table' | 'declarations' | 'lastCapturer' | 'lastPlay' | 'scores' | 'finished'
+  > {
   rng: RngState;
-  dealer: number;
   /** The seat to play (the one finishing a pending play). */
   turn: number;
   hands: Card[][];
   stock: Card[];
-  /** Loose cards on the table, in the order they came. */
-  table: Card[];
-  declarations: Declaration[];
   pending: Pending | null;
   /** Each side's face-down pile of won cards for the current deal, and its xeris. */
   won: Card[][];
   xeris: number[];
-  lastCapturer: number | null;
   /** Plays finished in this deal: the first one cannot be a xeri. */
   plays: number;
-  lastPlay: Play | null;
-  /** Match points by side. */
-  scores: number[];
   deals: DealScore[];
-  finished: boolean;
 }

@@ -1,3 +1,4 @@
+import { fieldsOf } from '../../cards/fishing';
 import { needOf, ownDeclaration } from './pending';
 import { sideOf } from './plays';
 import type { State, View } from './state';
@@ -34,9 +35,7 @@ export function viewOf(s: State, seat: number | null): View {
       xeris: s.xeris[side],
       score: s.scores[side],
     })),
-    lastCapturer: s.lastCapturer,
-    lastPlay: s.lastPlay,
-    scores: s.scores,
+    ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores']),
     // The scoresheet: each finished deal's points by side; the last deal's lines in full.
     scoresheet: s.deals.map((d) => d.points),
     lastDeal: s.deals.at(-1) ?? null,

@@ -5,28 +5,32 @@ import {
   containsCards,
   fortyCardDeck,
   type RngState,
-  rankNumber,
   removeCards,
   shuffle,
   sortCards,
   subsetsSumming,
-  teamOf,
 } from '../../cards';
-import { dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
+import {
+  dealHandsAndTable,
+  fieldsOf,
+  fortyCardValue,
+  replenishHands,
+  sideOfSeat,
+  sidesOf,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
 import { scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { type DealScore, scoreDeal } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J (sota) 8, Q (caballo) 9, K (rey) 10. */
-export function value(c: Card): number {
-  const n = rankNumber(c);
-  return n <= 7 ? n : n - 3;
-}
+/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
+export const value = fortyCardValue;
 
 const total = (cards: readonly Card[]) => cards.reduce((t, c) => t + value(c), 0);
 
@@ -36,7 +40,7 @@ export function fifteens(card: Card, table: readonly Card[]): Card[][] {
 }
 
 export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
-export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => (s.partnerships ? teamOf(seat, 2) : seat);
+export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => sideOfSeat(seat, s.partnerships);
 const next = (s: State, seat: number) => (seat + 1) % s.seats;
 
 /**
@@ -156,7 +160,7 @@ export const escoba: Game<State, Action, Options, View> = {
     }
 
     const side = sideOf(s, seat);
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     const table = captured ? removeCards(s.table, capture) : [...s.table, card];
     const escoba = captured && table.length === 0;
     const after: State = {
@@ -178,13 +182,7 @@ export const escoba: Game<State, Action, Options, View> = {
     return { type: 'play', card: s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a)), capture: [] };
   },
 
-  sides: (seats, options) =>
-    options.partnerships && seats === 4
-      ? [
-          [0, 2],
-          [1, 3],
-        ]
-      : Array.from({ length: seats }, (_, seat) => [seat]),
+  sides: (seats, options) => sidesOf(seats, options.partnerships && seats === 4),
 
   view(s, seat) {
     const finished = s.winner !== null;
@@ -194,22 +192,14 @@ export const escoba: Game<State, Action, Options, View> = {
       turn: finished ? null : s.turn,
       target: s.target,
       partnerships: s.partnerships,
-      sides: Array.from({ length: sideCount(s) }, (_, side) =>
-        Array.from({ length: s.seats }, (_, x) => x).filter((x) => sideOf(s, x) === side),
-      ),
+      sides: sidesOf(s.seats, s.partnerships),
       hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
       handSizes: s.hands.map((h) => h.length),
       table: s.table,
       stock: s.stock.length,
       captured: s.piles,
       capturedCounts: s.piles.map((p) => p.length),
-      escobas: s.escobas,
-      dealerEscobas: s.dealerEscobas,
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      history: s.history,
-      winner: s.winner,
+      ...fieldsOf(s, ['escobas', 'dealerEscobas', 'lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },
 

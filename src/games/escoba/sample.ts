@@ -1,4 +1,5 @@
 import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { State, View } from './state';
 
 /**
@@ -29,13 +30,8 @@ export function sample(view: View, seat: number, rng: RngState): State {
     hands: dealt.hands,
     table: view.table,
     piles: view.captured,
-    escobas: view.escobas,
-    dealerEscobas: view.dealerEscobas,
-    lastCapturer: view.lastCapturer,
+    ...fieldsOf(view, ['escobas', 'dealerEscobas', 'lastCapturer']),
     turn: view.turn ?? (view.dealer + 1) % seats,
-    lastPlay: view.lastPlay,
-    scores: view.scores,
-    history: view.history,
-    winner: view.winner,
+    ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),
   };
 }

@@ -1,22 +1,7 @@
 import { type Card, strictlyMost, suitOf } from '../../cards';
+import { holderOf } from '../../cards/fishing';
 import { primieraWinner, setentaCards } from '../../cards/primiera';
-
-/** What a deal's score piles held and scored, side by side (no card codes: the cards are shuffled again). */
-export interface DealScore {
-  deal: number;
-  dealer: number;
-  cards: number[];
-  diamonds: number[];
-  /** The side that captured the siete de velo (7D); null when it lay unclaimed. */
-  sieteDeVelo: number | null;
-  /** Each side's setenta, its four best cards' points highest first (7 21, 6 18, A 16, 5 15 ... face 10); null without all four suits. */
-  setenta: (number[] | null)[];
-  escobas: number[];
-  /** Points each side scored this deal, and the line each came from. */
-  points: number[];
-  lines: { cards: number | null; diamonds: number | null; sieteDeVelo: number | null; setenta: number | null };
-  scoresAfter: number[];
-}
+import type { DealScore } from './state';
 
 const diamonds = (pile: readonly Card[]) => pile.filter((c) => suitOf(c) === 'D').length;
 
@@ -32,11 +17,10 @@ export function scoreDeal(
   escobas: readonly number[],
   before: readonly number[],
 ): DealScore {
-  const holder = piles.findIndex((p) => p.includes('7D'));
   const lines = {
     cards: strictlyMost(piles.map((p) => p.length)) ?? null,
     diamonds: strictlyMost(piles.map(diamonds)) ?? null,
-    sieteDeVelo: holder >= 0 ? holder : null,
+    sieteDeVelo: holderOf(piles, '7D'),
     setenta: primieraWinner(piles, 'card-by-card') ?? null,
   };
   const points = [...escobas];

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
+import { Cards, Counts, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
-import type { DealScore } from './scoring';
 
 /** Escoba's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -35,16 +35,14 @@ export const actionSchema = Type.Object(
 );
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySide = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
-const Side = (description: string) => Type.Integer({ minimum: 0, description });
+const BySide = Counts;
+const Side = Seat;
 
 export const viewSchema = Type.Object(
   {
     deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
     dealer: Seat('the seat that dealt this deal; the next seat plays first'),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     target: Type.Integer({ description: 'the points that end the match (option target)' }),
     partnerships: Type.Boolean({ description: 'true when four seats play as partners 0+2 against 1+3' }),
     sides: Type.Array(Type.Array(Seat('a seat of the side')), {
@@ -53,7 +51,7 @@ export const viewSchema = Type.Object(
     hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
       description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
     }),
-    handSizes: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    handSizes: HandCounts,
     table: Cards('the face-up table cards, in the order they came'),
     stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
     captured: Type.Array(Cards("a side's score pile, in the order taken"), {
@@ -66,23 +64,21 @@ export const viewSchema = Type.Object(
       maximum: 2,
       description: 'escobas the dealer took this deal from the four table cards: 1 for 15, 2 for 30, else 0',
     }),
-    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
-      description: 'the last seat to capture this deal (its side takes the leftovers); null before any capture',
-    }),
-    lastPlay: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the card played from the hand' }),
-            capture: Cards('the table cards it took; empty when it was laid down'),
-            escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last card played this deal and what it took; null before the first' },
+    lastCapturer: Nullable(
+      Seat('the last seat to capture'),
+      'the last seat to capture this deal (its side takes the leftovers); null before any capture',
+    ),
+    lastPlay: Nullable(
+      Type.Object(
+        {
+          seat: Seat('the seat that played'),
+          card: Type.With(CardCode, { description: 'the card played from the hand' }),
+          capture: Cards('the table cards it took; empty when it was laid down'),
+          escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
+        },
+        { additionalProperties: false },
+      ),
+      'the last card played this deal and what it took; null before the first',
     ),
     scores: BySide('match points, by side'),
     history: Type.Array(
@@ -92,9 +88,10 @@ export const viewSchema = Type.Object(
           dealer: Seat('the seat that dealt it'),
           cards: BySide('cards in each score pile, by side'),
           diamonds: BySide('diamonds in each score pile, by side'),
-          sieteDeVelo: Type.Union([Side('the side that took the 7 of diamonds'), Type.Null()], {
-            description: 'the side that took the siete de velo (7D); null when nobody did',
-          }),
+          sieteDeVelo: Nullable(
+            Side('the side that took the 7 of diamonds'),
+            'the side that took the siete de velo (7D); null when nobody did',
+          ),
           setenta: Type.Array(Type.Union([Type.Array(Type.Integer()), Type.Null()]), {
             description:
               "each side's setenta by side: its four best cards' points, highest first (7 21, 6 18, A 16, 5 15 ... face 10); null without all four suits",
@@ -103,18 +100,16 @@ export const viewSchema = Type.Object(
           points: BySide('points scored this deal, by side'),
           lines: Type.Object(
             {
-              cards: Type.Union([Side('the side with the most cards'), Type.Null()], {
-                description: 'the side scoring most cards; null on a tie',
-              }),
-              diamonds: Type.Union([Side('the side with the most diamonds'), Type.Null()], {
-                description: 'the side scoring most diamonds; null on a tie',
-              }),
-              sieteDeVelo: Type.Union([Side('the side with the 7 of diamonds'), Type.Null()], {
-                description: 'the side scoring the siete de velo; null when nobody took it',
-              }),
-              setenta: Type.Union([Side('the side with the best setenta'), Type.Null()], {
-                description: 'the side scoring la setenta; null on a tie or when nobody holds all four suits',
-              }),
+              cards: Nullable(Side('the side with the most cards'), 'the side scoring most cards; null on a tie'),
+              diamonds: Nullable(Side('the side with the most diamonds'), 'the side scoring most diamonds; null on a tie'),
+              sieteDeVelo: Nullable(
+                Side('the side with the 7 of diamonds'),
+                'the side scoring the siete de velo; null when nobody took it',
+              ),
+              setenta: Nullable(
+                Side('the side with the best setenta'),
+                'the side scoring la setenta; null on a tie or when nobody holds all four suits',
+              ),
             },
             { additionalProperties: false, description: 'the side that scored each one-point line' },
           ),
@@ -124,44 +119,38 @@ export const viewSchema = Type.Object(
       ),
       { description: 'every finished deal and its count, in order' },
     ),
-    winner: Type.Union([Side('the side that won'), Type.Null()], {
-      description: 'the side that won (see sides); null during play',
-    }),
+    winner: Nullable(Side('the side that won'), 'the side that won (see sides); null during play'),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
-export interface Play {
-  seat: number;
-  card: Card;
-  capture: Card[];
-  escoba: boolean;
-}
+/** What a deal's score piles held and scored, side by side (no card codes: the cards are shuffled again). */
+export type DealScore = View['history'][number];
 
-export interface State {
+export type Play = NonNullable<View['lastPlay']>;
+
+export interface State
+  extends Pick<
+    View,
+    | 'target'
+    | 'partnerships'
+    | 'deal'
+    | 'dealer'
+    | 'table'
+    | 'escobas'
+    | 'dealerEscobas'
+    | 'lastCapturer'
+    | 'lastPlay'
+    | 'scores'
+    | 'history'
+    | 'winner'
+  > {
   seats: number;
-  target: number;
-  partnerships: boolean;
   rng: RngState;
-  /** Deals played so far, this one included (1 for the first). */
-  deal: number;
-  dealer: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Each side's score pile this deal (a side is a seat, or a partnership). */
   piles: Card[][];
-  /** Each side's escobas this deal, the dealer's from the four table cards included. */
-  escobas: number[];
-  /** Escobas the dealer scored this deal because the four table cards made 15 (one) or 30 (two). */
-  dealerEscobas: number;
-  lastCapturer: number | null;
   turn: number;
-  lastPlay: Play | null;
-  /** Match points by side. */
-  scores: number[];
-  history: DealScore[];
-  /** The winning side once the match is over. */
-  winner: number | null;
 }

@@ -4,7 +4,6 @@ import {
   isFace,
   rankNumber,
   rankOf,
-  removeCards,
   shuffle,
   sortCards,
   standardDeck,
@@ -12,7 +11,7 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, holderOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -67,14 +66,10 @@ function refuseCapture(card: Card, take: readonly Card[], table: readonly Card[]
 export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScore, 'dealer' | 'leftovers'> {
   const cards = captured.map((p) => p.length);
   const clubs = captured.map((p) => p.filter((c) => suitOf(c) === 'C').length);
-  const holder = (c: Card) => {
-    const i = captured.findIndex((p) => p.includes(c));
-    return i < 0 ? null : i;
-  };
   const mostCards = strictlyMost(cards) ?? null;
   const mostClubs = strictlyMost(clubs) ?? null;
-  const twoOfClubs = holder('2C');
-  const tenOfDiamonds = holder('TD');
+  const twoOfClubs = holderOf(captured, '2C');
+  const tenOfDiamonds = holderOf(captured, 'TD');
   const points = captured.map(() => 0);
   if (mostCards !== null) points[mostCards] += 2;
   for (const seat of [mostClubs, twoOfClubs, tenOfDiamonds]) if (seat !== null) points[seat] += 1;
@@ -185,7 +180,7 @@ export const kontsina: Game<State, Action, Options, View> = {
     if (type !== 'lay' && type !== 'capture') throw new IllegalMove(`unknown action ${type}: lay or capture`);
     const { card } = action;
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     let play: Pick<State, 'table' | 'captured' | 'lastCapturer' | 'lastPlay'>;
     if (action.type === 'lay') {
       play = {
@@ -229,11 +224,7 @@ export const kontsina: Game<State, Action, Options, View> = {
       table: s.table,
       // The captured piles are face down: only their sizes are known.
       captured: s.captured.map((p) => p.length),
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      deals: s.deals,
-      finished: s.finished,
+      ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'deals', 'finished']),
     };
     // Once the game is over every card is public.
     return s.finished ? { ...open, hands: s.hands, capturedCards: s.captured } : { ...open, hands: null, capturedCards: null };

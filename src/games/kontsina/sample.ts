@@ -1,5 +1,5 @@
 import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
-import { movesOfDeal } from '../../cards/fishing';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -17,17 +17,10 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
       ? { hands: view.hands, stock: [], captured: view.capturedCards, rng }
       : dealHidden(view, seat, rng, seen);
   return {
-    seats: view.seats,
-    target: view.target,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['seats', 'target', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
     ...hidden,
-    table: view.table,
-    lastCapturer: view.lastCapturer,
-    lastPlay: view.lastPlay,
-    scores: view.scores,
-    deals: view.deals,
-    finished: view.finished,
+    ...fieldsOf(view, ['table', 'lastCapturer', 'lastPlay', 'scores', 'deals', 'finished']),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Card, RngState } from '../../cards';
+import { Cards, CardsBySeat, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Kontsina's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -34,11 +35,8 @@ const captureAction = Type.Object(
 export const actionSchema = Type.Union([layAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
 const Counts = (description: string) => Type.Array(Type.Integer(), { description });
-const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
 
 const PlayView = Type.Object(
   {
@@ -77,66 +75,42 @@ export const viewSchema = Type.Object(
     deal: Type.Integer({ minimum: 1, description: 'the deal being played, from 1 (the last one, once the game is over)' }),
     dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
     turn: SeatOrNull('the seat to play; null once the game is over'),
-    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    hand: OwnHand,
     handCounts: Counts('how many cards each seat holds, by seat'),
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     table: Cards('the face-up cards on the table, in the order they arrived'),
     captured: Counts("how many cards are in each seat's face-down captured pile this deal, by seat"),
     lastCapturer: SeatOrNull('the last seat to capture this deal; null if nobody has'),
-    lastPlay: Type.Union([PlayView, Type.Null()], { description: 'the last play; null at the start of a deal' }),
+    lastPlay: Nullable(PlayView, 'the last play; null at the start of a deal'),
     scores: Counts("each seat's score, by seat"),
     deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Type.Union([CardsBySeat('every hand'), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
-    }),
-    capturedCards: Type.Union([CardsBySeat('captured piles'), Type.Null()], {
-      description: "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
-    }),
+    hands: Nullable(
+      CardsBySeat('every hand'),
+      'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
+    ),
+    capturedCards: Nullable(
+      CardsBySeat('captured piles'),
+      "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
+    ),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
 /** One play, as everyone saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  /** The table cards captured with it; empty when the card was laid. */
-  took: Card[];
-}
+export type Play = Static<typeof PlayView>;
 
 /** The scoring of one deal. */
-export interface DealScore {
-  dealer: number;
-  /** Cards and clubs captured, by seat (leftovers included). */
-  cards: number[];
-  clubs: number[];
-  /** The seat scoring each line, null when nobody does (a tie for the most, or the card never captured). */
-  mostCards: number | null;
-  mostClubs: number | null;
-  twoOfClubs: number | null;
-  tenOfDiamonds: number | null;
-  /** The cards left on the table and who took them (the last capturer; null if nobody captured all deal). */
-  leftovers: { seat: number | null; cards: Card[] };
-  points: number[];
-}
+export type DealScore = Static<typeof DealScoreView>;
 
-export interface State {
-  seats: number;
-  target: number;
+export interface State
+  extends Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
   rng: RngState;
-  dealer: number;
   /** The seat to play. */
   turn: number;
   hands: Card[][];
   stock: Card[];
-  table: Card[];
   /** Each seat's face-down pile of captured cards for the current deal. */
   captured: Card[][];
-  lastCapturer: number | null;
-  lastPlay: Play | null;
-  scores: number[];
-  deals: DealScore[];
-  finished: boolean;
 }

@@ -1,5 +1,5 @@
-import { buildDeck, type Card, teamOf } from '../../cards';
-import { dealHandsAndTable } from '../../cards/fishing';
+import { buildDeck, type Card } from '../../cards';
+import { dealHandsAndTable, sideOfSeat, sidesOf } from '../../cards/fishing';
 import type { State } from './state';
 import { record } from './table';
 
@@ -8,15 +8,10 @@ import { record } from './table';
 const HAND = 5;
 const BOARD = 3;
 
-export function sidesFor(seats: number): number[][] {
-  const all = [...Array(seats).keys()];
-  return Array.from({ length: seats >= 4 ? 2 : seats }, (_, side) => all.filter((seat) => sideOf(seats, seat) === side));
-}
+export const sidesFor = (seats: number): number[][] => sidesOf(seats, seats >= 4);
 
 /** The side a seat plays for: itself alone, or its team of alternate seats. */
-export function sideOf(seats: number, seat: number): number {
-  return seats >= 4 ? teamOf(seat, 2) : seat;
-}
+export const sideOf = (seats: number, seat: number): number => sideOfSeat(seat, seats >= 4);
 
 /** One 52-card deck for two seats, two for three or more. */
 export function cardsFor(seats: number): Card[] {

@@ -1,4 +1,5 @@
 import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import { cardsFor } from './deal';
 import { capturable } from './forming';
 import type { Happening, State, Turn, View } from './state';
@@ -21,9 +22,7 @@ export function sample(view: View, seat: number, rng: RngState): State {
   const hidden: Hidden =
     view.hands && view.stockCards ? { hands: view.hands, stock: view.stockCards, rng } : dealHidden(view, seat, rng);
   return {
-    seats: view.seats,
-    target: view.target,
-    sides: view.sides,
+    ...fieldsOf(view, ['seats', 'target', 'sides']),
     rng: hidden.rng,
     hand: view.hand,
     dealer: view.dealer,
@@ -33,10 +32,7 @@ export function sample(view: View, seat: number, rng: RngState): State {
     paks: view.paks.map((held) => held.map((p) => ({ suit: p.suit, cards: p.cards }))),
     turn: turnOf(view, seat, hidden.hands),
     recent: recentOf(view, hidden.hands),
-    scores: view.scores,
-    history: view.history,
-    lastHand: view.lastHand,
-    finished: view.finished,
+    ...fieldsOf(view, ['scores', 'history', 'lastHand', 'finished']),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Card, RngState, Suit } from '../../cards';
+import { Cards, HandsAtEnd, Nullable, OwnHand } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -57,7 +58,6 @@ export type Action = Static<typeof actionSchema>;
 const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal('D'), Type.Literal('C')], {
   description: 'a suit: S spades, H hearts, D diamonds, C clubs',
 });
-const Cards = (description: string) => Type.Array(CardCode, { description });
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
 const closed = (description: string) => ({ additionalProperties: false, description }) as const;
 
@@ -84,7 +84,7 @@ const HappeningShape = Type.Union(
       {
         seat: SeatIndex('the seat that drew'),
         type: Type.Literal('draw', { description: 'what happened: draw' }),
-        card: Type.Union([CardCode, Type.Null()], { description: 'the card kept; null where the draw was secret to you' }),
+        card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
         shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
       },
       closed('a drawn card joined the hand'),
@@ -144,14 +144,10 @@ export const viewSchema = Type.Object(
     dealer: SeatIndex('the dealer of this hand'),
     stock: Type.Integer({ minimum: 0, description: 'cards left in the stock' }),
     board: Cards('the board cards, face up, in the order they came'),
-    myHand: Type.Union([Cards('your hand'), Type.Null()], { description: 'your own hand; null for a spectator' }),
+    myHand: OwnHand,
     handCounts: Ints('the number of cards in each hand, by seat'),
-    hands: Type.Union([Type.Array(Cards('one hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over; null before',
-    }),
-    stockCards: Type.Union([Cards('the stock, top first'), Type.Null()], {
-      description: 'the stock’s cards once the game is over; null before',
-    }),
+    hands: HandsAtEnd,
+    stockCards: Nullable(Cards('the stock, top first'), 'the stock’s cards once the game is over; null before'),
     paks: Type.Array(
       Type.Array(
         Type.Object(
@@ -166,75 +162,59 @@ export const viewSchema = Type.Object(
       ),
       { description: 'every seat’s paks this hand, by seat' },
     ),
-    turn: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: SeatIndex('the seat to play'),
-            phase: Type.Union([Type.Literal('form'), Type.Literal('steal'), Type.Literal('choosing')], {
-              description: 'form a pak or pass; steal or end; choosing: making a set (shown only to the seat to play)',
-            }),
-            drawn: Type.Union([CardCode, Type.Null()], {
-              description: 'the card it drew; null to the others on a full table (the draw is secret)',
-            }),
-            fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
-            formed: Type.Union([SuitCode, Type.Null()], { description: 'the suit of the pak formed this turn; null before' }),
-            stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
-            making: Type.Union(
-              [
-                Type.Object(
-                  {
-                    capture: Type.Union([CardCode, Type.Null()], {
-                      description: 'the board card being captured; null for a steal',
-                    }),
-                    steal: Type.Union(
-                      [
-                        Type.Object(
-                          {
-                            from: SeatIndex('the seat robbed'),
-                            suit: SuitCode,
-                            paks: Ints('the indexes of its paks being stolen'),
-                          },
-                          closed('the paks being stolen'),
-                        ),
-                        Type.Null(),
-                      ],
-                      { description: 'the paks being stolen; null for a capture' },
-                    ),
-                    beat: Type.Integer({ description: 'the value the set must beat' }),
-                    chosen: Cards('the hand cards put into the set so far (still in the hand)'),
-                    worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
-                  },
-                  closed('the capture or steal being made'),
+    turn: Nullable(
+      Type.Object(
+        {
+          seat: SeatIndex('the seat to play'),
+          phase: Type.Union([Type.Literal('form'), Type.Literal('steal'), Type.Literal('choosing')], {
+            description: 'form a pak or pass; steal or end; choosing: making a set (shown only to the seat to play)',
+          }),
+          drawn: Nullable(CardCode, 'the card it drew; null to the others on a full table (the draw is secret)'),
+          fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
+          formed: Nullable(SuitCode, 'the suit of the pak formed this turn; null before'),
+          stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
+          making: Nullable(
+            Type.Object(
+              {
+                capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
+                steal: Nullable(
+                  Type.Object(
+                    {
+                      from: SeatIndex('the seat robbed'),
+                      suit: SuitCode,
+                      paks: Ints('the indexes of its paks being stolen'),
+                    },
+                    closed('the paks being stolen'),
+                  ),
+                  'the paks being stolen; null for a capture',
                 ),
-                Type.Null(),
-              ],
-              { description: 'the set the seat to play is making, shown to that seat alone; null otherwise' },
+                beat: Type.Integer({ description: 'the value the set must beat' }),
+                chosen: Cards('the hand cards put into the set so far (still in the hand)'),
+                worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
+              },
+              closed('the capture or steal being made'),
             ),
-          },
-          closed('the turn in progress'),
-        ),
-        Type.Null(),
-      ],
-      { description: 'the turn in progress; null once the game is over' },
+            'the set the seat to play is making, shown to that seat alone; null otherwise',
+          ),
+        },
+        closed('the turn in progress'),
+      ),
+      'the turn in progress; null once the game is over',
     ),
     recent: Type.Array(HappeningShape, { description: 'the latest happenings at the table (up to 16), oldest first' }),
     scores: Ints('the game score, by side'),
     history: Type.Array(Ints('what each side scored in one hand'), { description: 'every hand’s points, by side' }),
-    lastHand: Type.Union(
-      [
-        Type.Object(
-          {
-            hand: Type.Integer({ minimum: 1, description: 'which hand it was' }),
-            dealer: SeatIndex('its dealer'),
-            sides: Type.Array(PakSideShape, { description: 'each side’s paks, kept and discarded, by side' }),
-            scores: Ints('the game score after it, by side'),
-          },
-          closed('the last hand scored'),
-        ),
-        Type.Null(),
-      ],
-      { description: 'how the last hand scored; null before the first is over' },
+    lastHand: Nullable(
+      Type.Object(
+        {
+          hand: Type.Integer({ minimum: 1, description: 'which hand it was' }),
+          dealer: SeatIndex('its dealer'),
+          sides: Type.Array(PakSideShape, { description: 'each side’s paks, kept and discarded, by side' }),
+          scores: Ints('the game score after it, by side'),
+        },
+        closed('the last hand scored'),
+      ),
+      'how the last hand scored; null before the first is over',
     ),
     toAct: Ints('the seat the game waits for (empty once over)'),
     finished: Type.Boolean({ description: 'whether the game is over' }),
@@ -273,25 +253,15 @@ export interface Turn {
   chosen: Card[];
 }
 
-export interface HandResult {
-  hand: number;
-  dealer: number;
-  sides: SideScore[];
-  /** Scores by side after the hand. */
-  scores: number[];
-}
+export type HandResult = NonNullable<View['lastHand']>;
 
-export interface State {
-  seats: number;
-  target: number;
-  /** Seats of each side: one seat each with 2 or 3 seats, two teams of alternate seats with 4 or 6. */
-  sides: number[][];
+export interface State
+  extends Pick<
+    View,
+    'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished'
+  > {
   rng: RngState;
-  /** Hands played so far, counting the current one. */
-  hand: number;
-  dealer: number;
   stock: Card[];
-  board: Card[];
   hands: Card[][];
   /** Each seat's paks in the current hand, in the order formed. */
   paks: Pak[][];
@@ -299,25 +269,12 @@ export interface State {
   turn: Turn | null;
   /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
   recent: Happening[];
-  /** By side. */
-  scores: number[];
-  /** Points by side of every hand played. */
-  history: number[][];
-  lastHand: HandResult | null;
-  finished: boolean;
 }
 
 /** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */
 
 /** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
-export interface Pak {
-  suit: Suit;
-  cards: Card[];
-}
+export type Pak = Omit<View['paks'][number][number], 'value'>;
 
 /** One side's paks at the end of a hand (the cards of each): those kept score, those discarded do not. */
-export interface SideScore {
-  kept: Card[][];
-  discarded: Card[][];
-  points: number;
-}
+export type SideScore = Static<typeof PakSideShape>;

@@ -1,4 +1,5 @@
 import { type Card, type Suit, suitOf } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { Happening, State } from './state';
 
 /** What every phase of a hand works on: a private draft of the state, and the record of what the table saw. */
@@ -6,22 +7,14 @@ import type { Happening, State } from './state';
 /** A copy the flow may change freely, so the public functions never mutate their input. */
 export function draft(s: State): State {
   return {
-    seats: s.seats,
-    target: s.target,
-    sides: s.sides,
-    rng: s.rng,
-    hand: s.hand,
-    dealer: s.dealer,
-    stock: s.stock,
+    ...fieldsOf(s, ['seats', 'target', 'sides', 'rng', 'hand', 'dealer', 'stock']),
     board: s.board.slice(),
     hands: s.hands.map((h) => h.slice()),
     paks: s.paks.map((p) => p.slice()),
     turn: s.turn && { ...s.turn, stolen: s.turn.stolen.slice(), chosen: s.turn.chosen.slice() },
     recent: s.recent,
     scores: s.scores.slice(),
-    history: s.history,
-    lastHand: s.lastHand,
-    finished: s.finished,
+    ...fieldsOf(s, ['history', 'lastHand', 'finished']),
   };
 }
 

@@ -1,3 +1,4 @@
+import { fieldsOf } from '../../cards/fishing';
 import type { MoveContext } from '../../engine';
 import type { Action, Happening, State, Turn, View } from './state';
 import { pendingTarget, phaseOf } from './turn';
@@ -29,11 +30,7 @@ export function view(s: State, seat: number | null): View {
   const own = seat !== null && t?.seat === seat;
   const everything = s.finished;
   return {
-    seats: s.seats,
-    sides: s.sides,
-    target: s.target,
-    hand: s.hand,
-    dealer: s.dealer,
+    ...fieldsOf(s, ['seats', 'sides', 'target', 'hand', 'dealer']),
     stock: s.stock.length,
     board: s.board,
     myHand: seat === null ? null : s.hands[seat],
@@ -51,9 +48,7 @@ export function view(s: State, seat: number | null): View {
       making: own ? makingView(s, t) : null,
     },
     recent: s.recent.map((h) => publicHappening(h, seat)),
-    scores: s.scores,
-    history: s.history,
-    lastHand: s.lastHand,
+    ...fieldsOf(s, ['scores', 'history', 'lastHand']),
     toAct: t && !s.finished ? [t.seat] : [],
     finished: s.finished,
   };

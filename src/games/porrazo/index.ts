@@ -1,4 +1,5 @@
 import { standardDeck } from '../../cards';
+import { fieldsOf, sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
 import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
@@ -20,23 +21,12 @@ export * from './values';
  */
 function clone(s: State): State {
   return {
-    seats: s.seats,
-    partners: s.partners,
-    target: s.target,
-    rng: s.rng,
-    handNo: s.handNo,
-    dealer: s.dealer,
-    deal: s.deal,
-    phase: s.phase,
-    turn: s.turn,
-    stock: s.stock,
+    ...fieldsOf(s, ['seats', 'partners', 'target', 'rng', 'handNo', 'dealer', 'deal', 'phase', 'turn', 'stock']),
     hands: [...s.hands],
     table: [...s.table],
     captured: [...s.captured],
     scores: [...s.scores],
-    tendidoDealt: s.tendidoDealt,
-    tendido: s.tendido,
-    leftover: s.leftover,
+    ...fieldsOf(s, ['tendidoDealt', 'tendido', 'leftover']),
     answers: [...s.answers],
     laid: s.laid,
     pending: s.pending,
@@ -138,13 +128,7 @@ export const porrazo: Game<State, Action, Options, View> = {
     return defaultPlay(s, seat);
   },
 
-  sides: (seats, options) =>
-    options.partners && seats === 4
-      ? [
-          [0, 2],
-          [1, 3],
-        ]
-      : Array.from({ length: seats }, (_, seat) => [seat]),
+  sides: (seats, options) => sidesOf(seats, options.partners && seats === 4),
 
   view: viewOf,
 

@@ -9,6 +9,7 @@ import {
   standardDeck,
   unseenCards,
 } from '../../cards';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, Answer, Pending, Play, State, View } from './state';
 import type { Declaration, SetName } from './values';
@@ -83,19 +84,14 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
       partners: view.partners,
       target: view.target,
       rng: next,
-      handNo: view.handNo,
-      dealer: view.dealer,
-      deal: view.deal,
+      ...fieldsOf(view, ['handNo', 'dealer', 'deal']),
       phase: view.phase === 'over' ? 'playing' : view.phase,
       turn: view.turn ?? (view.dealer + 1) % seats,
       stock: over ? (view.stock ?? []) : places[free.length],
       hands,
       table: view.table,
       captured: piles.map((known, i) => [...known, ...rest.splice(0, view.capturedCounts[i] - known.length)]),
-      scores: view.scores,
-      tendidoDealt: view.tendidoDealt,
-      tendido: view.tendido,
-      leftover: view.leftover,
+      ...fieldsOf(view, ['scores', 'tendidoDealt', 'tendido', 'leftover']),
       answers,
       laid: view.laid,
       pending: pendingOf(view),
@@ -127,16 +123,13 @@ function knownPiles(plays: readonly Play[], seats: number): Card[][] {
  * back to as many cards played as were dealt to the hands less those still held.
  */
 function cardsPlayedThisHand(view: View, seen: readonly SeenEvent[]): Card[] {
-  let plays = view.deal * 3 * view.handCounts.length - view.handCounts.reduce((a, b) => a + b, 0);
-  const cards: Card[] = [];
-  for (let i = seen.length - 1; i >= 0 && plays > 0; i--) {
-    const action = seen[i].action as Action;
-    if (seen[i].kind !== 'move' || (action.type !== 'play' && action.type !== 'inPlace')) continue;
-    cards.push(action.card);
-    plays--;
-  }
-  return cards;
+  const plays = view.deal * 3 * view.handCounts.length - view.handCounts.reduce((a, b) => a + b, 0);
+  return movesOfDeal<Action>(seen, plays, playsCard)
+    .flatMap(({ action }) => (playsCard(action) ? [action.card] : []))
+    .reverse();
 }
+
+const playsCard = (a: Action): a is Extract<Action, { type: 'play' | 'inPlace' }> => a.type === 'play' || a.type === 'inPlace';
 
 /** The porrazo waiting, with its cards: those of the last play (the laid card and the porrazo card, and the counter's own). */
 function pendingOf(view: View): Pending | null {

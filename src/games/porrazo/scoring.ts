@@ -1,4 +1,5 @@
-import { type Rank, teamOf } from '../../cards';
+import type { Rank } from '../../cards';
+import { sideOfSeat, sidesOf } from '../../cards/fishing';
 import type { Pending, ScoreReason, State } from './state';
 import { rondaValue } from './values';
 
@@ -6,10 +7,9 @@ import { rondaValue } from './values';
 
 const SIDES_PARTNERS = 2;
 
-export const sideOf = (s: Pick<State, 'partners'>, seat: number): number => (s.partners ? teamOf(seat, SIDES_PARTNERS) : seat);
+export const sideOf = (s: Pick<State, 'partners'>, seat: number): number => sideOfSeat(seat, s.partners);
 export const sideCount = (s: Pick<State, 'partners' | 'seats'>): number => (s.partners ? SIDES_PARTNERS : s.seats);
-export const seatsOfSide = (s: State, side: number): number[] =>
-  [...Array(s.seats).keys()].filter((seat) => sideOf(s, seat) === side);
+export const seatsOfSide = (s: State, side: number): number[] => sidesOf(s.seats, s.partners)[side];
 
 /** Scores for a side; the game ends the moment a side reaches the target, and nothing scores after. */
 export function award(s: State, side: number, seat: number | null, points: number, reason: ScoreReason, rank?: Rank): void {

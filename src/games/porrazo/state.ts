@@ -1,6 +1,7 @@
-import type { Card, Rank, RngState } from '../../cards';
-import { CardCode, type Static, type TSchema, Type } from '../../engine';
-import type { Declaration, TendidoScore } from './values';
+import type { Card, RngState } from '../../cards';
+import { Cards, Count, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { CardCode, type Static, Type } from '../../engine';
+import type { Declaration } from './values';
 
 /** Porrazo's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -77,11 +78,6 @@ export const actionSchema = Type.Union([
 ]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Count = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
-
 const PlaySchema = Type.Object(
   {
     seat: Seat('the seat that played'),
@@ -156,9 +152,9 @@ export const viewSchema = Type.Object(
       description: 'the side each seat scores for, by seat: its own number alone, 0 or 1 with partners',
     }),
     scores: Type.Array(Count('a score'), { description: 'the scores, by side' }),
-    hand: Nullable(Cards('your hand'), "this seat's own hand; null for a spectator"),
-    handCounts: Type.Array(Count('a hand size'), { description: 'how many cards each seat holds, by seat' }),
-    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over; null during play'),
+    hand: OwnHand,
+    handCounts: HandCounts,
+    hands: HandsAtEnd,
     stockCount: Count('how many cards are left in the stock'),
     stock: Nullable(
       Cards('the stock, top first'),
@@ -252,91 +248,49 @@ export type View = Static<typeof viewSchema>;
 export type Phase = 'tendido' | 'declaring' | 'playing';
 
 /** How a card was played. */
-export type PlayKind = 'capture' | 'laid' | 'in place' | 'porrazo' | 'counter-porrazo' | 'san benito' | 'last card';
+export type PlayKind = Play['as'];
+export type Play = Static<typeof PlaySchema>;
+export type ScoreReason = Note['for'];
+export type Note = Static<typeof NoteSchema>;
 
-export interface Play {
-  seat: number;
-  card: Card;
-  as: PlayKind;
-  /** Table cards captured, or for a counter-porrazo the two cards taken from the porrazo. */
-  took: Card[];
-  /** The dealer's last card of the hand: every table card swept up with it. */
-  swept?: Card[];
-}
+/** A porrazo waiting for the next play, or a counter-porrazo a san benito may follow, with the card laid and the porrazo card on it. */
+export type Pending = NonNullable<View['porrazo']> & { cards: Card[] };
 
-export type ScoreReason =
-  | 'in place'
-  | 'limpia'
-  | 'porrazo'
-  | 'counter-porrazo'
-  | 'san benito'
-  | 'ronda'
-  | 'rondine'
-  | 'tendido'
-  | 'hand';
-
-export interface Note {
-  /** The seat or partnership scoring. */
-  side: number;
-  /** The seat that made the score (null: a partnership's hand score). */
-  seat: number | null;
-  points: number;
-  for: ScoreReason;
-  rank?: Rank;
-}
-
-/** A porrazo waiting for the next play, or a counter-porrazo a san benito may follow. */
-export interface Pending {
-  stage: 'porrazo' | 'counter';
-  seat: number;
-  rank: Rank;
-  /** The card laid without capturing and the card that made the porrazo on it. */
-  cards: Card[];
-}
-
-export interface HandResult {
-  /** Cards captured by each seat or partnership. */
-  captured: number[];
-  /** The seat or partnership that scored the difference (null: the most was shared). */
-  winner: number | null;
-  points: number;
-}
+/** The cards captured by each seat or partnership, and who scored the difference. */
+export type HandResult = NonNullable<View['lastHand']>;
 
 export type Answer = Declaration | 'pass' | null;
 
-export interface State {
+export interface State
+  extends Pick<
+    View,
+    | 'partners'
+    | 'target'
+    | 'handNo'
+    | 'dealer'
+    | 'deal'
+    | 'table'
+    | 'scores'
+    | 'tendidoDealt'
+    | 'tendido'
+    | 'leftover'
+    | 'laid'
+    | 'plays'
+    | 'lastHand'
+  > {
   seats: number;
-  partners: boolean;
-  target: number;
   rng: RngState;
-  /** Hands played so far, this one included. */
-  handNo: number;
-  dealer: number;
-  /** Deal of three within the hand, from 1. */
-  deal: number;
   phase: Phase;
   /** Seat to play (phase playing). */
   turn: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Won-cards pile of each seat. */
   captured: Card[][];
-  /** By seat or partnership. */
-  scores: number[];
-  tendidoDealt: boolean;
-  tendido: (TendidoScore & { cards: Card[] }) | null;
-  /** The odd cards laid face up after the last deal of the hand. */
-  leftover: Card[];
   /** This deal's declarations by seat (null: not answered yet). */
   answers: Answer[];
-  /** The card the previous seat laid without capturing (a porrazo may follow). */
-  laid: { seat: number; card: Card } | null;
   pending: Pending | null;
-  /** This deal's plays (the last deal's until the first card of the next), and this hand's scores. */
-  plays: Play[];
   notes: Note[];
-  lastHand: HandResult | null;
   /** The seat or partnership that reached the target (or made a san benito). */
   winner: number | null;
 }

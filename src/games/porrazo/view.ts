@@ -1,3 +1,4 @@
+import { fieldsOf } from '../../cards/fishing';
 import { dealsPerHand } from './deal';
 import { seatsOfSide, sideOf } from './scoring';
 import type { State, View } from './state';
@@ -34,9 +35,7 @@ export function viewOf(s: State, seat: number | null): View {
     stock: over ? s.stock : null,
     table: s.table,
     capturedCounts: s.captured.map((p) => p.length),
-    tendidoDealt: s.tendidoDealt,
-    tendido: s.tendido,
-    leftover: s.leftover,
+    ...fieldsOf(s, ['tendidoDealt', 'tendido', 'leftover']),
     declarations: s.answers.map((a, who) => (a === null || a === 'pass' || own(who) ? a : { set: a.set })),
     laid: s.laid,
     porrazo: s.pending && { stage: s.pending.stage, seat: s.pending.seat, rank: s.pending.rank },

@@ -4,7 +4,6 @@ import {
   containsCards,
   fortyCardDeck,
   type RngState,
-  rankNumber,
   rankOf,
   removeCards,
   sameCards,
@@ -12,21 +11,26 @@ import {
   sortCards,
   subsetsSumming,
 } from '../../cards';
-import { allHandsEmpty, dealHandsAndTable, replenishHands, takeLeftovers } from '../../cards/fishing';
+import {
+  allHandsEmpty,
+  dealHandsAndTable,
+  fieldsOf,
+  fortyCardValue,
+  replenishHands,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { dealRecord, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { type DealScore, type Line, type Point, scoreDeal, settebelloHolder } from './scoring';
+export { scoreDeal, settebelloHolder } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J (fante) 8, Q (cavallo) 9, K (re) 10. */
-export function value(c: Card): number {
-  const n = rankNumber(c);
-  return n <= 7 ? n : n - 3;
-}
+/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
+export const value = fortyCardValue;
 
 /**
  * Every capture `card` may make from `table`, as lists of table cards: one card of its rank when
@@ -157,7 +161,7 @@ export const scopa: Game<State, Action, Options, View> = {
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
 
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     const captured = capture.length > 0;
     const table = captured ? removeCards(s.table, capture) : [...s.table, card];
     const piles = s.piles.map((p, i) => (i === seat && captured ? [...p, card, ...capture] : p));
@@ -203,11 +207,7 @@ export const scopa: Game<State, Action, Options, View> = {
       capturedCounts: s.piles.map((p) => p.length),
       primiera: s.piles.map((p) => primieraTotal(p) ?? null),
       scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      scores: s.scores,
-      history: s.history,
-      winner: s.winner,
+      ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },
 

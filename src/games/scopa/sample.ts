@@ -1,5 +1,5 @@
 import { dealTable, fortyCardDeck, type RngState } from '../../cards';
-import { movesOfDeal } from '../../cards/fishing';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -24,9 +24,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     target: view.target,
     redealThreeKings: view.redealThreeKings,
     rng: dealt.rng,
-    deal: view.deal,
-    dealer: view.dealer,
-    redeals: view.redeals,
+    ...fieldsOf(view, ['deal', 'dealer', 'redeals']),
     stock: dealt.stock,
     hands: dealt.hands,
     table: view.table,
@@ -34,10 +32,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     sweeps: sweepOrder(view, seen),
     lastCapturer: view.lastCapturer,
     turn: view.turn ?? 1 - view.dealer,
-    lastPlay: view.lastPlay,
-    scores: view.scores,
-    history: view.history,
-    winner: view.winner,
+    ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),
   };
 }
 

@@ -1,36 +1,10 @@
 import { type Card, strictlyMost, suitOf } from '../../cards';
+import { holderOf } from '../../cards/fishing';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
-
-/** The scoring lines of a deal, in the order the text counts them. */
-export type Line = 'cards' | 'diamonds' | 'settebello' | 'primiera' | 'scopa';
-
-export interface Point {
-  line: Line;
-  seat: number;
-}
-
-/** What a deal's score piles held and what they scored (no card codes: the cards are shuffled again). */
-export interface DealScore {
-  deal: number;
-  dealer: number;
-  cards: number[];
-  diamonds: number[];
-  settebello: number | null;
-  /** Each seat's primiera count; null when its pile lacks a suit. */
-  primiera: (number | null)[];
-  scopas: number[];
-  /** The points counted, in order. */
-  awarded: Point[];
-  /** Points left uncounted because a seat reached the target first. */
-  unscored: Point[];
-  scoresAfter: number[];
-}
+import type { DealScore, Line, Point } from './state';
 
 /** The seat that captured the settebello (7D); null when it lay unclaimed on the table. */
-export function settebelloHolder(piles: readonly (readonly Card[])[]): number | null {
-  const i = piles.findIndex((p) => p.includes('7D'));
-  return i >= 0 ? i : null;
-}
+export const settebelloHolder = (piles: readonly (readonly Card[])[]): number | null => holderOf(piles, '7D');
 
 /**
  * Counts a deal's points in the text's order: most cards, most diamonds, the settebello, the

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
+import { Cards, Counts, Nullable } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
-import type { DealScore } from './scoring';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -35,8 +35,7 @@ export const actionSchema = Type.Object(
 export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const BySeat = Counts;
 const PointView = Type.Object(
   {
     line: Type.Union(
@@ -58,7 +57,7 @@ export const viewSchema = Type.Object(
   {
     deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
     dealer: Seat('the seat that dealt this deal; the other plays first'),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     target: Type.Integer({ description: 'the points that win (option target)' }),
     redealThreeKings: Type.Boolean({
       description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
@@ -81,23 +80,21 @@ export const viewSchema = Type.Object(
       description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
     }),
     scopas: BySeat('the scopas each seat has made this deal, by seat'),
-    lastCapturer: Type.Union([Seat('the last seat to capture'), Type.Null()], {
-      description: 'the last seat to capture this deal (it takes the leftovers); null before any capture',
-    }),
-    lastPlay: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the card played from the hand' }),
-            capture: Cards('the table cards it took; empty for a trail'),
-            scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last card played this deal and what it took; null before the first' },
+    lastCapturer: Nullable(
+      Seat('the last seat to capture'),
+      'the last seat to capture this deal (it takes the leftovers); null before any capture',
+    ),
+    lastPlay: Nullable(
+      Type.Object(
+        {
+          seat: Seat('the seat that played'),
+          card: Type.With(CardCode, { description: 'the card played from the hand' }),
+          capture: Cards('the table cards it took; empty for a trail'),
+          scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
+        },
+        { additionalProperties: false },
+      ),
+      'the last card played this deal and what it took; null before the first',
     ),
     scores: BySeat('match points, by seat'),
     history: Type.Array(
@@ -107,9 +104,10 @@ export const viewSchema = Type.Object(
           dealer: Seat('the seat that dealt it'),
           cards: BySeat('cards in each score pile, by seat'),
           diamonds: BySeat('diamonds in each score pile, by seat'),
-          settebello: Type.Union([Seat('the seat that took the 7 of diamonds'), Type.Null()], {
-            description: 'the seat that took the settebello (7D); null when it was not captured',
-          }),
+          settebello: Nullable(
+            Seat('the seat that took the 7 of diamonds'),
+            'the seat that took the settebello (7D); null when it was not captured',
+          ),
           primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
             description: "each seat's primiera count, by seat; null when its pile lacked a suit",
           }),
@@ -122,39 +120,41 @@ export const viewSchema = Type.Object(
       ),
       { description: 'every finished deal and its count, in order' },
     ),
-    winner: Type.Union([Seat('the seat that won'), Type.Null()], { description: 'the seat that won; null during play' }),
+    winner: Nullable(Seat('the seat that won'), 'the seat that won; null during play'),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
-export interface Play {
-  seat: number;
-  card: Card;
-  capture: Card[];
-  scopa: boolean;
-}
+/** What a deal's score piles held and what they scored (no card codes: the cards are shuffled again). */
+export type DealScore = View['history'][number];
+export type Point = DealScore['awarded'][number];
+/** The scoring lines of a deal, in the order the text counts them. */
+export type Line = Point['line'];
 
-export interface State {
-  target: number;
-  redealThreeKings: boolean;
+export type Play = NonNullable<View['lastPlay']>;
+
+export interface State
+  extends Pick<
+    View,
+    | 'target'
+    | 'redealThreeKings'
+    | 'deal'
+    | 'dealer'
+    | 'redeals'
+    | 'table'
+    | 'lastCapturer'
+    | 'lastPlay'
+    | 'scores'
+    | 'history'
+    | 'winner'
+  > {
   rng: RngState;
-  /** Deals played so far, this one included (1 for the first). */
-  deal: number;
-  dealer: number;
-  /** Times this deal was thrown in for three or four kings on the table. */
-  redeals: number;
   stock: Card[];
   hands: Card[][];
-  table: Card[];
   /** Each seat's score pile this deal. */
   piles: Card[][];
   /** The seat of each scopa of this deal, in the order made. */
   sweeps: number[];
-  lastCapturer: number | null;
   turn: number;
-  lastPlay: Play | null;
-  scores: number[];
-  history: DealScore[];
-  winner: number | null;
 }

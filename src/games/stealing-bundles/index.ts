@@ -1,6 +1,6 @@
-import { allMost, type Card, compareCards, rankOf, removeCards, standardDeck } from '../../cards';
+import { allMost, type Card, compareCards, rankOf, standardDeck } from '../../cards';
 import { deal } from '../../cards/deal';
-import { replenishHands } from '../../cards/fishing';
+import { replenishHands, withoutCard } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -107,7 +107,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     const { card } = action;
     const hand = s.hands[seat];
     if (!hand.includes(card)) throw new IllegalMove(`${card} is not in your hand`);
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     let play: Pick<State, 'board' | 'bundles' | 'lastPlay'>;
     if (type === 'trail') {
       const refusal = trailRefusal(s, seat);

@@ -1,4 +1,5 @@
 import { type Card, dealUnseen, type RngState, rankOf, standardDeck, unseenCards } from '../../cards';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, HAND, type State, type View } from './state';
 
@@ -20,9 +21,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     optionalCapture: view.optionalCapture,
     dealer: view.dealer,
     turn: view.turn ?? 1 - view.dealer,
-    board: view.board,
-    lastPlay: view.lastPlay,
-    finished: view.finished,
+    ...fieldsOf(view, ['board', 'lastPlay', 'finished']),
   };
   if (view.hands && view.bundleCards) return { ...base, hands: view.hands, stock: [], bundles: view.bundleCards };
   const hand = view.hand ?? [];
@@ -60,8 +59,7 @@ function movesOfGame(view: View, seen: readonly SeenEvent[]): { moves: Move[]; c
   const held = view.handCounts.reduce((a, b) => a + b, 0);
   // Every move is a card from a hand: 48 are dealt to the hands in all.
   const plays = 48 - view.stock - held;
-  const logged = seen.filter((e) => e.kind === 'move').map((e) => ({ seat: e.seat, action: e.action as Action }));
-  const moves = logged.slice(Math.max(0, logged.length - plays));
+  const moves = movesOfDeal<Action>(seen, plays);
   return { moves, complete: moves.length === plays, roundStart: Math.max(0, moves.length - (2 * HAND - held)) };
 }
 

@@ -1,4 +1,5 @@
 import type { Card } from '../../cards';
+import { Cards, HandCounts, Nullable } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Stealing Bundles's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -33,55 +34,46 @@ export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
 
 export const viewSchema = Type.Object(
   {
-    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
-      description: "this seat's own hand; null for a spectator",
-    }),
-    handCounts: Type.Array(Type.Integer({ minimum: 0 }), { description: 'how many cards each seat holds, by seat' }),
+    hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
+    handCounts: HandCounts,
     dealer: Seat('the seat that dealt (seat 0); the other plays first'),
     optionalCapture: Type.Boolean({
       description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
     }),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
     board: Cards('the face-up board cards, in the order they came'),
     bundles: Type.Array(
       Type.Object(
         {
-          top: Type.Union([CardCode, Type.Null()], {
-            description: 'the top card of the bundle (the last card played to it); null when empty',
-          }),
+          top: Nullable(CardCode, 'the top card of the bundle (the last card played to it); null when empty'),
           count: Type.Integer({ minimum: 0, description: 'how many cards the bundle holds: its score' }),
         },
         { additionalProperties: false, description: "one seat's face-up bundle" },
       ),
       { description: "each seat's bundle, by seat: only its top card and size show" },
     ),
-    lastPlay: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the card played from the hand' }),
-            took: Cards('the board cards it took; empty for a trail'),
-            stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last card played and what it took; null before the first play' },
+    lastPlay: Nullable(
+      Type.Object(
+        {
+          seat: Seat('the seat that played'),
+          card: Type.With(CardCode, { description: 'the card played from the hand' }),
+          took: Cards('the board cards it took; empty for a trail'),
+          stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
+        },
+        { additionalProperties: false },
+      ),
+      'the last card played and what it took; null before the first play',
     ),
     finished: Type.Boolean({ description: 'true once the game is over' }),
-    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over (then empty); null during play',
-    }),
-    bundleCards: Type.Union([Type.Array(Cards('a bundle, bottom first')), Type.Null()], {
-      description: 'every card of each bundle, by seat, bottom first, once the game is over; null during play',
-    }),
+    hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over (then empty); null during play'),
+    bundleCards: Nullable(
+      Type.Array(Cards('a bundle, bottom first')),
+      'every card of each bundle, by seat, bottom first, once the game is over; null during play',
+    ),
   },
   { additionalProperties: false },
 );
@@ -90,25 +82,12 @@ export type View = Static<typeof viewSchema>;
 export const HAND = 4;
 
 /** One play, as both seats saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  /** The board cards taken (empty for a trail). */
-  took: Card[];
-  /** The number of cards of the opponent's bundle stolen with it (0 when none). */
-  stole: number;
-}
+export type Play = NonNullable<View['lastPlay']>;
 
-export interface State {
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  dealer: number;
+export interface State extends Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
   turn: number;
   hands: Card[][];
   stock: Card[];
-  board: Card[];
   /** Each seat's face-up bundle, its top card last. */
   bundles: Card[][];
-  lastPlay: Play | null;
-  finished: boolean;
 }

@@ -1,5 +1,5 @@
 import { type Card, compareCards, countCards, deal, shuffle } from '../../cards';
-import { highestTotalWins } from '../../cards/fishing';
+import { fieldsOf, highestTotalWins } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -161,9 +161,7 @@ export const totit: Game<State, Action, Options, View> = {
     return {
       seats: s.seats,
       deal: Math.min(s.deals.length + 1, s.dealsInMatch),
-      dealsInMatch: s.dealsInMatch,
-      dealer: s.dealer,
-      optionalCapture: s.optionalCapture,
+      ...fieldsOf(s, ['dealsInMatch', 'dealer', 'optionalCapture']),
       turn: over ? null : s.turn,
       firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
       hand: seat === null ? null : s.hands[seat],

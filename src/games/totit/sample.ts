@@ -1,4 +1,5 @@
 import { type Card, dealUnseen, type RngState, removeCards, unseenCards } from '../../cards';
+import { fieldsOf } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from './state';
 
@@ -11,16 +12,10 @@ import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View 
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const base = {
-    seats: view.seats,
-    optionalCapture: view.optionalCapture,
-    dealsInMatch: view.dealsInMatch,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['seats', 'optionalCapture', 'dealsInMatch', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
     handSize: handSizeFor(view.seats),
-    table: view.table,
-    captured: view.captured,
-    deals: view.deals,
-    last: view.last,
+    ...fieldsOf(view, ['table', 'captured', 'deals', 'last']),
   };
   if (view.hands && view.unused) return { ...base, hands: view.hands, unused: view.unused, rng };
   const hand = view.hand ?? [];

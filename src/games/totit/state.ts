@@ -1,4 +1,5 @@
 import { buildDeck, type Card, countCards, type RngState, rankOf } from '../../cards';
+import { Cards, Counts, HandCounts, HandsAtEnd, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Totit's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -35,9 +36,7 @@ const trailAction = Type.Object(
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
-const BySeat = (description: string) => Type.Array(Type.Integer({ minimum: 0 }), { description });
+const BySeat = Counts;
 
 export const viewSchema = Type.Object(
   {
@@ -48,20 +47,17 @@ export const viewSchema = Type.Object(
     optionalCapture: Type.Boolean({
       description: 'whether a seat may trail even when it could capture (option optionalCapture)',
     }),
-    turn: Type.Union([Seat('the seat to play'), Type.Null()], { description: 'the seat to play; null once the game is over' }),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     firstTurn: Type.Array(Type.Boolean(), {
       description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
     }),
-    hand: Type.Union([Cards('your hand, in the order dealt'), Type.Null()], {
-      description: "this seat's own hand; null for a spectator",
-    }),
-    handSizes: BySeat('how many cards each seat holds, by seat'),
-    hands: Type.Union([Type.Array(Cards('a hand')), Type.Null()], {
-      description: 'every hand, by seat, once the game is over; null during play',
-    }),
-    unused: Type.Union([Cards('the cards set aside'), Type.Null()], {
-      description: 'the cards set aside unseen in the last deal, once the game is over; null during play',
-    }),
+    hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
+    handSizes: HandCounts,
+    hands: HandsAtEnd,
+    unused: Nullable(
+      Cards('the cards set aside'),
+      'the cards set aside unseen in the last deal, once the game is over; null during play',
+    ),
     unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
     table: Cards('the face-up table cards, in the order they came'),
     captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
@@ -81,58 +77,34 @@ export const viewSchema = Type.Object(
       { description: 'the deals played so far, in order' },
     ),
     scores: BySeat("each seat's pairs in the match so far, the deal in progress included, by seat"),
-    last: Type.Union(
-      [
-        Type.Object(
-          {
-            seat: Seat('the seat that played'),
-            card: Type.With(CardCode, { description: 'the hand card played' }),
-            target: Type.Union([CardCode, Type.Null()], { description: 'the table card captured; null for a trail' }),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: 'the last move of this deal; null before the first' },
+    last: Nullable(
+      Type.Object(
+        {
+          seat: Seat('the seat that played'),
+          card: Type.With(CardCode, { description: 'the hand card played' }),
+          target: Nullable(CardCode, 'the table card captured; null for a trail'),
+        },
+        { additionalProperties: false },
+      ),
+      'the last move of this deal; null before the first',
     ),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
-export interface Move {
-  seat: number;
-  card: Card;
-  /** The table card captured, or null for a trail. */
-  target: Card | null;
-}
+export type Move = NonNullable<View['last']>;
 
-export interface DealResult {
-  dealer: number;
-  /** The identical pairs each seat captured (one code per pair). */
-  pairs: Card[][];
-}
+export type DealResult = View['deals'][number];
 
-export interface State {
-  seats: number;
-  /** Option optionalCapture (a house rule): a seat may trail even when it could capture. */
-  optionalCapture: boolean;
-  /** Deals in the match: seats × rounds. */
-  dealsInMatch: number;
-  dealer: number;
+export interface State
+  extends Pick<View, 'seats' | 'optionalCapture' | 'dealsInMatch' | 'dealer' | 'table' | 'captured' | 'deals' | 'last'> {
   turn: number;
   /** Cards dealt to each seat this deal (7, or 11 with two seats). */
   handSize: number;
   hands: Card[][];
-  table: Card[];
-  /** Each seat's captured-cards pile of this deal. */
-  captured: Card[][];
   /** Cards set aside unseen this deal. */
   unused: Card[];
-  /** The deals played so far. */
-  deals: DealResult[];
-  /** The last move of this deal. */
-  last: Move | null;
   rng: RngState;
 }
 

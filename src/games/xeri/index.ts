@@ -1,15 +1,13 @@
+import { allMost, type Card, compareCards, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
 import {
-  allMost,
-  type Card,
-  compareCards,
-  type RngState,
-  rankOf,
-  removeCards,
-  shuffle,
-  standardDeck,
-  strictlyMost,
-} from '../../cards';
-import { dealHandsAndTable, redealTable, replenishHands, takeLeftovers } from '../../cards/fishing';
+  dealHandsAndTable,
+  fieldsOf,
+  holderOf,
+  redealTable,
+  replenishHands,
+  takeLeftovers,
+  withoutCard,
+} from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -54,13 +52,9 @@ export function scoreHand(
 ): Omit<HandScore, 'dealer' | 'leftovers'> {
   const cards = won.map((p) => p.length);
   const honours = won.map((p) => p.filter((c) => HONOURS.has(rankOf(c))).length);
-  const holder = (c: Card) => {
-    const i = won.findIndex((p) => p.includes(c));
-    return i < 0 ? null : i;
-  };
   const moreCards = strictlyMost(cards) ?? null;
-  const tenOfDiamonds = holder('TD');
-  const twoOfClubs = holder('2C');
+  const tenOfDiamonds = holderOf(won, 'TD');
+  const twoOfClubs = holderOf(won, '2C');
   const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
   if (moreCards !== null) points[moreCards] += 3;
   for (const seat of [tenOfDiamonds, twoOfClubs]) if (seat !== null) points[seat] += 1;
@@ -194,7 +188,7 @@ export const xeri: Game<State, Action, Options, View> = {
         top ? `${card} does not match ${top} on top of the pile, and is not a jack` : 'the pile is empty: discard to start it',
       );
     }
-    const hands = s.hands.map((h, i) => (i === seat ? removeCards(h, [card]) : h));
+    const hands = withoutCard(s.hands, seat, card);
     let play: Pick<State, 'pile' | 'won' | 'xeris' | 'lastCapturer' | 'lastPlay'>;
     if (captures) {
       const xeri = isXeri(card, s.pile);
@@ -208,9 +202,7 @@ export const xeri: Game<State, Action, Options, View> = {
     } else {
       play = {
         pile: [...s.pile, card],
-        won: s.won,
-        xeris: s.xeris,
-        lastCapturer: s.lastCapturer,
+        ...fieldsOf(s, ['won', 'xeris', 'lastCapturer']),
         lastPlay: { seat, card, took: [], xeri: false },
       };
     }
@@ -238,10 +230,7 @@ export const xeri: Game<State, Action, Options, View> = {
       redeals: s.redeals,
       // Won cards lie face down: only their number shows, and the xeri cards turned face up across the pile.
       won: s.won.map((w) => w.length),
-      xeris: s.xeris,
-      lastCapturer: s.lastCapturer,
-      lastPlay: s.lastPlay,
-      handsPlayed: s.handsPlayed,
+      ...fieldsOf(s, ['xeris', 'lastCapturer', 'lastPlay', 'handsPlayed']),
       handsWon: handsWon(s),
       finished: s.finished,
     };

@@ -1,5 +1,5 @@
 import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
-import { movesOfDeal } from '../../cards/fishing';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -20,13 +20,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     ...hidden,
     dealer: view.dealer,
     turn: view.turn ?? 1 - view.dealer,
-    pile: view.pile,
-    xeris: view.xeris,
-    lastCapturer: view.lastCapturer,
-    lastPlay: view.lastPlay,
-    redeals: view.redeals,
-    handsPlayed: view.handsPlayed,
-    finished: view.finished,
+    ...fieldsOf(view, ['pile', 'xeris', 'lastCapturer', 'lastPlay', 'redeals', 'handsPlayed', 'finished']),
   };
 }
 

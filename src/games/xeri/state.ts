@@ -1,4 +1,5 @@
 import type { Card, RngState } from '../../cards';
+import { Cards, Nullable, OwnHand } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -29,7 +30,6 @@ export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], { description });
-const Cards = (description: string) => Type.Array(CardCode, { description });
 const Pair = (description: string) => Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description });
 const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { minItems: 2, maxItems: 2, description });
 
@@ -67,7 +67,7 @@ const HandScoreView = Type.Object(
 
 export const viewSchema = Type.Object(
   {
-    hand: Type.Union([Cards("this seat's hand"), Type.Null()], { description: "this seat's own hand; null for a spectator" }),
+    hand: OwnHand,
     handCounts: Pair('how many cards each seat holds, by seat'),
     handNumber: Type.Integer({ minimum: 1, description: 'the hand being played, from 1 (the last one, once the game is over)' }),
     handsInGame: Type.Integer({ description: 'how many hands the game lasts (option hands)' }),
@@ -75,70 +75,43 @@ export const viewSchema = Type.Object(
     turn: SeatOrNull('the seat to play; null once the game is over'),
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     pile: Cards('the discard pile, face up, bottom card first'),
-    top: Type.Union([CardCode, Type.Null()], { description: 'the card on top of the pile; null when it is empty' }),
+    top: Nullable(CardCode, 'the card on top of the pile; null when it is empty'),
     redeals: Type.Integer({ description: "how many times this hand's first pile was shuffled back and dealt again" }),
     won: Pair('how many cards each seat has won this hand, by seat (won cards lie face down)'),
     xeris: CardsBySeat('the cards each seat captured xeri this hand, by seat, kept face up'),
     lastCapturer: SeatOrNull('the last seat to take the pile this hand; null if nobody has'),
-    lastPlay: Type.Union([PlayView, Type.Null()], { description: 'the last play; null at the start of a hand' }),
+    lastPlay: Nullable(PlayView, 'the last play; null at the start of a hand'),
     handsPlayed: Type.Array(HandScoreView, { description: 'the scoring of every hand played so far, in order' }),
     handsWon: Pair('hands won by each seat, by seat: the score'),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Type.Union([CardsBySeat('both hands'), Type.Null()], {
-      description: 'both hands, by seat, once the game is over (empty, as every hand is played out); null during play',
-    }),
-    wonCards: Type.Union([CardsBySeat('won cards'), Type.Null()], {
-      description: "each seat's won cards of the last hand, by seat, once the game is over; null during play",
-    }),
+    hands: Nullable(
+      CardsBySeat('both hands'),
+      'both hands, by seat, once the game is over (empty, as every hand is played out); null during play',
+    ),
+    wonCards: Nullable(
+      CardsBySeat('won cards'),
+      "each seat's won cards of the last hand, by seat, once the game is over; null during play",
+    ),
   },
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
 
 /** One play, as both seats saw it. */
-export interface Play {
-  seat: number;
-  card: Card;
-  /** The pile taken (empty for a discard). */
-  took: Card[];
-  xeri: boolean;
-}
+export type Play = Static<typeof PlayView>;
 
 /** The scoring of one hand. */
-export interface HandScore {
-  dealer: number;
-  /** By seat: cards won (leftovers included), xeris, aces/kings/queens/jacks/tens won. */
-  cards: number[];
-  xeris: number[];
-  honours: number[];
-  /** The seat scoring each line, null when nobody does (equal cards, or the card never won). */
-  moreCards: number | null;
-  tenOfDiamonds: number | null;
-  twoOfClubs: number | null;
-  leftovers: { seat: number | null; cards: Card[] };
-  points: number[];
-  /** The seat with more points; null when the points are equal. */
-  winner: number | null;
-}
+export type HandScore = Static<typeof HandScoreView>;
 
-export interface State {
-  /** The number of hands in the game (option `hands`). */
-  handsInGame: number;
+export interface State
+  extends Pick<
+    View,
+    'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
+  > {
   rng: RngState;
-  dealer: number;
   turn: number;
   hands: Card[][];
   stock: Card[];
-  /** The discard pile, bottom card first. */
-  pile: Card[];
   /** Each seat's won cards this hand (xeri cards included). */
   won: Card[][];
-  /** The cards each seat captured xeri this hand, kept face up. */
-  xeris: Card[][];
-  lastCapturer: number | null;
-  lastPlay: Play | null;
-  /** How many times the first pile of this hand was shuffled back and dealt again. */
-  redeals: number;
-  handsPlayed: HandScore[];
-  finished: boolean;
 }

@@ -9,8 +9,11 @@ import { saneBody, saneRequest } from './sane-input';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: the route spends no rate limit (liveness, metrics). */
-    rateLimit?: false;
+    /**
+     * false: the route spends no rate limit (liveness, metrics). `{ max }`: a budget of its own too,
+     * `max` requests a minute per identity (or address), spent beside the server's.
+     */
+    rateLimit?: false | { max: number };
   }
 }
 
@@ -39,6 +42,8 @@ export const requestGate = fp<GateOptions>(
   async (app, { origins, rateLimit, identify, overloaded }) => {
     const cors = crossOrigin(origins);
     const spend = budgets(rateLimit);
+    // The routes' own budgets, by their config: made on a route's first request.
+    const routeBudgets = new WeakMap<{ max: number }, ReturnType<typeof budgets>>();
     let closing = false;
 
     // A callback, not a promise: it runs on every request.
@@ -53,10 +58,19 @@ export const requestGate = fp<GateOptions>(
       if (overloaded() && route.url !== '/health' && route.url !== '/metrics') {
         return refuse(request, reply, 5, 'overloaded', 'the server is under pressure: retry in a few seconds');
       }
-      if (route.config.rateLimit !== false) {
+      const own = route.config.rateLimit;
+      if (own !== false) {
         const who = identify(request, route.url);
-        const wait = spend(who === undefined ? `address:${request.clientNetwork}` : `identity:${who}`, Date.now());
+        const key = who === undefined ? `address:${request.clientNetwork}` : `identity:${who}`;
+        const now = Date.now();
+        const wait = spend(key, now);
         if (wait > 0) return limited(request, reply, rateLimit, wait);
+        if (own !== undefined) {
+          const spendHere = routeBudgets.get(own) ?? budgets(own.max);
+          routeBudgets.set(own, spendHere);
+          const waitHere = spendHere(key, now);
+          if (waitHere > 0) return limited(request, reply, own.max, waitHere);
+        }
       }
       try {
         saneRequest(request);

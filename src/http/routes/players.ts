@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Correspondence } from '../../service/correspondence';
 import type { Players } from '../../service/players';
-import { PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
+import { allProblems, PLAYER as PLAYER_PROBLEMS, problems } from '../openapi/problems';
 import { PLAYER } from '../openapi/security';
 import { playerOf } from '../player-auth';
-import { NewPlayer, Player, PlayerWithToken } from '../schemas/players';
+import { NewPlayer, Player, PlayersPage, PlayersQuery, PlayerWithToken } from '../schemas/players';
 
-/** POST /players, GET /players/me, POST /players/me/token: one identity across games. */
+/** Name look-ups a player may make a minute: enough to invite friends, too few to list the players by guessing. */
+export const NAME_LOOKUPS_PER_MINUTE = 30;
+
+/** POST /players, GET /players?name=, GET /players/me, POST /players/me/token: one identity across games. */
 export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacations: Pick<Correspondence, 'status'> }> = async (
   app,
   { players, vacations },
@@ -30,6 +33,28 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacatio
     async (request, reply) => {
       const created = await players.register(request.body, request.clientNetwork);
       return reply.code(201).header('location', '/players/me').send(created);
+    },
+  );
+  app.get(
+    '/players',
+    {
+      config: { rateLimit: { max: NAME_LOOKUPS_PER_MINUTE } },
+      schema: {
+        operationId: 'findPlayers',
+        tags: ['players'],
+        summary: 'Find players by their exact display name, to invite them',
+        description:
+          'Players only. Names are not unique: the answer lists every player by that name, oldest first, cursor-paged ' +
+          '(pass `next` as `cursor`). No partial match, so the players cannot be listed by guessing a letter; and a ' +
+          `player makes at most ${NAME_LOOKUPS_PER_MINUTE} look-ups a minute (429 rate-limited with Retry-After).`,
+        querystring: PlayersQuery,
+        security: PLAYER,
+        response: { 200: PlayersPage, ...problems(allProblems(PLAYER_PROBLEMS, { 400: ['invalid-cursor'] })) },
+      },
+    },
+    async (request) => {
+      await playerOf(request, players);
+      return players.named(request.query);
     },
   );
   app.get(

@@ -3,6 +3,7 @@ import { named } from '../openapi/components';
 import { GameStatus, Kind, Result } from '../schemas';
 import { DisplayName } from './names';
 import { MAX_INT } from './numbers';
+import { PublicSeat } from './seats';
 
 /** Players, "my games" and the notifications they are sent. */
 
@@ -66,6 +67,36 @@ export const PlayerWithToken = named(
 export const Cursor = Type.String({ minLength: 1, maxLength: 500, description: 'the `next` of the previous page' });
 const Next = Type.Union([Type.String(), Type.Null()], { description: 'the cursor of the next page, or null at the end' });
 
+export const PlayersQuery = Type.Object({
+  name: DisplayName('the exact display name to look for (as kept: NFC-normalized, without spaces around it; case counts)'),
+  cursor: Type.Optional(Cursor),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20, description: 'at most this many players' })),
+});
+
+export const PlayersPage = named(
+  'PlayersPage',
+  Type.Object(
+    {
+      players: Type.Array(
+        named(
+          'PlayerFound',
+          Type.Object(
+            {
+              id: playerFields.id,
+              name: playerFields.name,
+              createdAt: playerFields.createdAt,
+            },
+            { description: 'a player by that name: what anyone sees of it at a table, and when it registered' },
+          ),
+        ),
+        { description: 'the players called that name, oldest first (names need not be unique)' },
+      ),
+      next: Next,
+    },
+    { description: 'a page of players found by name' },
+  ),
+);
+
 export const MyGamesQuery = Type.Object({
   status: Type.Optional(GameStatus),
   myTurn: Type.Optional(Type.Boolean({ description: 'true: only games where my seat is due; false: only the others' })),
@@ -94,6 +125,9 @@ export const MyGame = Type.Object({
   updated: Type.String({ format: 'date-time', description: 'the game’s last change' }),
   result: Type.Optional(Result),
   rated: Type.Boolean({ description: 'whether the game moves its players’ ratings when it finishes' }),
+  seats: Type.Array(PublicSeat, {
+    description: 'every seat, mine too, in turn order: who I play with, as the lobby shows them (nothing hidden)',
+  }),
 });
 
 export const MyGamesPage = named(

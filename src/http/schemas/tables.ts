@@ -3,6 +3,7 @@ import { named } from '../openapi/components';
 import { Clock, ClockOption, GameStatus, Kind } from '../schemas';
 import { DisplayName } from './names';
 import { Cursor } from './players';
+import { PublicSeat } from './seats';
 
 /** Creating tables (guest seats, players, invitations, open seats, bots), and the lobby. */
 
@@ -149,11 +150,6 @@ export const LobbyQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'at most this many games' })),
 });
 
-const Occupant = Type.Union(
-  [Type.Literal('guest'), Type.Literal('player'), Type.Literal('invited'), Type.Literal('open'), Type.Literal('bot')],
-  { description: 'guest: held by a seat token; player; invited (kept for that player); open (anyone may join); bot' },
-);
-
 export const LobbyGame = named(
   'LobbyGame',
   Type.Object(
@@ -164,17 +160,7 @@ export const LobbyGame = named(
       status: GameStatus,
       options: Type.Record(Type.String(), Type.Unknown(), { description: 'the game’s options' }),
       clock: Clock,
-      seats: Type.Array(
-        Type.Object({
-          seat: Type.Integer({ description: 'the seat number' }),
-          name: Type.Union([Type.String(), Type.Null()], { description: 'the display name, if any' }),
-          occupant: Occupant,
-          player: Type.Optional(Type.String({ description: 'the player holding the seat' })),
-          invited: Type.Optional(Type.String({ description: 'the player invited to the seat' })),
-          bot: Type.Optional(Type.String({ description: 'the bot playing the seat' })),
-        }),
-        { description: 'every seat, in turn order' },
-      ),
+      seats: Type.Array(PublicSeat, { description: 'every seat, in turn order' }),
       openSeats: Type.Array(Type.Integer(), { description: 'the seats anyone may join' }),
       createdBy: Type.Union([Type.String(), Type.Null()], { description: 'the player who created the table' }),
       createdAt: Type.String({ format: 'date-time', description: 'when the table was created' }),

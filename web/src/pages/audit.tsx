@@ -5,17 +5,21 @@ import {
   catalogEntry,
   type GameSummary,
   isOver,
+  type JsonSchema,
   type LoggedEvent,
   problemText,
   type Replay,
 } from '../api';
+import { SeatPanel, SeatStat, type Touch } from '../felt';
 import { actionLabel, capitalize } from '../labels';
-import { Alert, Loading } from '../problem';
+import { place } from '../layout';
+import { Alert, Loading, useProblem } from '../problem';
 import { FIELD_RENDERERS } from '../renderers';
 import { withNames } from '../results';
 import { href } from '../route';
 import { seatNamer } from '../seats';
 import { Fields, type Seating, Value } from '../view';
+import { Centre } from './table-centre';
 
 /** SHA-256 of a text, in hex, by the browser's own Web Crypto. */
 async function sha256Hex(text: string): Promise<string> {
@@ -123,6 +127,70 @@ function LogCheckResult({ id, checkpoint }: { id: string; checkpoint: GameSummar
   );
 }
 
+/** Nothing on a replayed table is touched: its cards are drawn, never offered. */
+const UNTOUCHED: Touch = { can: () => false, chosen: () => false, click: () => {}, busy: true };
+
+/**
+ * The table at one move as the felt draws it for a spectator (its seats, its centre), from the replay's
+ * spectator view: no card a spectator could not see then, until the end shows them all.
+ */
+function ReplayFelt({
+  replay,
+  kind,
+  schema,
+  seating,
+}: {
+  replay: Replay;
+  kind: string;
+  schema: JsonSchema | undefined;
+  seating: Seating;
+}) {
+  if (!replay.spectator || typeof replay.spectator !== 'object') return null;
+  const state = replay.spectator as Record<string, unknown>;
+  const placed = place(state, schema, null, seating.seats);
+  const own = FIELD_RENDERERS[kind] ?? {};
+  const dealer = typeof state.dealer === 'number' ? state.dealer : typeof state.banker === 'number' ? state.banker : null;
+  return (
+    <section class="felt" aria-label={`The table after move ${replay.at}, as a spectator saw it`}>
+      <div class="opponents">
+        {Array.from({ length: seating.seats }, (_, seat) => (
+          <SeatPanel
+            key={seat}
+            name={seating.seatName(seat)}
+            you={false}
+            toPlay={replay.toAct.includes(seat)}
+            clock={null}
+            score={replay.scores[seat] ?? null}
+            tags={dealer === seat ? ['dealer'] : []}
+          >
+            {placed.bySeat
+              .filter((k) => !own[k])
+              .map((k) => (
+                <SeatStat key={k} name={k} value={(state[k] as unknown[])[seat]} schema={schema?.properties?.[k]} />
+              ))}
+          </SeatPanel>
+        ))}
+      </div>
+      <Centre
+        state={state}
+        placed={placed}
+        // A spectator's table: a card laid comes in from across it.
+        from="top"
+        me={null}
+        schema={schema}
+        own={own}
+        seating={seating}
+        placeTouch={undefined}
+        touch={UNTOUCHED}
+        amounts={[]}
+        kind={kind}
+        busy
+        play={() => {}}
+      />
+    </section>
+  );
+}
+
 function eventLabel(e: Pick<LoggedEvent, 'kind' | 'by' | 'action'>, kind: string) {
   const by = e.by === 'seat' ? '' : ` (by the ${e.by})`;
   if (e.kind === 'move') return `${actionLabel(e.action, kind)}${by}`;
@@ -136,7 +204,7 @@ export function AuditPage({ id }: { id: string }) {
   const [events, setEvents] = useState<LoggedEvent[] | null>(null);
   const [at, setAt] = useState(0);
   const [replay, setReplay] = useState<Replay | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useProblem();
   const [fullState, setFullState] = useState(false);
   const cache = useRef(new Map<number, Replay>());
 
@@ -214,41 +282,11 @@ export function AuditPage({ id }: { id: string }) {
   return (
     <>
       <h1 tabIndex={-1}>Audit of {summary.title}</h1>
-      <p>
-        {summary.result ? capitalize(withNames(summary.result.summary, seatName)) : capitalize(summary.status)} · {total} moves ·{' '}
-        <a href={href({ page: 'table', id })}>the table</a>
+      <p class="audit-result">
+        <strong>{summary.result ? capitalize(withNames(summary.result.summary, seatName)) : capitalize(summary.status)}.</strong>{' '}
+        {total} moves · <a href={href({ page: 'table', id })}>the table</a>
       </p>
       <Alert problem={problem} />
-
-      <section class="panel" aria-labelledby="fair-h">
-        <h2 id="fair-h">Fair shuffles</h2>
-        <p>
-          Published at creation: <code class="hash">{summary.seedHash}</code>
-          <br />
-          Revealed at the end: <code class="hash">{summary.seed}</code>
-        </p>
-        <SeedCheckResult summary={summary} />
-        <p>
-          <a href={api.recordUrl(id)} download={`${summary.kind}-${id}.json`}>
-            Download the game record
-          </a>{' '}
-          (JSON), and check it offline with the engine: <code>npm run verify -- record.json</code> replays every move and says
-          what does not match.
-        </p>
-      </section>
-
-      <section class="panel" aria-labelledby="log-h">
-        <h2 id="log-h">Tamper-evident log</h2>
-        <p>
-          The log’s last checkpoint: {summary.checkpoint.size} leaves (the genesis and {total} events), root{' '}
-          <code class="hash">{summary.checkpoint.root}</code>, signature <code class="hash">{summary.checkpoint.signature}</code>
-        </p>
-        <LogCheckResult id={id} checkpoint={summary.checkpoint} />
-        <p>
-          A checkpoint you kept during play must be the beginning of this one (<code>GET /games/{'{id}'}/log/consistency</code>);{' '}
-          <code>npm run verify -- record.json --key &lt;publicKey&gt;</code> rebuilds the whole tree from the record.
-        </p>
-      </section>
 
       {events && (
         <section class="panel" aria-labelledby="step-h">
@@ -302,29 +340,66 @@ export function AuditPage({ id }: { id: string }) {
             {shown.finished ? 'The game is over.' : `To play: ${shown.toAct.map(seatName).join(', ') || 'nobody'}.`} Scores:{' '}
             {shown.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ')}.
           </p>
-          <div class="seat-views">
-            {shown.views.map((v, seat) => (
-              <section class="panel felt" key={seat} aria-labelledby={`seat-view-${seat}`}>
-                <h3 id={`seat-view-${seat}`}>What {seatName(seat)} saw</h3>
-                {v && typeof v === 'object' ? (
-                  <Fields
-                    value={v as Record<string, unknown>}
-                    schema={entry?.viewSchema}
-                    seating={seating}
-                    renderers={FIELD_RENDERERS[summary.kind]}
-                  />
-                ) : (
-                  <Value value={v} seating={seating} />
-                )}
-              </section>
-            ))}
-          </div>
+          <ReplayFelt replay={shown} kind={summary.kind} schema={entry?.viewSchema} seating={seating} />
+          <details>
+            <summary>What each seat saw, field by field</summary>
+            <div class="seat-views">
+              {shown.views.map((v, seat) => (
+                <section class="panel felt" key={seat} aria-labelledby={`seat-view-${seat}`}>
+                  <h3 id={`seat-view-${seat}`}>What {seatName(seat)} saw</h3>
+                  {v && typeof v === 'object' ? (
+                    <Fields
+                      value={v as Record<string, unknown>}
+                      schema={entry?.viewSchema}
+                      seating={seating}
+                      renderers={FIELD_RENDERERS[summary.kind]}
+                    />
+                  ) : (
+                    <Value value={v} seating={seating} />
+                  )}
+                </section>
+              ))}
+            </div>
+          </details>
           <details onToggle={(e) => setFullState(e.currentTarget.open)}>
             <summary>The full state, every hidden card included</summary>
             {fullState && <Value value={shown.state} seating={seating} />}
           </details>
         </section>
       )}
+
+      <details class="panel" id="check-yourself">
+        <summary>How to check this game yourself</summary>
+        <section aria-labelledby="fair-h">
+          <h2 id="fair-h">Fair shuffles</h2>
+          <p>
+            Published at creation: <code class="hash">{summary.seedHash}</code>
+            <br />
+            Revealed at the end: <code class="hash">{summary.seed}</code>
+          </p>
+          <SeedCheckResult summary={summary} />
+          <p>
+            <a href={api.recordUrl(id)} download={`${summary.kind}-${id}.json`}>
+              Download the game record
+            </a>{' '}
+            (JSON), and check it offline with the engine: <code>npm run verify -- record.json</code> replays every move and says
+            what does not match.
+          </p>
+        </section>
+        <section aria-labelledby="log-h">
+          <h2 id="log-h">Tamper-evident log</h2>
+          <p>
+            The log’s last checkpoint: {summary.checkpoint.size} leaves (the genesis and {total} events), root{' '}
+            <code class="hash">{summary.checkpoint.root}</code>, signature{' '}
+            <code class="hash">{summary.checkpoint.signature}</code>
+          </p>
+          <LogCheckResult id={id} checkpoint={summary.checkpoint} />
+          <p>
+            A checkpoint you kept during play must be the beginning of this one (<code>GET /games/{'{id}'}/log/consistency</code>
+            ); <code>npm run verify -- record.json --key &lt;publicKey&gt;</code> rebuilds the whole tree from the record.
+          </p>
+        </section>
+      </details>
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type BotList, botList, type CatalogEntry, type Player, problemText, type SeatSpec } from '../api';
+import { api, type BotList, botList, type CatalogEntry, type Player, type PlayerFound, problemText, type SeatSpec } from '../api';
 import { Alert } from '../problem';
 import { go } from '../route';
 import { changedOptions, SchemaFields } from '../schema-form';
+import { partnered, seatPlace } from '../seats';
 import { type ClockChoice, ClockFields, clockOption, DEFAULT_CLOCK } from './clock-form';
 
-/** Who sits in a seat: me, anyone, a player invited by id, or a bot by its name ("bot:random"). */
+/** Who sits in a seat: me, anyone, a player invited by name, or a bot by its name ("bot:random"). */
 type SeatChoice = 'me' | 'open' | 'invite' | `bot:${string}`;
 
 /** The form that sets up a new table: the game, who sits where, its options and its clock. */
@@ -24,6 +25,9 @@ export function CreateTable({
   const [count, setCount] = useState(entry.seats.min);
   const [choices, setChoices] = useState<SeatChoice[]>([]);
   const [invites, setInvites] = useState<string[]>([]);
+  // Names are not unique: where several players bear the name typed, the creator picks one of them.
+  const [found, setFound] = useState<Record<number, PlayerFound[]>>({});
+  const [picked, setPicked] = useState<Record<number, string>>({});
   const [options, setOptions] = useState<Record<string, unknown>>(entry.options);
   const [clock, setClock] = useState<ClockChoice>(DEFAULT_CLOCK);
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,16 +51,46 @@ export function CreateTable({
     setChoices(next);
   };
 
+  const mine = Array.from({ length: count }, (_, i) => choiceOf(i)).indexOf('me');
+  const together = partnered(entry.kind, count, options);
+  // Seats are named from where I sit; a table I do not sit at counts from its first seat.
+  const place = (seat: number) => (mine < 0 ? `Seat ${seat + 1}` : seatPlace(seat, mine, count, together));
+
+  /** The player invited to a seat, found by the name typed; null (with the reason said) when not one player. */
+  const invitee = async (seat: number): Promise<string | null> => {
+    const name = (invites[seat] ?? '').trim();
+    const chosen = picked[seat];
+    if (chosen && found[seat]?.some((p) => p.id === chosen)) return chosen;
+    const { players } = await api.findPlayers(name, player.token);
+    if (players.length === 1) return players[0].id;
+    setFound((f) => ({ ...f, [seat]: players }));
+    setProblem(
+      players.length === 0
+        ? `No player is called “${name}” (${place(seat).toLowerCase()}): names must match exactly.`
+        : `Several players are called “${name}”: choose which one to invite (${place(seat).toLowerCase()}).`,
+    );
+    return null;
+  };
+
   const submit = async (e: Event) => {
     e.preventDefault();
     setProblem(null);
-    const seats: SeatSpec[] = Array.from({ length: count }, (_, i) => {
-      const c = choiceOf(i);
-      if (c === 'me') return { player: 'me' };
-      if (c === 'open') return { open: true };
-      if (c === 'invite') return { player: (invites[i] ?? '').trim() };
-      return { bot: c.slice('bot:'.length) };
-    });
+    const seats: SeatSpec[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const c = choiceOf(i);
+        if (c === 'me') seats.push({ player: 'me' });
+        else if (c === 'open') seats.push({ open: true });
+        else if (c === 'invite') {
+          const id = await invitee(i);
+          if (id === null) return;
+          seats.push({ player: id });
+        } else seats.push({ bot: c.slice('bot:'.length) });
+      }
+    } catch (err) {
+      setProblem(problemText(err));
+      return;
+    }
     const changed = changedOptions(options, entry.options);
     const asked = clockOption(clock);
     if (asked) changed.clock = asked;
@@ -99,7 +133,7 @@ export function CreateTable({
           <legend>Who sits where</legend>
           {Array.from({ length: count }, (_, seat) => (
             <div class="option seat-choice" key={seat}>
-              <label for={`seat-${seat}`}>Seat {seat}</label>
+              <label for={`seat-${seat}`}>{place(seat)}</label>
               <select id={`seat-${seat}`} onChange={(e) => setChoice(seat, e.currentTarget.value as SeatChoice)}>
                 <option value="me" selected={choiceOf(seat) === 'me'}>
                   Me
@@ -118,21 +152,38 @@ export function CreateTable({
                   </option>
                 ))}
                 <option value="invite" selected={choiceOf(seat) === 'invite'}>
-                  Invite a player
+                  Invite a player by name
                 </option>
               </select>
               {choiceOf(seat) === 'invite' && (
                 <input
-                  aria-label={`Player id to invite to seat ${seat}`}
-                  placeholder="player id"
+                  aria-label={`Name of the player to invite (${place(seat).toLowerCase()})`}
+                  placeholder="their name"
                   required
+                  maxLength={60}
                   value={invites[seat] ?? ''}
                   onInput={(e) => {
                     const next = [...invites];
                     next[seat] = e.currentTarget.value;
                     setInvites(next);
+                    setFound(({ [seat]: _, ...rest }) => rest);
+                    setPicked(({ [seat]: _, ...rest }) => rest);
                   }}
                 />
+              )}
+              {choiceOf(seat) === 'invite' && (found[seat]?.length ?? 0) > 1 && (
+                <select
+                  class="invitee-choice"
+                  aria-label={`Which “${(invites[seat] ?? '').trim()}” to invite`}
+                  onChange={(e) => setPicked((p) => ({ ...p, [seat]: e.currentTarget.value }))}
+                >
+                  <option value="">Choose one…</option>
+                  {found[seat].map((p) => (
+                    <option key={p.id} value={p.id} selected={picked[seat] === p.id}>
+                      {p.name}, a player since {new Date(p.createdAt).toLocaleDateString()}
+                    </option>
+                  ))}
+                </select>
               )}
             </div>
           ))}

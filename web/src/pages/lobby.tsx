@@ -11,20 +11,23 @@ import {
   type Player,
   problemText,
 } from '../api';
+import { listed } from '../cards';
 import { clockTerms } from '../clock-terms';
 import { humanize } from '../labels';
 import { Alert } from '../problem';
 import { RatedName, RatingOf } from '../rating';
 import { headline } from '../results';
 import { go, href } from '../route';
-import { RulesText } from '../rules-text';
+import { peopleRules } from '../rules';
+import { PeopleRulesText } from '../rules-text';
 import { bankText } from '../seat-clock';
-import { canTake, seatNamer, timeLeft } from '../seats';
-import { savePlayer } from '../session';
+import { ago, canTake, seatNamer, timeLeft } from '../seats';
+import { becomePlayer, savePlayer } from '../session';
 import { shortOptions } from '../short-games';
 import { clearStreamCookies } from '../stream';
 import { useNow } from '../use-now';
 import { CreateTable } from './create-table';
+import { NameField } from './take-seat';
 import { VacationBox } from './vacation';
 
 /** The lobby: who I am, my games, the tables waiting for players, a new table, and the games themselves. */
@@ -77,8 +80,7 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
       <section class="panel" aria-labelledby="me-h">
         <h2 id="me-h">You</h2>
         <p>
-          You play as <strong>{player.name}</strong> <span class="muted">(player id {player.id})</span>. Friends invite you by
-          that id.
+          You play as <strong>{player.name}</strong>. Friends invite you by that name, or send you a table's link.
         </p>
         <VacationBox player={player} />
         <button
@@ -105,26 +107,15 @@ function PlayerBox({ player, setPlayer }: { player: Player | null; setPlayer(p: 
           e.preventDefault();
           setError(null);
           try {
-            const created = await api.createPlayer(name.trim());
-            savePlayer(created);
-            setPlayer(created);
+            await becomePlayer(name, setPlayer);
           } catch (err) {
             setError(problemText(err));
           }
         }}
       >
-        <label for="player-name">Your name at the table</label>
-        <div class="row">
-          <input
-            id="player-name"
-            required
-            maxLength={60}
-            autoComplete="nickname"
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-          />
+        <NameField id="player-name" name={name} setName={setName}>
           <button type="submit">Become a player</button>
-        </div>
+        </NameField>
         <small class="hint">Your player token stays in this browser (localStorage): it is how the service knows you.</small>
         <Alert problem={error} />
       </form>
@@ -167,9 +158,10 @@ function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
   const turn = (g: MyGame) => {
     if (g.status === 'waiting') return 'waiting for players';
     if (g.status === 'aborted') return 'aborted';
-    if (g.status === 'finished') return g.result ? headline(g.result, g.seat, (s) => `seat ${s}`) : 'finished';
+    if (g.status === 'finished') return g.result ? headline(g.result, g.seat, seatNamer(g.seats)) : 'finished';
     if (g.myTurn) return 'your turn';
-    return 'waiting for the others';
+    const waiting = g.toAct.filter((s) => s !== g.seat).map(seatNamer(g.seats));
+    return waiting.length ? `${waiting.join(', ')} to play` : 'waiting for the others';
   };
   const invitations = (mine ?? []).filter((g) => g.invited && g.status === 'waiting' && !declined.includes(g.id));
   const seated = (mine ?? []).filter((g) => !g.invited);
@@ -208,7 +200,15 @@ function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
           <ul class="game-list">
             {seated.map((g) => (
               <li key={g.id} class={g.myTurn ? 'due' : undefined}>
-                <a href={href({ page: 'table', id: g.id })}>{title(g.kind)}</a> <strong>{turn(g)}</strong>
+                <a href={href({ page: 'table', id: g.id })}>{title(g.kind)}</a> <Opponents game={g} /> <strong>{turn(g)}</strong>
+                <Score game={g} />
+                <span class="muted">
+                  {' '}
+                  · last move{' '}
+                  <time dateTime={g.updated} title={new Date(g.updated).toLocaleString()}>
+                    {ago(g.updated, now)}
+                  </time>
+                </span>
                 {g.deadline && <span> · {timeLeft(g.deadline, now)}</span>}
                 {!g.deadline && g.timeLeft !== null && <span> · {bankText(g.timeLeft, now)}</span>}
                 {g.rated && (
@@ -228,23 +228,42 @@ function MyGames({ player, games }: { player: Player; games: CatalogEntry[] }) {
   );
 }
 
+/** Who else plays a game of mine: "with Bo and Cy". */
+function Opponents({ game }: { game: MyGame }) {
+  const name = seatNamer(game.seats);
+  const others = game.seats.filter((s) => s.seat !== game.seat).map((s) => name(s.seat));
+  return others.length ? <span class="muted">with {listed(others)}</span> : null;
+}
+
+/** The score as it stands, mine first ("you 5, Bo 3"): read from the game's summary, again only when it moves on. */
+function Score({ game }: { game: MyGame }) {
+  const [table, setTable] = useState<GameSummary | null>(null);
+  const scored = game.status === 'active' || game.status === 'finished';
+  useEffect(() => {
+    if (scored) api.summary(game.id).then(setTable, () => setTable(null));
+  }, [game.id, game.version, scored]);
+  if (!scored || !table || table.scores.length === 0) return null;
+  const name = seatNamer(game.seats);
+  const order = [game.seat, ...table.seats.map((s) => s.seat).filter((s) => s !== game.seat)];
+  const words = order.map((s) => `${s === game.seat ? 'you' : name(s)} ${table.scores[s] ?? 0}`);
+  return <span class="muted"> · score: {words.join(', ')}</span>;
+}
+
 /** An invitation: who asks, to what, and the two answers. */
 function Invitation({ game, title, answer }: { game: MyGame; title: string; answer(accept: boolean): void }) {
-  const [table, setTable] = useState<GameSummary | null>(null);
-  useEffect(() => {
-    api.summary(game.id).then(setTable, () => {});
-  }, [game.id]);
-  const host = table?.seats.find((s) => s.occupant === 'player');
-  const others = table ? table.seats.filter((s) => s.seat !== game.seat).map((s) => seatNamer(table.seats)(s.seat)) : [];
+  const host = game.seats.find((s) => s.occupant === 'player' && s.seat !== game.seat);
+  const name = seatNamer(game.seats);
+  // The inviter is said once; the others at the table follow ("with Cy, Expert bot").
+  const others = game.seats.filter((s) => s.seat !== game.seat && s.seat !== host?.seat).map((s) => name(s.seat));
   return (
     <li>
       <span>
         <strong>{host?.name ?? 'A player'}</strong> invites you to <a href={href({ page: 'table', id: game.id })}>{title}</a>
-        {others.length > 0 && <span class="muted"> with {others.join(', ')}</span>}
+        {others.length > 0 && <span class="muted"> with {listed(others)}</span>}
       </span>
       <span class="row">
         <button type="button" onClick={() => answer(true)}>
-          Accept: take seat {game.seat}
+          Accept: take your seat
         </button>
         <button type="button" class="secondary" onClick={() => answer(false)}>
           Decline
@@ -410,7 +429,7 @@ function Catalog({
             </p>
             <details>
               <summary>Rules as played here</summary>
-              <RulesText title={g.title} rules={g.rules} />
+              <PeopleRulesText title={g.title} rules={peopleRules[g.kind]} api={g.rules} level={4} />
             </details>
             {canCreate && (
               <div class="row">

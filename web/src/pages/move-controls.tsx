@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Action } from '../api';
 import { shortName } from '../cards';
+import { amountProblem } from '../costs';
 import { actionLabel, cardsOf } from '../labels';
 import { type Amount, grouped, outcome } from '../moves';
 
@@ -25,6 +26,7 @@ export function MoveControls({
   offered,
   placesHint,
   cost,
+  state,
 }: {
   kind: string;
   /** The legal actions. */
@@ -45,6 +47,8 @@ export function MoveControls({
   placesHint?: boolean;
   /** What a move spends or brings, where the game prices it: said on its button. */
   cost?(a: Action): string | null;
+  /** The view's state, that an amount is measured against. */
+  state: Record<string, unknown> | null;
 }) {
   const byCards = legal.filter((a) => cardsOf(a).length > 0 && cardsOf(a).every((c) => visible.has(c)));
   const plain = legal.filter((a) => !byCards.includes(a) && !placed?.(a));
@@ -127,7 +131,7 @@ export function MoveControls({
             </button>
           ))}
           {amounts.map((g) => (
-            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} />
+            <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} state={state} />
           ))}
         </div>
       )}
@@ -142,6 +146,7 @@ export function AmountControl({
   busy,
   play,
   short,
+  state,
 }: {
   group: Amount;
   kind: string;
@@ -149,12 +154,16 @@ export function AmountControl({
   play(a: Action): void;
   /** Where the place speaks for itself (inside its tableau): the button shows "Bet 5", and says the rest to screen readers. */
   short?: boolean;
+  /** The view's state: what an amount not allowed is measured against ("the round’s cap"). */
+  state: Record<string, unknown> | null;
 }) {
   const [value, setValue] = useState(group.values[0]);
   const chosen = group.actions.find((a) => a[group.key] === value);
   const min = group.values[0];
   const max = group.values[group.values.length - 1];
   const id = `amount-${JSON.stringify(group.base).replace(/\W+/g, '-')}`;
+  // An amount that is no move says why beside the field: the button alone, greyed, would not.
+  const why = amountProblem(kind, value, group.values, state);
   return (
     <form
       class="amount"
@@ -174,12 +183,16 @@ export function AmountControl({
         max={max}
         step={1}
         value={value}
-        aria-describedby={`${id}-range`}
+        aria-describedby={`${id}-range ${id}-why`}
+        aria-invalid={why ? 'true' : undefined}
         onInput={(e) => setValue(e.currentTarget.valueAsNumber)}
       />
       <small id={`${id}-range`}>
         {min} to {max}
       </small>
+      <span id={`${id}-why`} class="why" aria-live="polite">
+        {why}
+      </span>
       <button type="submit" disabled={busy || !chosen}>
         {short ? (
           <ShortLabel text={actionLabel({ ...group.base, [group.key]: value }, kind)} />

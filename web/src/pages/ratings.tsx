@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Leaderboard, Profile, RatingHistory } from '../../../clients/typescript/src/types.gen';
 import { api, type CatalogEntry, catalog, problemText } from '../api';
-import { Alert } from '../problem';
+import { Alert, useProblem } from '../problem';
 import { changeText, PROVISIONAL_NOTE, Rating } from '../rating';
 import { href } from '../route';
 
@@ -17,7 +17,7 @@ function useTitles(): (kind: string) => string {
 /** One player's (or bot's) ratings, a chart of each kind's history, and the recent games. */
 export function PlayerPage({ id }: { id: string }) {
   const [profile, setProfile] = useState<Profile | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   const title = useTitles();
   useEffect(() => {
     api.profile(id).then(setProfile, (e) => setError(problemText(e)));
@@ -72,7 +72,7 @@ const PAD = 8;
 /** The shown rating after each rated game, as a line: a small SVG, drawn by hand (no chart library for one line). */
 function HistoryChart({ id, kind, label }: { id: string; kind: string; label: string }) {
   const [history, setHistory] = useState<RatingHistory | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   useEffect(() => {
     api.ratingHistory(id, kind).then(setHistory, (e) => setError(problemText(e)));
   }, [id, kind]);
@@ -103,7 +103,7 @@ function HistoryChart({ id, kind, label }: { id: string; kind: string; label: st
 /** One kind's leaderboard: settled ratings first, then provisional ones. */
 export function LeaderboardPage({ kind }: { kind: string }) {
   const [board, setBoard] = useState<Leaderboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   const [games, setGames] = useState<CatalogEntry[]>([]);
   useEffect(() => {
     catalog().then(setGames, () => undefined);

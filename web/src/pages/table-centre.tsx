@@ -1,8 +1,10 @@
 import type { Action, JsonSchema } from '../api';
+import { type Direction, directionOf } from '../compass';
 import { Cards, Fact, Pile, PileBox, Told, type Touch, Trick } from '../felt';
 import { capitalize, humanize } from '../labels';
 import type { Placed } from '../layout';
 import type { Amount } from '../moves';
+import type { Glimpse } from '../narrate';
 import type { FieldRenderer, PlaceTouch, Seating } from '../view';
 import { AmountControl } from './move-controls';
 
@@ -16,10 +18,13 @@ export const pileField = (key: string) => key.replace(/s$/, '');
 export function Centre({
   state,
   placed,
+  from,
+  me,
   schema,
   own,
   seating,
   placeTouch,
+  glimpse,
   touch,
   amounts,
   kind,
@@ -28,11 +33,16 @@ export function Centre({
 }: {
   state: Record<string, unknown>;
   placed: Placed;
+  /** The side of the felt the move shown came from: a card it laid comes in from there. */
+  from: Direction;
+  me: number | null;
   schema: JsonSchema | undefined;
   /** The game's own drawings of some fields (Cactus's layouts). */
   own: Record<string, FieldRenderer>;
   seating: Seating;
   placeTouch: PlaceTouch | undefined;
+  /** A card this seat just looked at, for the game's drawing to show face up. */
+  glimpse?: Glimpse;
   /** How the cards of the rows are touched. */
   touch: Touch;
   /** Amounts to set (bets): each drawn on the pile it names. */
@@ -44,10 +54,10 @@ export function Centre({
   const { seatName, seats } = seating;
   const described = (key: string) => schema?.properties?.[key]?.description;
   return (
-    <div class="centre">
+    <div class={`centre from-${from}`}>
       {Object.entries(own).map(([k, Own]) => (
         <div class="centre-item" key={k}>
-          <Own value={state[k]} seating={seating} touch={placeTouch} />
+          <Own value={state[k]} seating={seating} touch={placeTouch} glimpse={glimpse} />
         </div>
       ))}
       {placed.tricks.map((t) => (
@@ -55,6 +65,7 @@ export function Centre({
           key={t.key}
           plays={t.plays}
           seatName={seatName}
+          from={(seat) => directionOf(seat, null, me)}
           winner={
             typeof (state[t.key] as { winner?: unknown })?.winner === 'number'
               ? (state[t.key] as { winner: number }).winner
@@ -79,7 +90,15 @@ export function Centre({
                 {amounts
                   .filter((g) => g.base[pileField(p.key)] === i)
                   .map((g) => (
-                    <AmountControl key={JSON.stringify(g.base)} group={g} kind={kind} busy={busy} play={play} short />
+                    <AmountControl
+                      key={JSON.stringify(g.base)}
+                      group={g}
+                      kind={kind}
+                      busy={busy}
+                      play={play}
+                      state={state}
+                      short
+                    />
                   ))}
               </PileBox>
             );

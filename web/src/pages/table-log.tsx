@@ -9,6 +9,8 @@ import { narrate, type Said } from '../narrate';
  */
 const PACE_MS = 800;
 const HURRIED_MS = 200;
+/** How long a card just peeked at stays face up before the next move is shown (it goes with that move). */
+const GLIMPSE_MS = 3000;
 
 /** What the table has told: the moves shown, those still to show (paced), and the seat's own notices. */
 export interface TableLog {
@@ -37,14 +39,20 @@ export function useTableLog(at: {
   kind: string | undefined;
   seatName(seat: number): string;
   mySeat: number | null;
+  /** The game is over: its whole log is open, and the moves told from a seat's reading are told again in full. */
+  over: boolean;
 }): TableLog {
-  const { id, token, version, kind, seatName, mySeat } = at;
+  const { id, token, version, kind, seatName, mySeat, over } = at;
   const [log, setLog] = useState<Said[]>([]);
   const [pending, setPending] = useState<Said[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
   const [upTo, setUpTo] = useState<number | null>(null);
   const [read, setRead] = useState<number | null>(null);
   const lastSeq = useRef<number | null>(null);
+  // Where the log began: the moves after it are the ones told.
+  const [began, setBegan] = useState<number | null>(null);
+  // Until when the card this seat just looked at is left face up: the next move waits for it.
+  const [glimpseUntil, setGlimpseUntil] = useState(0);
   const box = useRef<HTMLElement>(null);
 
   // Another table (a rematch, a link followed): its log and notices start afresh.
@@ -55,6 +63,7 @@ export function useTableLog(at: {
     setUpTo(null);
     setRead(null);
     lastSeq.current = null;
+    setBegan(null);
   }, [id]);
 
   useEffect(() => {
@@ -75,6 +84,7 @@ export function useTableLog(at: {
         (page) => {
           if (!current) return;
           setRead(version);
+          if (first) setBegan(after);
           // An empty first page still marks where the page began: what comes after is news.
           if (page.events.length === 0) {
             if (first) {
@@ -110,20 +120,52 @@ export function useTableLog(at: {
     };
   }, [version, kind, id, token, mySeat]);
 
+  // At the end the log is read again, whole: a card laid face down to this seat during play is named now.
+  useEffect(() => {
+    if (!over || kind === undefined || began === null) return;
+    let current = true;
+    const retold = new Map<number, string>();
+    const readFrom = (after: number): Promise<void> =>
+      api.events(id, after, token).then((page) => {
+        for (const e of page.events) retold.set(e.seq, narrate(e, kind, seatName, mySeat).text);
+        return page.next === null ? undefined : readFrom(page.next);
+      });
+    readFrom(began).then(
+      () => {
+        if (!current) return;
+        const again = (s: Said) => ({ ...s, text: retold.get(s.seq) ?? s.text });
+        setLog((l) => l.map(again));
+        setPending((p) => p.map(again));
+      },
+      // The lines told during play stand: they were true as the seat knew them.
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [over, kind, id, token, mySeat, began]);
+
   // Other seats' moves, one at a time.
   useEffect(() => {
     if (pending.length === 0) return;
-    const [next, ...rest] = pending;
+    const glimpsing = glimpseUntil - Date.now();
+    if (glimpsing > 0) {
+      const timer = setTimeout(() => setGlimpseUntil(0), glimpsing);
+      return () => clearTimeout(timer);
+    }
+    const [next] = pending;
     // The felt shows the move while it is told, before it joins the log.
     setUpTo(next.seq);
     const tell = () => {
       setLog((l) => [...l, next]);
-      setPending(rest);
+      // Moves read while this one was told may have joined the queue since: only this one leaves it.
+      setPending((p) => p.filter((s) => s.seq !== next.seq));
+      if (next.glimpse) setGlimpseUntil(Date.now() + GLIMPSE_MS);
     };
     if (next.own) return tell();
     const timer = setTimeout(tell, pending.length > 3 ? HURRIED_MS : PACE_MS);
     return () => clearTimeout(timer);
-  }, [pending]);
+  }, [pending, glimpseUntil]);
 
   // The log shows its newest line, and the move being told after it.
   useEffect(() => {
@@ -137,6 +179,7 @@ export function useTableLog(at: {
     notices,
     notify: (notice) => setNotices((n) => [...n, notice]),
     skip: () => {
+      setGlimpseUntil(0);
       setLog((l) => [...l, ...pending]);
       if (pending.length) setUpTo(pending[pending.length - 1].seq);
       setPending([]);

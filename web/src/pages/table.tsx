@@ -13,29 +13,33 @@ import {
   problemText,
   type SeatView,
 } from '../api';
-import { sortHand } from '../cards';
+import { listed, sortHand } from '../cards';
 import { clockTerms } from '../clock-terms';
+import { bidsBySeat, compassOf, directionOf, sidesOf } from '../compass';
+import { CompassTable } from '../compass-table';
 import { moveCost } from '../costs';
 import { DEAL_END_FIELDS, dealEnd, matchTable } from '../deal-end';
 import { CardButton, SeatPanel, SeatStat, type Touch } from '../felt';
 import { capitalize, cardsOf } from '../labels';
 import { familyOf, place } from '../layout';
 import { grouped, pick, tableTouchable } from '../moves';
-import { Alert, Loading } from '../problem';
+import { Alert, Loading, useProblem } from '../problem';
 import { changeText, SeatRating } from '../rating';
 import { useTurnReminders } from '../reminders';
 import { FIELD_RENDERERS, PLACE_MOVES } from '../renderers';
 import { headline, withNames } from '../results';
 import { go, href } from '../route';
-import { RulesText } from '../rules-text';
+import { peopleRules } from '../rules';
+import { PeopleRulesText } from '../rules-text';
 import { seatClockText } from '../seat-clock';
-import { canTake, seatNamer } from '../seats';
+import { seatNamer } from '../seats';
 import { type Connection, liveStream } from '../stream';
 import { useNow } from '../use-now';
 import { CardFace, Fields, type PlaceTouch, type Seating } from '../view';
 import { MoveControls } from './move-controls';
 import { Centre, pileField } from './table-centre';
 import { LatestMove, LogPanel, useTableLog } from './table-log';
+import { TakeSeat } from './take-seat';
 
 /** The newest view received at or before a move; the oldest kept if none is that old. */
 function shownAt(views: Map<number, SeatView>, upTo: number, latest: SeatView): SeatView {
@@ -53,14 +57,14 @@ const aroundFrom = (seats: number, me: number | null) =>
   Array.from({ length: seats }, (_, i) => (i + (me ?? -1) + 1 + seats) % seats).filter((s) => s !== me);
 
 /** A table: the seat's view drawn as a card table, its moves made by touching cards, every move told. */
-export function TablePage({ id, player }: { id: string; player: Player | null }) {
+export function TablePage({ id, player, setPlayer }: { id: string; player: Player | null; setPlayer(p: Player): void }) {
   const [summary, setSummary] = useState<GameSummary | null>(null);
   const [entry, setEntry] = useState<CatalogEntry | undefined>();
   // The newest view the server sent; the felt shows `view`, the one the log has told up to (below).
   const [latest, setLatest] = useState<SeatView | null>(null);
   // Views received, by version: the felt steps through them as the log tells each move.
   const seen = useRef(new Map<number, SeatView>());
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useProblem();
   // The places of the cards chosen, and the version they were chosen at: a choice holds for that view only.
   const [choice, setChoice] = useState<{ version: number; places: string[] }>({ version: -1, places: [] });
   const [offer, setOffer] = useState<{ version: number; moves: Action[] }>({ version: -1, moves: [] });
@@ -134,6 +138,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     kind: latest?.status === 'waiting' ? undefined : summary?.kind,
     seatName,
     mySeat,
+    over: latest ? isOver(latest.status) : false,
   });
   useTurnReminders(id, token, latest?.version, told.notify);
   // One story: the felt shows the table as of the last move the log has told (the newest view
@@ -253,17 +258,14 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
     }
   };
 
-  const join = async (seat: number) => {
-    if (!player) return;
-    setProblem(null);
-    try {
-      await api.join(id, seat, player.token);
-      refreshSummary();
-    } catch (e) {
-      setProblem(problemText(e));
-    }
+  // The header's Rules button opens the rules where they live, beside the felt (below it on a phone), and goes there.
+  const showRules = () => {
+    const panel = document.getElementById('rules-panel') as HTMLDetailsElement | null;
+    if (!panel) return;
+    panel.open = true;
+    panel.scrollIntoView({ block: 'nearest' });
+    panel.querySelector('summary')?.focus();
   };
-
   const share = async () => {
     const link = `${location.origin}${location.pathname}${href({ page: 'table', id })}`;
     try {
@@ -317,11 +319,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
   })();
   const dealer = typeof state?.dealer === 'number' ? state.dealer : typeof state?.banker === 'number' ? state.banker : null;
   // Partners, where the game plays in sides: `sides` lists each side's seats.
-  const sides = Array.isArray(state?.sides)
-    ? (state.sides as unknown[]).map((x) => (Array.isArray(x) ? x : (x as { seats?: unknown })?.seats))
-    : [];
-  const partners = (sides.find((side) => Array.isArray(side) && side.includes(mySeat)) as number[] | undefined) ?? [];
+  const partners = sidesOf(state).find((side) => mySeat !== null && side.includes(mySeat)) ?? [];
+  // A four-seat trick game in sides sits round the felt, partners opposite; its calls are said by each seat.
+  const compass = family === 'trick' ? compassOf(state, summary.seats.length, mySeat) : null;
+  const bids = compass ? bidsBySeat(state) : new Map<number, string>();
+  // The seat whose move the felt shows: what it laid comes in from its side.
+  const mover = [...told.log.slice(-3), ...told.pending].find((s) => s.seq === told.upTo)?.seat;
+  const from = directionOf(mover ?? -1, compass, mySeat);
   const ends = view?.endings;
+  // The card this seat just peeked at, face up where it lies while the felt shows the move that showed it.
+  const glimpse = view ? told.log.filter((s) => s.seq === view.version).at(-1)?.glimpse : undefined;
   // A deal's end in the game's terms, and the words a play earns ("Scopa!"): the generic score lines leave them out.
   const ended = state ? dealEnd(kind, state, seating) : null;
   const said = state ? announcement(kind, state, seatName) : null;
@@ -360,6 +367,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             Give {seatName(seat)} a day
           </button>
         )}
+        {bids.has(seat) && <span class="bid">{bids.get(seat)}</span>}
         {summary.rated && (
           <SeatRating seat={s} kind={summary.kind} change={summary.ratingChanges?.find((c) => c.seat === seat)} />
         )}
@@ -387,10 +395,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
             Share this table
           </button>
           {entry && (
-            <details class="rules-pop">
-              <summary>Rules</summary>
-              <RulesText title={summary.title} rules={entry.rules} />
-            </details>
+            <button type="button" class="secondary" onClick={showRules}>
+              Rules
+            </button>
           )}
           {connection === 'reconnecting' && !over && (
             <span class="connection" role="status">
@@ -429,21 +436,9 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
         <section class="panel" aria-labelledby="waiting-h">
           <h2 id="waiting-h">Waiting for players</h2>
           <p>The cards are dealt when the last seat is taken. Share this table's link to bring someone in.</p>
-          {mySeat === null && player && (
-            <div class="row">
-              {summary.seats
-                .filter((s) => canTake(s, player.id))
-                .map((s) => (
-                  <button type="button" key={s.seat} onClick={() => join(s.seat)}>
-                    Join seat {s.seat}
-                  </button>
-                ))}
-            </div>
-          )}
-          {mySeat === null && !player && (
-            <p>
-              <a href={href({ page: 'lobby' })}>Become a player</a> to join this table.
-            </p>
+          <p>At the table: {listed(summary.seats.map((s) => seatName(s.seat)))}.</p>
+          {mySeat === null && (
+            <TakeSeat summary={summary} player={player} setPlayer={setPlayer} seatName={seatName} taken={refreshSummary} />
           )}
           {mySeat !== null && (
             <button type="button" class="secondary" onClick={() => act('leave')}>
@@ -460,15 +455,22 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           // Busy while the felt is still telling moves the stream brought: no move is offered until it is done.
           aria-busy={view !== latest ? 'true' : 'false'}
         >
-          <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          {compass && state ? (
+            <CompassTable compass={compass} state={state} me={mySeat} seatName={seatName} panel={seatPanel} />
+          ) : (
+            <div class="opponents">{aroundFrom(summary.seats.length, mySeat).map(seatPanel)}</div>
+          )}
           {state && placed && (
             <Centre
               state={state}
-              placed={placed}
+              placed={compass ? { ...placed, tricks: [] } : placed}
+              from={from}
+              me={mySeat}
               schema={entry?.viewSchema}
               own={own}
               seating={seating}
               placeTouch={placeTouch}
+              glimpse={glimpse}
               touch={touchFor(false)}
               amounts={amounts}
               kind={kind}
@@ -502,6 +504,7 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
                 play={play}
                 offered={offered}
                 cost={(a) => moveCost(kind, a, state)}
+                state={state}
                 placed={(a) => placeTouch !== undefined && typeof a.position === 'number'}
                 placesHint={placeTouch !== undefined && legal.some((a) => typeof a.position === 'number')}
                 elsewhere={(g) => placed?.piles.some((p) => typeof g.base[pileField(p.key)] === 'number') ?? false}
@@ -533,7 +536,16 @@ export function TablePage({ id, player }: { id: string; player: Player | null })
           </div>
         </section>
 
-        <LogPanel told={told} />
+        {/* Beside the felt, never over it: the rules open in the side column, above the log (below the felt on a phone). */}
+        <div class="table-side">
+          {entry && (
+            <details class="rules-panel" id="rules-panel">
+              <summary>Rules of {summary.title}</summary>
+              <PeopleRulesText title={summary.title} rules={peopleRules[kind]} api={entry.rules} level={3} />
+            </details>
+          )}
+          <LogPanel told={told} />
+        </div>
       </div>
 
       {ended && (

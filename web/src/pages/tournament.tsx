@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Tournament } from '../../../clients/typescript/src/types.gen';
 import { call, type Player, problemText } from '../api';
-import { Alert, Loading } from '../problem';
+import { Alert, Loading, useProblem } from '../problem';
 import { href } from '../route';
 
 /** HMAC-SHA256 of a text keyed by another, in hex, by the browser's own Web Crypto. */
@@ -15,7 +15,7 @@ async function hmacHex(key: string, text: string): Promise<string> {
 /** One tournament: its players, rounds, standings with tie-breaks, my table, and the deal check once it has ended. */
 export function TournamentPage({ id, player }: { id: string; player: Player | null }) {
   const [t, setT] = useState<Tournament | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   const load = () =>
     call<Tournament>('GET', `/tournaments/${encodeURIComponent(id)}`).then(setT, (e) => setError(problemText(e)));
   useEffect(() => {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Tournament, TournamentPage, TournamentSummary } from '../../../clients/typescript/src/types.gen';
 import { api, type CatalogEntry, call, type Player, problemText } from '../api';
-import { Alert } from '../problem';
+import { Alert, useProblem } from '../problem';
 import { go, href } from '../route';
 
 /** The tournaments: a list, newest first, and the form that creates one. */
 export function TournamentsPage({ player }: { player: Player | null }) {
   const [list, setList] = useState<TournamentSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   useEffect(() => {
     call<TournamentPage>('GET', '/tournaments').then(
       (page) => setList(page.tournaments),
@@ -47,7 +47,7 @@ function CreateTournament({ player }: { player: Player }) {
   const [rounds, setRounds] = useState(3);
   const [tableSeats, setTableSeats] = useState(2);
   const [days, setDays] = useState(1);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useProblem();
   useEffect(() => {
     api.catalog().then(setKinds, (e) => setError(problemText(e)));
   }, []);

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type * as Gen from '../../../clients/typescript/src/types.gen';
 import { api, type Player, problemText } from '../api';
-import { Alert } from '../problem';
+import { Alert, useProblem } from '../problem';
 
 /** The player's vacation: days left this year, a button to go (for a number of days), or to come back early. */
 export function VacationBox({ player }: { player: Player }) {
   const [status, setStatus] = useState<Gen.VacationStatus | null>(null);
   const [days, setDays] = useState(7);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useProblem();
   useEffect(() => {
     api.me(player.token).then(
       (me) => setStatus(me.vacation ?? null),

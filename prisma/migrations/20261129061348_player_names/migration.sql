@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Player_name_idx" ON "Player"("name");
