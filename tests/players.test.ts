@@ -129,6 +129,42 @@ describe('players', () => {
   });
 });
 
+/**
+ * How the database would run a query. PostgreSQL plans a table of a few rows with a scan and a sort
+ * whatever its indexes: told to avoid both, it shows whether an index can serve the order.
+ */
+async function queryPlan(text: string, params: unknown[]): Promise<unknown> {
+  const { pool } = server.db;
+  if (!pool) return server.db.sql.all(`EXPLAIN QUERY PLAN ${text}`, params);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SET LOCAL enable_seqscan = off');
+    await client.query('SET LOCAL enable_sort = off');
+    return (await client.query(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows;
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+/** The ids of my games, read two a page by the cursor to the last page; `between` runs after each page. */
+async function pages(me: PlayerHandle, between: () => Promise<void> = async () => {}): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await http
+      .get('/players/me/games')
+      .query({ limit: 2, ...(cursor ? { cursor } : {}) })
+      .set(bearer(me.token));
+    expect(page.status).toBe(200);
+    ids.push(...page.body.games.map((g: { id: string }) => g.id));
+    cursor = page.body.next ?? undefined;
+    await between();
+  } while (cursor);
+  return ids;
+}
+
 describe('my games', () => {
   it('lists the games where I hold a seat, those where it is my turn first, soonest deadline first, then the others', async () => {
     const me = await newPlayer(http, 'Me');
@@ -202,19 +238,61 @@ describe('my games', () => {
     await play(ids[0], me);
     await play(ids[1], me);
     const all = (await http.get('/players/me/games').set(bearer(me.token))).body.games.map((g: { id: string }) => g.id);
-    const paged: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await http
-        .get('/players/me/games')
-        .query({ limit: 2, ...(cursor ? { cursor } : {}) })
-        .set(bearer(me.token));
-      expect(page.status).toBe(200);
-      paged.push(...page.body.games.map((g: { id: string }) => g.id));
-      cursor = page.body.next ?? undefined;
-    } while (cursor);
+    const paged = await pages(me);
     expect(paged).toEqual(all);
     expect(new Set(paged).size).toBe(5);
+  });
+
+  it('pages stay complete and in order while games are created and played between them: nothing repeats, nothing is missed', async () => {
+    const me = await newPlayer(http, 'Me');
+    const other = await newPlayer(http, 'Other');
+    // My turn with a deadline, my turn without one, and games where I have moved: every part of the order.
+    for (let i = 0; i < 2; i++) {
+      await game(me, other, { clock: { perMove: 3600 } });
+      tick();
+    }
+    for (let i = 0; i < 3; i++) {
+      await game(me, other);
+      tick();
+    }
+    for (let i = 0; i < 4; i++) {
+      await play(await game(me, other), me);
+      tick();
+    }
+    const before = (await http.get('/players/me/games').set(bearer(me.token))).body.games.map((g: { id: string }) => g.id);
+    expect(before).toHaveLength(9);
+    // Between pages: a new game where it is my turn, and one where I have just moved (the newest change of all).
+    const paged = await pages(me, async () => {
+      tick();
+      await game(me, other);
+      tick();
+      await play(await game(me, other), me);
+    });
+    expect(new Set(paged).size).toBe(paged.length);
+    expect(paged.filter((id) => before.includes(id))).toEqual(before);
+  });
+
+  it('a page is read in the order of the seats’ index: the database sorts nothing, however many games the player has', async () => {
+    const me = await newPlayer(http, 'Me');
+    const other = await newPlayer(http, 'Other');
+    await game(me, other);
+    const statements: [string, unknown[]][] = [];
+    const all = server.db.sql.all.bind(server.db.sql);
+    server.db.sql.all = (async (text: string, params?: unknown[]) => {
+      if (text.includes('"Seat" s JOIN "Game" g')) statements.push([text, [...(params ?? [])]]);
+      return all(text, params);
+    }) as typeof server.db.sql.all;
+    try {
+      expect((await http.get('/players/me/games').set(bearer(me.token))).status).toBe(200);
+    } finally {
+      server.db.sql.all = all;
+    }
+    expect(statements).toHaveLength(3);
+    for (const [text, params] of statements) {
+      const plan = JSON.stringify(await queryPlan(text, params));
+      expect(plan).toMatch(/Seat_playerId_due_(deadline_dueSince|gameUpdatedAt)_gameId_idx/);
+      expect(plan).not.toMatch(/TEMP B-TREE|"Node Type":"(Sort|Incremental Sort)"/);
+    }
   });
 
   it('is read from the seats’ index, without loading any game', async () => {

@@ -29,12 +29,10 @@ import { documentOptions } from './openapi/document';
 import { declareTransportProblems } from './openapi/problems';
 import { clientNetworks } from './plugins/client-network';
 import { connectionCap } from './plugins/connections';
-import { crossOrigin } from './plugins/cors';
+import { requestGate } from './plugins/gate';
 import { metricsPlugin } from './plugins/metrics';
-import { rateLimiting } from './plugins/rate-limit';
-import { saneInput } from './plugins/sane-input';
 import { gracefulClose, gracefulCloseOptions } from './plugins/shutdown';
-import { problemHandling, sendProblem } from './problem';
+import { problemHandling } from './problem';
 import { botRoutes } from './routes/bots';
 import { catalogRoutes } from './routes/catalog';
 import { clockRoutes } from './routes/clocks';
@@ -56,7 +54,7 @@ import { WEB_ROOT, webRoutes } from './routes/web';
 import { webhookRoutes } from './routes/webhooks';
 import { displayNameFormat, NAME_FORMAT } from './schemas/names';
 import { streamSlots } from './stream-slots';
-import { problemsOnly, transportProblemOptions } from './transport-problems';
+import { transportProblemOptions } from './transport-problems';
 import { schemaCompilers } from './validation';
 
 export interface AppDeps {
@@ -155,17 +153,6 @@ export async function buildApp(deps: AppDeps) {
     ipv6Prefix: deps.config.ipv6Prefix ?? 64,
     behindProxy: (deps.config.trustProxy ?? false) !== false,
   });
-  await app.register(problemsOnly);
-  // First of the onRequest hooks: a preflight is answered before any limit or guard looks at it.
-  await app.register(crossOrigin, { origins: deps.config.corsOrigins ?? '*' });
-  await app.register(saneInput);
-  // No answer is ever sniffed into another type than it declares (a JSON body as HTML, say).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    done();
-  });
-  if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
-  if (deps.streamCheck) app.addHook('onRequest', deps.streamCheck);
   const metrics = createMetrics({ pool: deps.pool });
   // The default bots think in worker threads, so that routes stay as fast while bots play.
   const thinking = deps.bots
@@ -197,6 +184,27 @@ export async function buildApp(deps: AppDeps) {
       replayed: (seconds) => metrics.replayDuration.observe(seconds),
     },
   });
+  // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
+  // refusing requests for them turned a restart into a burst of 503s.
+  let readyAt = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  // The guard's samples, read by the request gate: registered in a scope of its own, whose hook sees no route.
+  let pressured = () => false;
+  await app.register(async (scope) => {
+    await scope.register(underPressure, { maxEventLoopDelay: deps.config.overloadDelay ?? 1000, exposeStatusRoute: false });
+    pressured = () => scope.isUnderPressure();
+  });
+  await app.register(requestGate, {
+    origins: deps.config.corsOrigins ?? '*',
+    rateLimit: deps.config.rateLimit,
+    identify: identityOf(service.access),
+    overloaded: () => pressured() && performance.now() - readyAt >= 2_000,
+  });
+  // After the gate's: what a test checks is the answer as it leaves.
+  if (deps.responseCheck) app.addHook('onSend', deps.responseCheck);
+  if (deps.streamCheck) app.addHook('onRequest', deps.streamCheck);
   service.moves.onAppended(({ after, event }) => {
     if (event.kind === 'move') metrics.movesAppended.inc({ kind: after.record.kind });
   });
@@ -222,26 +230,6 @@ export async function buildApp(deps: AppDeps) {
     staticCSP: true,
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
-  // The overload guard's first samples measure start-up (compiling every route's schemas), not load:
-  // refusing requests for them turned a restart into a burst of 503s.
-  let readyAt = Number.POSITIVE_INFINITY;
-  app.addHook('onReady', async () => {
-    readyAt = performance.now();
-  });
-  await app.register(underPressure, {
-    maxEventLoopDelay: deps.config.overloadDelay ?? 1000,
-    retryAfter: 5,
-    exposeStatusRoute: false,
-    pressureHandler: (request, reply) => {
-      // Liveness answers under load (a busy server is not a dead one: restarting it would not help).
-      // Metrics too: overload is when operators look.
-      if (request.routeOptions.url === '/health' || request.routeOptions.url === '/metrics') return;
-      if (performance.now() - readyAt < 2_000) return;
-      reply.header('retry-after', '5');
-      sendProblem(reply, request, 503, 'overloaded', 'the server is under pressure: retry in a few seconds');
-    },
-  });
-  await app.register(rateLimiting, { max: deps.config.rateLimit, identify: identityOf(service.access) });
   // Views are serialized once per revision and audience: a string is sent as it is.
   await app.register(sse, {
     heartbeatInterval: deps.streamHeartbeatMs ?? 15_000,

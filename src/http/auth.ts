@@ -39,9 +39,9 @@ export function bearer(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
-/** The game a route is about (`/games/{id}...`), whose seat tokens have a budget of their own there. */
-const gameOf = (request: FastifyRequest): string | undefined =>
-  request.routeOptions.url?.startsWith('/games/:id') ? (request.params as { id?: string }).id : undefined;
+/** The game a route (its pattern) is about (`/games/{id}...`), whose seat tokens have a budget of their own there. */
+const gameOf = (request: FastifyRequest, route: string | undefined): string | undefined =>
+  route?.startsWith('/games/:id') ? (request.params as { id?: string }).id : undefined;
 
 /**
  * Whose budget a request spends, for keying per-client limits: a seat token's on its own game's
@@ -50,10 +50,10 @@ const gameOf = (request: FastifyRequest): string | undefined =>
  * database, never throws: the rate limit asks on every request, before anything is looked up.
  */
 export function identityOf(access: Pick<Access, 'budgetOf'>) {
-  return (request: FastifyRequest): string | undefined => {
+  return (request: FastifyRequest, route: string | undefined): string | undefined => {
     try {
       const token = bearer(request);
-      return token === undefined ? undefined : access.budgetOf(token, gameOf(request));
+      return token === undefined ? undefined : access.budgetOf(token, gameOf(request, route));
     } catch {
       return undefined;
     }

@@ -1,7 +1,6 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import fp from 'fastify-plugin';
 import { sendProblem } from './problem';
 
 /** Echoing a 20 KB URL back in `instance` would only amplify the request. */
@@ -74,27 +73,18 @@ const CODES: Record<number, string> = { 406: 'not-acceptable', 503: 'unavailable
 /**
  * The last guard of the contract: an error answer that a plugin wrote in its own format (e.g. the SSE
  * plugin's 406 for a client that refuses text/event-stream) leaves as problem+json all the same.
+ * Almost always, the payload is passed on untouched.
  */
-export const problemsOnly = fp(
-  async (app) => {
-    // A callback, not a promise: it runs on every answer and, almost always, passes it on untouched.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      const status = reply.statusCode;
-      if (status < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/problem+json'))
-        return done(null, payload);
-      let detail = STATUS_CODES[status] ?? 'error';
-      if (typeof payload === 'string') {
-        try {
-          const message = JSON.parse(payload).message;
-          if (typeof message === 'string') detail = message;
-        } catch {}
-      }
-      reply.type('application/problem+json; charset=utf-8');
-      done(
-        null,
-        problemBody(status, CODES[status] ?? (status >= 500 ? 'internal' : 'bad-request'), detail, shortUrl(request.url)),
-      );
-    });
-  },
-  { name: 'card-table-problems-only' },
-);
+export function asProblem(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const status = reply.statusCode;
+  if (status < 400 || String(reply.getHeader('content-type') ?? '').startsWith('application/problem+json')) return payload;
+  let detail = STATUS_CODES[status] ?? 'error';
+  if (typeof payload === 'string') {
+    try {
+      const message = JSON.parse(payload).message;
+      if (typeof message === 'string') detail = message;
+    } catch {}
+  }
+  reply.type('application/problem+json; charset=utf-8');
+  return problemBody(status, CODES[status] ?? (status >= 500 ? 'internal' : 'bad-request'), detail, shortUrl(request.url));
+}

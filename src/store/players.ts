@@ -282,9 +282,11 @@ export function playerStore(sql: Sql) {
     },
 
     /**
-     * A page of the seats a player holds or is invited to, due ones first (soonest deadline, then longest waiting),
-     * then the rest (most recently changed first). Served from the Seat row's due/deadline columns,
-     * kept at append time: no game is loaded.
+     * A page of the seats a player holds or is invited to, due ones first (soonest deadline, then longest waiting,
+     * then those without a deadline), then the rest (most recently changed first). Served from the Seat row's
+     * due/deadline columns, kept at append time, and its copy of the game's updatedAt: each part is read in the
+     * order of an index of the player's seats, from the cursor on, so a page costs its own rows, however many
+     * games the player has. No game is loaded.
      */
     async myGames(
       playerId: string,
@@ -299,22 +301,41 @@ export function playerStore(sql: Sql) {
                     WHERE s."playerId" = $1 AND s."occupant" IN ('player', 'invited') AND (g."status" = $2 OR $2 = '')`;
       const status = filter.status ?? '';
       const rows: Omit<MyGameRow, 'seats'>[] = [];
+      const read = async (where: string, order: string, params: unknown[]) => {
+        const page = await sql.all<MyGameSqlRow>(`SELECT ${columns} ${base} AND ${where} ORDER BY ${order} LIMIT $3`, [
+          playerId,
+          status,
+          limit - rows.length,
+          ...params,
+        ]);
+        rows.push(...page.map(toMyGame));
+      };
       if (filter.myTurn !== false && (from === null || from.due)) {
-        const order = `COALESCE(s."deadline", $4), s."dueSince", g."id"`;
-        const due = await sql.all<MyGameSqlRow>(
-          `SELECT ${columns} ${base} AND s."due" = $3 ${from ? `AND (${order}) > ($6, $7, $8)` : ''}
-           ORDER BY ${order} LIMIT $5`,
-          [playerId, status, true, NO_DEADLINE, limit, ...(from?.due ? [from.deadline, from.since, from.id] : [])],
-        );
-        rows.push(...due.map(toMyGame));
+        const timed = from?.due && from.deadline < NO_DEADLINE ? from : null;
+        if (from === null || timed) {
+          await read(
+            `s."due" = TRUE AND s."deadline" IS NOT NULL ${timed ? 'AND (s."deadline", s."dueSince", s."gameId") > ($4, $5, $6)' : ''}`,
+            's."deadline", s."dueSince", s."gameId"',
+            timed ? [timed.deadline, timed.since, timed.id] : [],
+          );
+        }
+        const untimed = from?.due && !timed ? from : null;
+        if (rows.length < limit) {
+          await read(
+            `s."due" = TRUE AND s."deadline" IS NULL ${untimed ? 'AND (s."dueSince", s."gameId") > ($4, $5)' : ''}`,
+            // By deadline too, all null here: PostgreSQL then reads the index in its order instead of sorting.
+            's."deadline", s."dueSince", s."gameId"',
+            untimed ? [untimed.since, untimed.id] : [],
+          );
+        }
       }
       if (filter.myTurn !== true && rows.length < limit) {
-        const rest = await sql.all<MyGameSqlRow>(
-          `SELECT ${columns} ${base} AND s."due" = $3 ${from && !from.due ? 'AND (g."updatedAt", g."id") < ($5, $6)' : ''}
-           ORDER BY g."updatedAt" DESC, g."id" DESC LIMIT $4`,
-          [playerId, status, false, limit - rows.length, ...(from && !from.due ? [from.updated, from.id] : [])],
+        const rest = from && !from.due ? from : null;
+        await read(
+          `s."due" = FALSE ${rest ? 'AND (s."gameUpdatedAt", s."gameId") < ($4, $5)' : ''}`,
+          's."gameUpdatedAt" DESC, s."gameId" DESC',
+          rest ? [rest.updated, rest.id] : [],
         );
-        rows.push(...rest.map(toMyGame));
       }
       const seats = await seatsOf(
         sql,

@@ -44,8 +44,10 @@ const noFilters = { externalTables: [], externalEnums: [] };
 
 /**
  * The engine replays migration files on a shadow database with `executeRaw`, one call per file;
- * better-sqlite3 prepares one statement at a time and refuses a whole file. A file without
- * parameters goes to `executeScript` instead, which runs statement after statement.
+ * better-sqlite3 prepares one statement at a time and refuses a whole file. On SQLite a file without
+ * parameters goes to `executeScript` instead, which runs statement after statement. PostgreSQL takes
+ * a whole file as it is (pg sends a query without parameters as one simple query), in `executeRaw`
+ * and in place of `executeScript`: its adapter's splits at every `;`, function bodies included.
  */
 function runsScripts(
   factory: SqlMigrationAwareDriverAdapterFactory,
@@ -55,9 +57,14 @@ function runsScripts(
     opened.push(conn);
     return new Proxy(conn, {
       get(target, name) {
+        if (name === 'executeScript' && factory.provider !== 'sqlite') {
+          return async (sql: string) => {
+            await target.executeRaw({ sql, args: [], argTypes: [] });
+          };
+        }
         if (name === 'executeRaw') {
           return async (q: SqlQuery) => {
-            if (q.args.length > 0 || !q.sql.includes(';')) return target.executeRaw(q);
+            if (q.args.length > 0 || !q.sql.includes(';') || factory.provider !== 'sqlite') return target.executeRaw(q);
             await target.executeScript(q.sql);
             return 0;
           };

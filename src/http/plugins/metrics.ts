@@ -24,9 +24,10 @@ export const metricsPlugin = fp<MetricsOptions>(
 
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL: one series per route, whatever ids and junk clients send.
-      const route = request.routeOptions.url ?? 'unmatched';
-      metrics.httpRequestDuration.observe(
-        { method: request.method, route, status_code: String(reply.statusCode) },
+      metrics.httpRequests.observe(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
         reply.elapsedTime / 1000,
       );
       done();

@@ -1,40 +1,31 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-
-export interface RateLimitOptions {
-  /** Requests a minute per identity, and per address for requests without a valid credential. */
-  max: number;
-  /**
-   * The identity whose budget a request spends (e.g. `seat:<game>:<seat>`), or undefined for its
-   * address's. Answered at once; must not throw.
-   */
-  identify(request: FastifyRequest): string | undefined;
-}
-
-const keyOf = (request: FastifyRequest, who: string | undefined) =>
-  who === undefined ? `address:${request.clientNetwork}` : `identity:${who}`;
+const WINDOW_MS = 60_000;
 
 /**
- * One budget per verified identity, else one per client network (an IPv6 /64: see clientNetworks).
- * Keying on the raw Authorization header would give every made-up token a fresh budget: a token
- * that does not verify, or is not yet known, counts against the address it came from.
+ * Per-client budgets of `max` requests a minute: each key's window opens with its first request and
+ * lasts a minute. `spend(key, now)` counts one request and answers 0 while within the budget, else
+ * the milliseconds until the window closes. Ended windows are swept once a minute: the map holds
+ * the clients of the last minute or two, however many there were before.
+ *
+ * A budget is one per verified identity, else one per client network (an IPv6 /64: see
+ * clientNetworks). Keying on the raw Authorization header would give every made-up token a fresh
+ * budget: a token that does not verify, or is not yet known, counts against the address it came from.
  */
-export const rateLimiting = fp<RateLimitOptions>(
-  async (app, { max, identify }) => {
-    await app.register(rateLimit, {
-      max,
-      timeWindow: '1 minute',
-      keyGenerator: (request) => keyOf(request, identify(request)),
-      // The limit's headers go with a 429 (with Retry-After), not with every answer: three headers
-      // on each request cost the hot path a tenth of its time, and the limit is in the README.
-      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        code: 'FST_RATE_LIMITED',
-        message: `too many requests: ${context.max} a minute; retry in ${context.after}`,
-      }),
-    });
-  },
-  { name: 'card-table-rate-limit' },
-);
+export function budgets(max: number) {
+  let windows = new Map<string, { opened: number; spent: number }>();
+  let swept = 0;
+  return (key: string, now: number): number => {
+    if (now - swept >= WINDOW_MS) {
+      const open = new Map<string, { opened: number; spent: number }>();
+      for (const [k, w] of windows) if (now - w.opened < WINDOW_MS) open.set(k, w);
+      windows = open;
+      swept = now;
+    }
+    const w = windows.get(key);
+    if (w === undefined || now - w.opened >= WINDOW_MS) {
+      windows.set(key, { opened: now, spent: 1 });
+      return max >= 1 ? 0 : WINDOW_MS;
+    }
+    w.spent++;
+    return w.spent > max ? w.opened + WINDOW_MS - now : 0;
+  };
+}

@@ -1,6 +1,5 @@
 import { IncomingMessage } from 'node:http';
-import type { preValidationHookHandler } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import { Problem } from '../../service/problem';
 
 /** No request this API takes nests deeper than a few levels: options, a stacked deck, an action. */
@@ -49,27 +48,26 @@ function check(value: unknown, part: string): void {
 }
 
 /**
- * Refuses, with 400 problem+json before any validation or handler runs, requests whose text the
- * database could not store or whose JSON nests absurdly deep (a 5,000-level `options` overflowed
- * the stack of the schema checks). Both used to end as a 500. A hook with a callback, not a promise:
- * it runs on every request.
+ * Requests whose text the database could not store, or whose JSON nests absurdly deep (a 5,000-level
+ * `options` overflowed the stack of the schema checks), are refused with 400 problem+json before any
+ * validation or handler runs: both used to end as a 500. `saneRequest` checks what the request line
+ * and headers bring (the request gate calls it for every request); `saneBody`, the parsed body, on
+ * the routes whose method carries one.
  */
-export const saneInput = fp(
-  async (app) => {
-    const sane: preValidationHookHandler = (request, _reply, done) => {
-      try {
-        check(request.params, 'params');
-        check(request.query, 'querystring');
-        // Node's HTTP parser refuses NUL and the other control characters in headers (a 400 before any
-        // route), and reads them as Latin-1, where no surrogate can be: only an injected request's need a look.
-        if (!(request.raw instanceof IncomingMessage)) check(request.headers, 'headers');
-        check(request.body, 'body');
-      } catch (e) {
-        return done(e as Error);
-      }
-      done();
-    };
-    app.addHook('preValidation', sane);
-  },
-  { name: 'card-table-sane-input' },
-);
+export function saneRequest(request: FastifyRequest): void {
+  check(request.params, 'params');
+  check(request.query, 'querystring');
+  // Node's HTTP parser refuses NUL and the other control characters in headers (a 400 before any
+  // route), and reads them as Latin-1, where no surrogate can be: only an injected request's need a look.
+  if (!(request.raw instanceof IncomingMessage)) check(request.headers, 'headers');
+}
+
+/** The body's check, before its schema's: a callback, not a promise. */
+export const saneBody: preValidationHookHandler = (request, _reply, done) => {
+  try {
+    check(request.body, 'body');
+  } catch (e) {
+    return done(e as Error);
+  }
+  done();
+};

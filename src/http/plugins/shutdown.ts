@@ -1,7 +1,6 @@
 import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Gauge } from 'prom-client';
-import { sendProblem } from '../problem';
 
 /**
  * How long a shutdown waits for requests in flight: a client that stopped reading its answer, or never
@@ -17,15 +16,14 @@ export interface ShutdownOptions {
 
 /**
  * What app.close() needs to finish soon and cleanly: open Server-Sent Event streams would hold it
- * forever, so each is sent a closing `end` event naming the reason and ended; requests arriving while
- * the server drains are refused with 503 problem+json; answers to the requests in flight close their
- * connection, so that no idle keep-alive connection outlives the server; and connections still busy
- * after SHUTDOWN_GRACE_MS are closed.
+ * forever, so each is sent a closing `end` event naming the reason and ended; and connections still
+ * busy after SHUTDOWN_GRACE_MS are closed. The request gate (plugins/gate.ts) refuses requests arriving
+ * while the server drains with 503 problem+json, and closes the connection of each answer in flight,
+ * so that no idle keep-alive connection outlives the server.
  */
 export const gracefulClose = fp<ShutdownOptions>(
   async (app, { openStreams }) => {
     const streams = new Set<FastifyReply>();
-    let closing = false;
 
     // Every stream route declared after this plugin tracks its open connections.
     app.addHook('onRoute', (route) => {
@@ -41,20 +39,8 @@ export const gracefulClose = fp<ShutdownOptions>(
       route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), track];
     });
 
-    // Hooks with callbacks, not promises: they run on every request and do nothing until the drain.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!closing) return done();
-      reply.header('retry-after', '1');
-      sendProblem(reply, request, 503, 'shutting-down', 'the server is shutting down: retry in a moment');
-    });
-    app.addHook('onSend', (_request, reply, payload, done) => {
-      if (closing) reply.header('connection', 'close');
-      done(null, payload);
-    });
-
     let cut: NodeJS.Timeout | undefined;
     app.addHook('preClose', async () => {
-      closing = true;
       cut = setTimeout(() => {
         app.log.warn(`requests still in flight ${SHUTDOWN_GRACE_MS} ms into the shutdown: closing their connections`);
         app.server.closeAllConnections();
@@ -75,5 +61,5 @@ export const gracefulClose = fp<ShutdownOptions>(
   { name: 'card-table-graceful-close' },
 );
 
-/** Fastify's own 503 while closing is plain JSON: the plugin above answers instead. */
+/** Fastify's own 503 while closing is plain JSON: the request gate answers instead. */
 export const gracefulCloseOptions = { return503OnClosing: false };

@@ -38,7 +38,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<{ players: Players; vacatio
   app.get(
     '/players',
     {
-      config: { rateLimit: { max: NAME_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: NAME_LOOKUPS_PER_MINUTE } },
       schema: {
         operationId: 'findPlayers',
         tags: ['players'],
