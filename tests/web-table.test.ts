@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { announcement } from '../web/src/announce';
+import { cactusEnding } from '../web/src/cactus-end';
 import { sortHand } from '../web/src/cards';
 import { bidsBySeat, compassOf, directionOf } from '../web/src/compass';
 import { amountProblem } from '../web/src/costs';
@@ -293,6 +294,31 @@ describe('the end of a deal, as players tell it', () => {
       'Xeri! Ann took a single card.',
     );
     expect(announcement('cactus', { cactus: 1, end: null }, names)).toBe('Cactus! Bo called it: one more turn for the other.');
+  });
+
+  it('ends Cactus with both layouts turned up and their totals, the lower winning', () => {
+    const over = {
+      layouts: [
+        ['AS', null, '2H', '3C'],
+        ['KD', 'QS', null, '5H'],
+      ],
+      totals: [6, 20],
+      end: 'cactus',
+      cactus: 0,
+    };
+    expect(cactusEnding(over, names)?.said).toBe(
+      'Ann called Cactus: the layouts are turned up, Ann 6 and Bo 20; Ann wins with the lower total.',
+    );
+    expect(cactusEnding({ ...over, totals: [9, 9], end: 'stock', cactus: null }, names)?.said).toBe(
+      'The stock ran out: the layouts are turned up, Ann 9 and Bo 9; a tie.',
+    );
+    expect(cactusEnding({ ...over, totals: null, end: null }, names)).toBeNull();
+  });
+
+  it('leaves a stock shown at the end a count, not a row of its cards', () => {
+    const placed = place({ stock: ['4S', '9D', 'JC'], discards: ['2C'] }, undefined, 0, 2);
+    expect(placed.counts).toEqual([{ key: 'stock', count: 3 }]);
+    expect(placed.rows.map((r) => r.key)).toEqual(['discards']);
   });
 });
 

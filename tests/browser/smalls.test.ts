@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contrast } from '../support/contrast';
-import { type AnnAtTable, annForFile, apiTable, type Person, untilVersion, withAxe } from './support';
+import { type AnnAtTable, annForFile, apiTable, type Person, playOutByApi, untilVersion, withAxe } from './support';
 
 /**
  * The table's smaller faults (issue #41, point 10), as a player meets them: a peek turns its card up,
@@ -22,27 +22,7 @@ const table = (kind: string, seats: unknown[], extra: { options?: object; top?: 
   apiTable(web.base, annToken, kind, seats, extra);
 
 /** Ann's seat plays its first legal move through the API, turn after turn, the bots theirs, until the game is over. */
-async function playOut(id: string) {
-  const headers = { authorization: `Bearer ${annToken}`, 'content-type': 'application/json' };
-  for (let n = 0; n < 400; n++) {
-    const view = (await (await fetch(`${web.base}/games/${id}/view`, { headers })).json()) as {
-      status: string;
-      version: number;
-      legalActions: unknown[];
-    };
-    if (view.status === 'finished') return;
-    if (view.legalActions.length === 0) {
-      await new Promise((r) => setTimeout(r, 100));
-      continue;
-    }
-    await fetch(`${web.base}/games/${id}/moves`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ action: view.legalActions[0], expectedVersion: view.version }),
-    });
-  }
-  throw new Error(`${id} did not end`);
-}
+const playOut = (id: string) => playOutByApi(web.base, annToken, id);
 
 async function open(page: Page, id: string) {
   await page.goto(`/#/table/${id}`);

@@ -355,6 +355,29 @@ export async function playToEnd(
   throw new Error(`the game did not end after ${clicks} clicks`);
 }
 
+/** A seat (by its token) plays its first legal move through the API, turn after turn, the bots theirs, until the game is over. */
+export async function playOutByApi(base: string, token: string, id: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  for (let n = 0; n < 400; n++) {
+    const view = (await (await fetch(`${base}/games/${id}/view`, { headers })).json()) as {
+      status: string;
+      version: number;
+      legalActions: unknown[];
+    };
+    if (view.status === 'finished') return;
+    if (view.legalActions.length === 0) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    await fetch(`${base}/games/${id}/moves`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ action: view.legalActions[0], expectedVersion: view.version }),
+    });
+  }
+  throw new Error(`${id} did not end`);
+}
+
 /**
  * Plays until `mover` has made a move, everyone else clicking when they are due; then `watcher`'s
  * page, untouched, must come to show that move: the stream brought it.

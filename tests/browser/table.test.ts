@@ -10,6 +10,7 @@ import {
   isOver,
   type Person,
   person,
+  playOutByApi,
   screenshotPath,
   seriousViolations,
   shownVersion,
@@ -548,6 +549,23 @@ describe('every deal ends as players know it', () => {
     await end.getByText(/^Round 1: .* (dealt and showed .*, \d|nobody bet)/).waitFor();
     expect(await rowsOf(end)).toEqual(['1', '2', '3', '4', 'Won or lost this round', 'Chips now']);
     expect(await end.innerText()).toMatch(/the dealer won|beat the dealer|tie: bets returned|arashi|no bets/);
+  });
+
+  it('at Cactus: both layouts turned up with their totals, the lower winning, and the stock left a count', async () => {
+    const id = await vsBot('cactus');
+    await playOutByApi(web.base, annToken, id);
+    await open(ann.page, id);
+    const end = ann.page.locator('#deal-end');
+    await end
+      .getByText(
+        /^(Ann called Cactus|Random bot called Cactus|The stock ran out): the layouts are turned up, Ann \d+ and Random bot \d+; /,
+      )
+      .waitFor();
+    expect(await rowsOf(end)).toEqual(['Cards', 'Total (the lower wins)']);
+    const view = (await (await fetch(`${web.base}/games/${id}/view`)).json()) as { state: { totals: number[]; stock: string[] } };
+    expect((await end.locator('tbody tr').last().locator('td').allInnerTexts()).map(Number)).toEqual(view.state.totals);
+    // The stock left is a count on the felt, not a row of its cards.
+    await ann.page.getByRole('img', { name: `Stock: ${view.state.stock.length} cards` }).waitFor();
   });
 });
 

@@ -1,3 +1,4 @@
+import { type CactusEnd, cactusEnding } from './cactus-end';
 import { cardName, listed, suitName } from './cards';
 import { Cards } from './felt';
 import type { Seating } from './view';
@@ -182,6 +183,11 @@ function kabuRound(r: KabuRound, { seatName }: Seating) {
   };
 }
 
+/** Cactus's end: both layouts turned up, their totals, the lower winning. */
+function cactusEnd(end: CactusEnd) {
+  return { said: end.said, table: <ScoreTable caption="The layouts turned up" heads={end.heads} rows={end.rows} /> };
+}
+
 export interface DealEnd {
   said: string;
   table: preact.JSX.Element;
@@ -197,6 +203,8 @@ export function dealEnd(kind: string, state: State, seating: Seating): DealEnd |
     const fresh = state.phase === 'over' || (state.phase === 'bidding' && ((state.calls as unknown[]) ?? []).length < 4);
     return { ...kaiserDeal(state.lastDeal as KaiserDeal, state, seating), fresh };
   }
+  const cactus = kind === 'cactus' ? cactusEnding(state, seating.seatName) : null;
+  if (cactus) return { ...cactusEnd(cactus), fresh: true };
   if (kind === 'oicho-kabu' && state.lastRound)
     return { ...kabuRound(state.lastRound as KabuRound, seating), fresh: state.betTotal === 0 };
   return null;
@@ -207,6 +215,7 @@ export const DEAL_END_FIELDS: Record<string, string[]> = {
   scopa: ['history'],
   kaiser: ['lastDeal'],
   'oicho-kabu': ['lastRound'],
+  cactus: ['totals', 'end'],
 };
 
 /** Every deal of a Scopa match, for the game's end: the match's score table. */
