@@ -40,8 +40,11 @@ function profileOf(id: string): Promise<Profile | null> {
 /** The rated identity holding a seat: a player's id, or bot:<name>. */
 export const ratedId = (s: { player?: string; bot?: string }) => s.player ?? (s.bot ? `bot:${s.bot}` : undefined);
 
-/** A name's rating in one kind, beside it: nothing until it is known, "1000?" for a newcomer. */
-export function RatingOf({ id, kind }: { id: string; kind: string }) {
+/**
+ * A name's rating in one kind, beside it in parentheses (`bare`: on its own, after a label): nothing
+ * until it is known, "1000?" for a newcomer.
+ */
+export function RatingOf({ id, kind, bare = false }: { id: string; kind: string; bare?: boolean }) {
   const [profile, setProfile] = useState<Profile | null>(null);
   useEffect(() => {
     let live = true;
@@ -53,6 +56,7 @@ export function RatingOf({ id, kind }: { id: string; kind: string }) {
   if (!profile) return null;
   // A newcomer to the kind shows as the API rates one: 1000, provisional.
   const r = profile.ratings.find((x) => x.kind === kind) ?? { rating: 1000, provisional: true };
+  if (bare) return <Rating rating={r.rating} provisional={r.provisional} />;
   return (
     <>
       {' '}
@@ -104,8 +108,7 @@ export function SeatRating({
   }
   return (
     <div class="stat">
-      Rating:
-      <RatingOf id={id} kind={kind} />
+      Rating: <RatingOf id={id} kind={kind} bare />
     </div>
   );
 }
