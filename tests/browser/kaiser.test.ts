@@ -214,6 +214,12 @@ describe('Kaiser as a four-seat table', () => {
         expect(b?.x, side).toBeGreaterThanOrEqual(0);
         expect((b?.x ?? 1e9) + (b?.width ?? 0), side).toBeLessThanOrEqual(PHONE.width);
       }
+      // The side tally stays clear of the partner's panel.
+      const tally = await ann.page.locator('.compass-tally table').boundingBox();
+      const top = await ann.page.locator('.compass-top .seat').boundingBox();
+      const apart = (a: typeof tally, b: typeof top) =>
+        !!a && !!b && (a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y);
+      expect(apart(tally, top), JSON.stringify({ tally, top })).toBe(true);
       const last = await ann.page.locator('.hand li').last().boundingBox();
       expect((last?.y ?? 1e9) + (last?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
     } finally {
