@@ -66,9 +66,8 @@ export const requestGate = fp<GateOptions>(
         const wait = spend(key, now);
         if (wait > 0) return limited(request, reply, rateLimit, wait);
         if (own !== undefined) {
-          const spendHere = routeBudgets.get(own) ?? budgets(own.max);
-          routeBudgets.set(own, spendHere);
-          const waitHere = spendHere(key, now);
+          if (!routeBudgets.has(own)) routeBudgets.set(own, budgets(own.max));
+          const waitHere = (routeBudgets.get(own) as ReturnType<typeof budgets>)(key, now);
           if (waitHere > 0) return limited(request, reply, own.max, waitHere);
         }
       }
