@@ -81,11 +81,16 @@ const story = async (page: Page) =>
   )) as Story;
 
 /** Plays by clicking now and then, reading the page between clicks, until `done` or `reads` reads. */
-async function playWatching(p: Person, reads: number, done: (s: Story) => boolean = () => false): Promise<Story[]> {
+async function playWatching(
+  p: Person,
+  reads: number,
+  done: (s: Story) => boolean = () => false,
+  { settle = false } = {},
+): Promise<Story[]> {
   const seen: Story[] = [];
   for (let n = 0; n < reads; n++) {
-    // Clicks do not wait for the telling to end: the telling is what is watched.
-    if (n % 4 === 0) await clickOne(p, n, { settle: false });
+    // Clicks do not wait for the telling to end unless asked: the telling is what is watched.
+    if (n % 4 === 0) await clickOne(p, n, { settle });
     seen.push(await story(p.page));
     if (done(seen[seen.length - 1])) break;
   }
@@ -415,7 +420,8 @@ describe('every move told', () => {
   it('the result banner shows only after the last move is told', async () => {
     const id = await vsBot('xeri', { options: { hands: 1 } });
     await open(ann.page, id);
-    const seen = await playWatching(ann, 8000, (s) => s.banner);
+    // Clicks wait for the telling, so the game moves on however fast the reads run (8,000 reads took 20 s once, and the game was not over).
+    const seen = await playWatching(ann, 8000, (s) => s.banner, { settle: true });
     expect(seen.at(-1)?.banner).toBe(true);
     for (const s of seen.filter((x) => x.banner)) expect(s.telling, JSON.stringify(s)).toBe(false);
     for (const s of seen) if (s.told >= 0) expect(s.felt, JSON.stringify(s)).toBeLessThanOrEqual(s.told);
