@@ -1,8 +1,9 @@
-import { buildDeck, type Card, compareCards, isRed, rankNumber, rankOf, sortCards } from '../../cards';
-import { dealHandsAndTable, fieldsOf, highestTotalWins } from '../../cards/fishing';
+import { buildDeck, type Card, isRed, rankNumber, rankOf, sameCards, sortCards } from '../../cards';
+import { allHandsEmpty, dealHandsAndTable, fieldsOf, highestTotalWins, withoutCard } from '../../cards/fishing';
+import { lowestAction } from '../../cards/fishing-tens';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
-import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
+import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
 export * from './state';
 
@@ -43,44 +44,30 @@ export function cardPoints(c: Card, seats: number): number {
   return rank >= 9 ? 10 : rank;
 }
 
-export function pilePoints(pile: readonly Card[], seats: number): number {
-  return pile.reduce((sum, c) => sum + cardPoints(c, seats), 0);
-}
-
 const HAND_CARDS = 24;
 const LAYOUT = 4;
-const sameSet = (a: readonly Card[], b: readonly Card[]) => a.length === b.length && a.every((c) => b.includes(c));
-const finished = (s: State) => s.turned === null && s.stock.length === 0 && s.hands.every((h) => h.length === 0);
+const finished = (s: State) => s.turned === null && s.stock.length === 0 && allHandsEmpty(s.hands);
 const listed = (sets: Card[][]) => sets.map((set) => set.join('+')).join(', ');
 
-/** Moves the captured table cards and the capturing card into the seat's pile. */
-function capture(s: State, seat: number, card: Card, taken: readonly Card[]): Pick<State, 'table' | 'won'> {
+/** A card arriving (played or turned) takes `taken` into the seat's pile with itself, or, taking nothing, stays on the table. */
+function arrive(s: State, seat: number, card: Card, taken: readonly Card[]): Pick<State, 'table' | 'won'> {
+  if (taken.length === 0) return { table: [...s.table, card], won: s.won };
   const won = s.won.map((pile, i) => (i === seat ? [...pile, card, ...taken] : pile));
   return { table: s.table.filter((t) => !taken.includes(t)), won };
 }
 
-/** The card arriving from the stock captures when it has one capture; with several the seat chooses. */
-function turnStock(s: State, seat: number, last: Turn): State {
+/** After the play, the top stock card arrives: it captures when it has one capture; with several the seat chooses. */
+function turnStock(s: State, seat: number, played: Card, captured: Card[]): State {
   const [top, ...stock] = s.stock;
   const options = capturesFor(top, s.table);
-  const next = (seat + 1) % s.seats;
-  if (options.length === 0) {
-    return { ...s, stock, table: [...s.table, top], turn: next, last: { ...last, turned: top, turnedCaptured: [] } };
-  }
-  if (options.length === 1) {
-    return {
-      ...s,
-      stock,
-      ...capture(s, seat, top, options[0]),
-      turn: next,
-      last: { ...last, turned: top, turnedCaptured: options[0] },
-    };
-  }
-  return { ...s, stock, turned: top, last: { ...last, turned: top, turnedCaptured: null } };
+  const last = { seat, played, captured, turned: top };
+  if (options.length > 1) return { ...s, stock, turned: top, last: { ...last, turnedCaptured: null } };
+  const taken = options[0] ?? [];
+  return { ...s, stock, ...arrive(s, seat, top, taken), turn: (seat + 1) % s.seats, last: { ...last, turnedCaptured: taken } };
 }
 
 function totals(s: State): number[] {
-  return s.won.map((pile) => pilePoints(pile, s.seats));
+  return s.won.map((pile) => pile.reduce((sum, c) => sum + cardPoints(c, s.seats), 0));
 }
 
 /** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
@@ -113,19 +100,18 @@ export const chineseTen: Game<State, Action, Options, View> = {
     const { seats } = ctx;
     const [deck] = openingDeck(ctx, buildDeck());
     const dealer = 0;
-    const dealt = dealHandsAndTable(deck, { seats, count: HAND_CARDS / seats, first: (dealer + 1) % seats }, LAYOUT);
-    const { table: layout, stock } = dealt;
-    const takeLayout = layoutFourOfAKind(layout);
-    const won: Card[][] = Array.from({ length: seats }, (_, i) => (takeLayout && i === dealer ? [...layout] : []));
+    const first = (dealer + 1) % seats;
+    const { hands, table, stock } = dealHandsAndTable(deck, { seats, count: HAND_CARDS / seats, first }, LAYOUT);
+    const takeLayout = layoutFourOfAKind(table);
     return {
       seats,
       dealer,
-      turn: (dealer + 1) % seats,
-      hands: dealt.hands,
+      turn: first,
+      hands,
       stock,
-      table: takeLayout ? [] : layout,
-      won,
-      layoutCapture: takeLayout ? [...layout] : [],
+      table: takeLayout ? [] : table,
+      won: hands.map((_, i) => (takeLayout && i === dealer ? [...table] : [])),
+      layoutCapture: takeLayout ? [...table] : [],
       turned: null,
       last: null,
     };
@@ -133,14 +119,10 @@ export const chineseTen: Game<State, Action, Options, View> = {
 
   legalActions(s, seat) {
     if (finished(s) || seat !== s.turn) return [];
-    if (s.turned !== null) {
-      return capturesFor(s.turned, s.table).map(([card]) => ({ type: 'capture' as const, card }));
-    }
+    if (s.turned !== null) return capturesFor(s.turned, s.table).map(([card]) => ({ type: 'capture' as const, card }));
     return s.hands[seat].flatMap((card) => {
       const options = capturesFor(card, s.table);
-      return options.length === 0
-        ? [{ type: 'play' as const, card, capture: [] }]
-        : options.map((capture) => ({ type: 'play' as const, card, capture }));
+      return (options.length === 0 ? [[]] : options).map((capture) => ({ type: 'play' as const, card, capture }));
     });
   },
 
@@ -154,51 +136,30 @@ export const chineseTen: Game<State, Action, Options, View> = {
       if (!chosen)
         throw new IllegalMove(`the turned ${s.turned} cannot capture ${action.card}; it can capture ${listed(options)}`);
       const last = s.last && { ...s.last, turnedCaptured: chosen };
-      return { ...s, ...capture(s, seat, s.turned, chosen), turned: null, turn: (seat + 1) % s.seats, last };
+      return { ...s, ...arrive(s, seat, s.turned, chosen), turned: null, turn: (seat + 1) % s.seats, last };
     }
     if (action.type !== 'play') throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
     if (s.turned !== null) throw new IllegalMove(`choose first which card the turned ${s.turned} captures`);
     const { card } = action;
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     const options = capturesFor(card, s.table);
-    const hands = s.hands.map((h, i) => (i === seat ? h.filter((c) => c !== card) : h));
-    if (options.length === 0) {
-      if (action.capture.length > 0) throw new IllegalMove(`${card} captures nothing on the table: play it with capture []`);
-      return turnStock({ ...s, hands, table: [...s.table, card] }, seat, {
-        seat,
-        played: card,
-        captured: [],
-        turned: null,
-        turnedCaptured: null,
-      });
-    }
-    const chosen = options.find((o) => sameSet(o, action.capture));
+    if (options.length === 0 && action.capture.length > 0)
+      throw new IllegalMove(`${card} captures nothing on the table: play it with capture []`);
+    const chosen = options.length === 0 ? [] : options.find((o) => sameCards(o, action.capture));
     if (!chosen) throw new IllegalMove(`${card} must capture, and can capture ${listed(options)}`);
-    return turnStock({ ...s, hands, ...capture(s, seat, card, chosen) }, seat, {
-      seat,
-      played: card,
-      captured: chosen,
-      turned: null,
-      turnedCaptured: null,
-    });
+    const hands = withoutCard(s.hands, seat, card);
+    return turnStock({ ...s, hands, ...arrive(s, seat, card, chosen) }, seat, card, chosen);
   },
 
   defaultAction(s, seat) {
     // Capturing is compulsory: the least a seat can choose is its lowest card, taking the lowest table card it may.
-    const cardsOf = (a: Action) => (a.type === 'capture' ? [a.card] : [a.card, ...a.capture]);
-    const earlier = (a: Action, b: Action) => {
-      const [x, y] = [cardsOf(a), cardsOf(b)];
-      const k = x.findIndex((c, i) => i < y.length && c !== y[i]);
-      return k >= 0 && compareCards(x[k], y[k]) < 0;
-    };
-    return chineseTen.legalActions(s, seat).reduce((best, a) => (earlier(a, best) ? a : best));
+    return lowestAction(chineseTen.legalActions(s, seat), (a) => (a.type === 'capture' ? [a.card] : [a.card, ...a.capture]));
   },
 
   view(s, seat) {
     const over = finished(s);
     return {
-      seats: s.seats,
-      dealer: s.dealer,
+      ...fieldsOf(s, ['seats', 'dealer']),
       turn: over ? null : s.turn,
       phase: over ? 'over' : s.turned === null ? 'play' : 'choose-capture',
       hand: seat === null ? null : s.hands[seat],

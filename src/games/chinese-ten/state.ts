@@ -1,5 +1,5 @@
 import type { Card } from '../../cards';
-import { Cards, CardsBySeat, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
+import { Cards, CardsBySeat, HandCounts, HandsAtEnd, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Chinese Ten's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -51,10 +51,7 @@ export const viewSchema = Type.Object(
     }),
     hand: Nullable(Cards("this seat's own hand"), "this seat's own hand; null for a spectator"),
     handSizes: HandCounts,
-    hands: Nullable(
-      CardsBySeat('every hand, by seat'),
-      'every hand, by seat, once the game is over (empty unless it ended early); null during play',
-    ),
+    hands: HandsAtEnd,
     stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
     table: Cards('the face-up cards on the table, in the order they arrived'),
     turned: Nullable(CardCode, 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise'),
@@ -66,9 +63,6 @@ export const viewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
-
-/** What one turn did, for the table to show. */
-export type Turn = NonNullable<View['last']>;
 
 export interface State extends Pick<View, 'seats' | 'dealer' | 'table' | 'won' | 'layoutCapture' | 'turned' | 'last'> {
   /** The seat to act. */
