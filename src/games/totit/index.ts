@@ -1,5 +1,6 @@
-import { type Card, compareCards, countCards, deal, shuffle } from '../../cards';
-import { fieldsOf, highestTotalWins } from '../../cards/fishing';
+import { type Card, countCards, deal, removeCards, shuffle } from '../../cards';
+import { allHandsEmpty, fieldsOf, highestTotalWins, withoutCard } from '../../cards/fishing';
+import { lowestAction } from '../../cards/fishing-tens';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import {
@@ -116,44 +117,37 @@ export const totit: Game<State, Action, Options, View> = {
       throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
     }
     const { card } = action;
-    const at = s.hands[seat].indexOf(card);
-    if (at < 0) throw new IllegalMove(`${card} is not in your hand`);
-    const hands = s.hands.map((h, i) => (i === seat ? h.filter((_, k) => k !== at) : h));
-    let next: State;
-    if (action.type === 'trail') {
+    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    const target = action.type === 'capture' ? action.target : null;
+    if (target === null) {
       const captures = s.optionalCapture ? [] : capturesFor(s, seat);
       if (captures.length > 0) {
         const takes = captures.map((a) => `${a.card} takes ${a.target}`).join(', ');
         throw new IllegalMove(`you may trail only when you cannot make a capture: ${takes}`);
       }
-      next = { ...s, hands, table: [...s.table, card], last: { seat, card, target: null } };
-    } else {
-      const { target } = action;
-      const where = s.table.indexOf(target);
-      if (where < 0) throw new IllegalMove(`${target} is not on the table`);
-      if (!targetsFor(card, s.table, isFirstTurn(s, seat)).includes(target)) {
-        if (isFirstTurn(s, seat))
-          throw new IllegalMove('on your first turn of a deal you may only capture a card identical to yours');
-        if (captureRank(card) !== captureRank(target))
-          throw new IllegalMove(`${card} cannot capture ${target}: not the same rank`);
-        throw new IllegalMove(
-          `the odd cards of that rank must be captured first: ${targetsFor(card, s.table, false).join(', ')}`,
-        );
-      }
-      const table = s.table.filter((_, k) => k !== where);
-      const captured = s.captured.map((pile, i) => (i === seat ? [...pile, card, target] : pile));
-      next = { ...s, hands, table, captured, last: { seat, card, target } };
+    } else if (!s.table.includes(target)) throw new IllegalMove(`${target} is not on the table`);
+    else if (!targetsFor(card, s.table, isFirstTurn(s, seat)).includes(target)) {
+      if (isFirstTurn(s, seat))
+        throw new IllegalMove('on your first turn of a deal you may only capture a card identical to yours');
+      if (captureRank(card) !== captureRank(target)) throw new IllegalMove(`${card} cannot capture ${target}: not the same rank`);
+      throw new IllegalMove(`the odd cards of that rank must be captured first: ${targetsFor(card, s.table, false).join(', ')}`);
     }
-    next = { ...next, turn: (seat + 1) % s.seats };
-    return next.hands.every((h) => h.length === 0) ? endOfDeal(next) : next;
+    const next: State = {
+      ...s,
+      turn: (seat + 1) % s.seats,
+      hands: withoutCard(s.hands, seat, card),
+      table: target === null ? [...s.table, card] : removeCards(s.table, [target]),
+      captured: target === null ? s.captured : s.captured.map((pile, i) => (i === seat ? [...pile, card, target] : pile)),
+      last: { seat, card, target },
+    };
+    return allHandsEmpty(next.hands) ? endOfDeal(next) : next;
   },
 
   // As the rules play: a capture with the lowest card that can make one, or, when none can, a trail of the lowest card.
   defaultAction(s, seat) {
-    const lowest = <T extends { card: Card }>(list: T[]) => list.reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
     const captures = capturesFor(s, seat);
-    if (captures.length > 0) return lowest(captures);
-    return { type: 'trail', card: lowest(s.hands[seat].map((card) => ({ card }))).card };
+    if (captures.length > 0) return lowestAction(captures, (a) => [a.card]);
+    return { type: 'trail', card: lowestAction(s.hands[seat], (card) => [card]) };
   },
 
   view(s, seat) {
@@ -169,8 +163,7 @@ export const totit: Game<State, Action, Options, View> = {
       hands: over ? s.hands : null,
       unused: over ? s.unused : null,
       unusedCount: s.unused.length,
-      table: s.table,
-      captured: s.captured,
+      ...fieldsOf(s, ['table', 'captured']),
       pairs: s.captured.map(pairsIn),
       deals: s.deals,
       scores: totals(s),

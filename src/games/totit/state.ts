@@ -1,4 +1,4 @@
-import { buildDeck, type Card, countCards, type RngState, rankOf } from '../../cards';
+import { buildDeck, type Card, countCards, RANKS, type RngState, rankOf } from '../../cards';
 import { Cards, Counts, HandCounts, HandsAtEnd, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -36,7 +36,8 @@ const trailAction = Type.Object(
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
 
-const BySeat = Counts;
+/** The identical pairs some seat captured, by seat. */
+const PairsBySeat = (description: string) => Type.Array(Cards('one code per identical pair'), { description });
 
 export const viewSchema = Type.Object(
   {
@@ -63,20 +64,18 @@ export const viewSchema = Type.Object(
     captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
       description: "each seat's captured cards this deal, by seat (captures are made face up)",
     }),
-    pairs: Type.Array(Cards('one code per identical pair'), {
-      description: 'the identical pairs each seat has captured this deal, by seat: one point each',
-    }),
+    pairs: PairsBySeat('the identical pairs each seat has captured this deal, by seat: one point each'),
     deals: Type.Array(
       Type.Object(
         {
           dealer: Seat('the seat that dealt it'),
-          pairs: Type.Array(Cards('one code per identical pair'), { description: 'the pairs each seat scored, by seat' }),
+          pairs: PairsBySeat('the pairs each seat scored, by seat'),
         },
         { additionalProperties: false },
       ),
       { description: 'the deals played so far, in order' },
     ),
-    scores: BySeat("each seat's pairs in the match so far, the deal in progress included, by seat"),
+    scores: Counts("each seat's pairs in the match so far, the deal in progress included, by seat"),
     last: Nullable(
       Type.Object(
         {
@@ -93,10 +92,6 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-export type Move = NonNullable<View['last']>;
-
-export type DealResult = View['deals'][number];
-
 export interface State
   extends Pick<View, 'seats' | 'optionalCapture' | 'dealsInMatch' | 'dealer' | 'table' | 'captured' | 'deals' | 'last'> {
   turn: number;
@@ -110,11 +105,8 @@ export interface State
 
 /** Per copy: A-9 of spades, hearts and diamonds, and the J Q K of clubs; two copies make 60 cards. */
 export function totitDeck(): Card[] {
-  const dropped = [
-    ...['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T'].map((r) => `${r}C`),
-    ...['S', 'H', 'D'].flatMap((s) => ['T', 'J', 'Q', 'K'].map((r) => `${r}${s}`)),
-  ];
-  return buildDeck({ copies: 2, without: [...dropped, ...dropped] });
+  const copy = [...buildDeck({ ranks: RANKS.slice(0, 9), suits: ['S', 'H', 'D'] }), 'JC', 'QC', 'KC'];
+  return [...copy, ...copy];
 }
 export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
