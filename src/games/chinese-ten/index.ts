@@ -56,7 +56,7 @@ function arrive(s: State, seat: number, card: Card, taken: readonly Card[]): Pic
   return { table: s.table.filter((t) => !taken.includes(t)), won };
 }
 
-/** After the play, the top stock card arrives: it captures when it has one capture; with several the seat chooses. */
+/** Then the top stock card is turned: it takes its only capture, or stays; with several captures the seat chooses. */
 function turnStock(s: State, seat: number, played: Card, captured: Card[]): State {
   const [top, ...stock] = s.stock;
   const options = capturesFor(top, s.table);

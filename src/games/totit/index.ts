@@ -113,9 +113,8 @@ export const totit: Game<State, Action, Options, View> = {
   apply(s, seat, action) {
     if (finished(s)) throw new IllegalMove('the game is over');
     if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    if (action.type !== 'capture' && action.type !== 'trail') {
+    if (action.type !== 'capture' && action.type !== 'trail')
       throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
-    }
     const { card } = action;
     if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     const target = action.type === 'capture' ? action.target : null;

@@ -1,5 +1,5 @@
 import { type Card, dealUnseen, type RngState, removeCards, unseenCards } from '../../cards';
-import { fieldsOf } from '../../cards/fishing';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from './state';
 
@@ -21,23 +21,14 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const hand = view.hand ?? [];
   const others = view.handSizes.flatMap((_, i) => (i === seat ? [] : [i]));
   const unseen = unseenCards(totitDeck(), [...hand, ...view.table, ...view.captured.flat()]);
-  const trails = trailedOn(view, seat, seen);
-  // Each seat's cards that would have captured where it trailed, worked out once per code.
-  const ruledOut = trails.map((tables) =>
-    tables.length === 0
-      ? new Set<Card>()
-      : new Set([...new Set(unseen)].filter((c) => tables.some(({ table, first }) => targetsFor(c, table, first).length > 0))),
-  );
+  // A hand holds none of the cards that would have captured where its seat trailed (worked out once per code).
+  const accepts = trailedOn(view, seat, seen).map((tables) => {
+    const out = new Set([...new Set(unseen)].filter((c) => tables.some((t) => targetsFor(c, t.table, t.first).length > 0)));
+    return out.size > 0 ? (c: Card) => !out.has(c) : undefined;
+  });
   const [places, next] = dealUnseen(
     unseen,
-    [
-      ...others.map((i) =>
-        ruledOut[i].size > 0
-          ? { size: view.handSizes[i], accepts: (c: Card) => !ruledOut[i].has(c) }
-          : { size: view.handSizes[i] },
-      ),
-      { size: view.unusedCount },
-    ],
+    [...others.map((i) => ({ size: view.handSizes[i], accepts: accepts[i] })), { size: view.unusedCount }],
     rng,
   );
   return {
@@ -62,14 +53,14 @@ interface Trail {
 export function trailedOn(view: View, seat: number, seen: readonly SeenEvent[]): Trail[][] {
   const trails: Trail[][] = view.handSizes.map(() => []);
   if (view.optionalCapture || view.hands) return trails;
-  const size = handSizeFor(view.seats);
   // Every move of the deal is one card from a hand; earlier deals' moves lie before them in the log.
-  const playedBefore = view.handSizes.map((n) => size - n);
-  const moves = seen.filter((e) => e.kind === 'move');
+  const playedBefore = view.handSizes.map((n) => handSizeFor(view.seats) - n);
   let table = [...view.table];
-  for (let k = moves.length - 1, left = playedBefore.reduce((a, b) => a + b, 0); k >= 0 && left > 0; k--, left--) {
-    const { seat: by } = moves[k];
-    const action = moves[k].action as Action;
+  const moves = movesOfDeal<Action>(
+    seen,
+    playedBefore.reduce((a, b) => a + b, 0),
+  );
+  for (const { seat: by, action } of moves.reverse()) {
     playedBefore[by]--;
     table = action.type === 'trail' ? removeCards(table, [action.card]) : [...table, action.target];
     if (action.type === 'trail' && by !== seat) trails[by].unshift({ table, first: playedBefore[by] === 0 });
