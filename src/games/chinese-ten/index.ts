@@ -1,7 +1,7 @@
 import { buildDeck, type Card, isRed, rankNumber, rankOf, sameCards, sortCards } from '../../cards';
-import { allHandsEmpty, dealHandsAndTable, fieldsOf, highestTotalWins, withoutCard } from '../../cards/fishing';
-import { lowestAction } from '../../cards/fishing-tens';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { allHandsEmpty, dealHandsAndTable, fieldsOf, withoutCard } from '../../cards/fishing';
+import { lowestAction, turnStatus } from '../../cards/fishing-tens';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
@@ -172,11 +172,7 @@ export const chineseTen: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    const scores = totals(s);
-    if (!finished(s)) return { toAct: [s.turn], finished: false, scores };
-    return { toAct: [], finished: true, scores, result: highestTotalWins(scores, 'points') };
-  },
+  status: (s) => turnStatus(totals(s), finished(s) ? null : s.turn, 'points'),
 
   sample,
 };

@@ -65,7 +65,6 @@ export const viewSchema = Type.Object(
 export type View = Static<typeof viewSchema>;
 
 export interface State extends Pick<View, 'seats' | 'dealer' | 'table' | 'won' | 'layoutCapture' | 'turned' | 'last'> {
-  /** The seat to act. */
   turn: number;
   hands: Card[][];
   /** Face down, top first. */

@@ -1,7 +1,7 @@
 import { type Card, countCards, deal, removeCards, shuffle } from '../../cards';
-import { allHandsEmpty, fieldsOf, highestTotalWins, withoutCard } from '../../cards/fishing';
-import { lowestAction } from '../../cards/fishing-tens';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { allHandsEmpty, fieldsOf, withoutCard } from '../../cards/fishing';
+import { lowestAction, turnStatus } from '../../cards/fishing-tens';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import {
   type Action,
@@ -170,11 +170,7 @@ export const totit: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    const scores = totals(s);
-    if (!finished(s)) return { toAct: [s.turn], finished: false, scores };
-    return { toAct: [], finished: true, scores, result: highestTotalWins(scores, 'pairs') };
-  },
+  status: (s) => turnStatus(totals(s), finished(s) ? null : s.turn, 'pairs'),
 
   sample,
 };

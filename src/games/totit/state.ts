@@ -36,7 +36,6 @@ const trailAction = Type.Object(
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
 
-/** The identical pairs some seat captured, by seat. */
 const PairsBySeat = (description: string) => Type.Array(Cards('one code per identical pair'), { description });
 
 export const viewSchema = Type.Object(
