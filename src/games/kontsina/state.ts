@@ -1,4 +1,5 @@
 import type { Card, RngState } from '../../cards';
+import type { FishingHands } from '../../cards/fishing-pairs';
 import { Cards, CardsBySeat, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
@@ -105,12 +106,9 @@ export type Play = Static<typeof PlayView>;
 export type DealScore = Static<typeof DealScoreView>;
 
 export interface State
-  extends Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
+  extends FishingHands,
+    Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
   rng: RngState;
-  /** The seat to play. */
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
   /** Each seat's face-down pile of captured cards for the current deal. */
   captured: Card[][];
 }

@@ -3,10 +3,7 @@ import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, HAND, type State, type View } from './state';
 
-interface Move {
-  seat: number;
-  action: Action;
-}
+type Move = { seat: number; action: Action };
 
 /**
  * A Stealing Bundles state for `seat` from its view and its reading of the log. The board, each

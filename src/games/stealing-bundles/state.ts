@@ -1,4 +1,5 @@
 import type { Card } from '../../cards';
+import type { FishingHands } from '../../cards/fishing-pairs';
 import { Cards, HandCounts, Nullable } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -84,10 +85,7 @@ export const HAND = 4;
 /** One play, as both seats saw it. */
 export type Play = NonNullable<View['lastPlay']>;
 
-export interface State extends Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
+export interface State extends FishingHands, Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
   /** Each seat's face-up bundle, its top card last. */
   bundles: Card[][];
 }

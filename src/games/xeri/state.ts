@@ -1,4 +1,5 @@
 import type { Card, RngState } from '../../cards';
+import type { FishingHands } from '../../cards/fishing-pairs';
 import { Cards, Nullable, OwnHand } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -104,14 +105,12 @@ export type Play = Static<typeof PlayView>;
 export type HandScore = Static<typeof HandScoreView>;
 
 export interface State
-  extends Pick<
-    View,
-    'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
-  > {
+  extends FishingHands,
+    Pick<
+      View,
+      'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
+    > {
   rng: RngState;
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
   /** Each seat's won cards this hand (xeri cards included). */
   won: Card[][];
 }
