@@ -1,13 +1,13 @@
 import { IllegalMove } from '../engine/game';
-import { type Card, compareCards } from './cards';
-import { movesOfDeal, replenishHands, takeLeftovers, withoutCard } from './fishing';
+import type { Card } from './cards';
+import { type LoggedEvent, movesOfDeal, replenishHands, withoutCard } from './fishing';
 import type { RngState } from './rng';
 import { dealTable } from './unseen';
 
 /**
- * The turn of a fishing game where a seat plays one card from its hand (to capture, or to lay it on
- * the table), the hands are refilled from the stock once all are empty, and a deal ends when the
- * hands and the stock are: what Kontsina, Xeri and Stealing Bundles (and their kin) do alike.
+ * The turn of a fishing game where a seat plays one card from its hand (to capture, or to lay it on the
+ * table), the hands are refilled from the stock once all are empty, and the deal ends when the hands and
+ * the stock are: what Kontsina, Xeri and Stealing Bundles do alike, and what a seat's view and a sampler see of it.
  */
 
 /** What a fishing state holds besides its own fields: the seat to play, the hands and the stock. */
@@ -45,33 +45,6 @@ export function afterPlay<S extends Turn>(s: S, seat: number, card: Card, play: 
   return refilled ? { ...s, ...play, ...refilled, turn } : end({ ...s, ...play, hands, turn });
 }
 
-/** The piles after `seat` adds `cards` to its own. */
-export function addToPile(piles: readonly Card[][], seat: number, cards: readonly Card[]): Card[][] {
-  return piles.map((p, i) => (i === seat ? [...p, ...cards] : p));
-}
-
-/** The action of `actions` that plays the lowest card (aces low): the least a seat whose time runs out commits to. */
-export function lowestPlay<A extends { card: Card }>(actions: readonly A[]): A {
-  return actions.reduce((low, a) => (compareCards(a.card, low.card) < 0 ? a : low));
-}
-
-/** The record of a finished deal: who dealt, the cards left on the table and who took them, then the scoring's lines. */
-export type DealRecord<Score> = { dealer: number; leftovers: { seat: number | null; cards: Card[] } } & Score;
-
-/**
- * The end of a deal: the last capturer takes the cards left on the `table` into its pile (when nobody
- * captured they stay), and the deal is scored from the piles then.
- */
-export function endOfDeal<Score>(
-  s: { dealer: number; lastCapturer: number | null },
-  table: Card[],
-  piles: readonly (readonly Card[])[],
-  score: (piles: Card[][]) => Score,
-): { table: Card[]; piles: Card[][]; record: DealRecord<Score> } {
-  const taken = takeLeftovers(table, piles, s.lastCapturer);
-  return { ...taken, record: { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: table }, ...score(taken.piles) } };
-}
-
 /** A view's hands as a seat may see them: its own hand (null for a spectator) and how many cards each seat holds. */
 export function handsSeenBy(hands: readonly Card[][], seat: number | null): { hand: Card[] | null; handCounts: number[] } {
   return { hand: seat === null ? null : hands[seat], handCounts: hands.map((h) => h.length) };
@@ -82,38 +55,24 @@ export function shownAtEnd<T extends object>(finished: boolean, fields: T): { [K
   return finished ? fields : (Object.fromEntries(Object.keys(fields).map((k) => [k, null])) as { [K in keyof T]: null });
 }
 
-/** What a seat's view of a fishing deal shows of the hands and the stock. */
-interface HandsView {
-  hand: Card[] | null;
-  handCounts: number[];
-  stock: number;
-}
+type HandsView = { hand: Card[] | null; handCounts: number[]; stock: number };
 
 /**
- * The moves of the deal in progress in a seat's reading of the log: one a card played from a hand, and
- * the deal's `dealt` cards (48 of a 52-card deck less the four first turned up) are in the hands, in
- * the stock or played.
+ * The moves of the deal in progress in a seat's reading of the log, each a card played from a hand: of
+ * the `dealt` cards dealt to the hands (48 of a 52-card deck when four start the table), those no longer
+ * in the hands or the stock.
  */
-export function playsOfDeal<A>(view: HandsView, seen: Parameters<typeof movesOfDeal>[0], dealt = 48) {
+export function playsOfDeal<A>(view: HandsView, seen: readonly LoggedEvent[], dealt = 48): { seat: number; action: A }[] {
   return movesOfDeal<A>(seen, dealt - view.stock - view.handCounts.reduce((n, h) => n + h, 0));
-}
-
-/** The face-down piles of a fishing deal, for `hiddenOfDeal`: named by `key`, of the view's `sizes`, all shown `atEnd`. */
-export interface FaceDownPiles<K extends string> {
-  key: K;
-  sizes: readonly number[];
-  atEnd: Card[][] | null;
-  /** The cards the seat remembers in each pile, by pile (asked for only during play). */
-  known: () => readonly (readonly Card[])[];
 }
 
 type Hidden<K extends string> = { hands: Card[][]; stock: Card[]; rng: RngState } & Record<K, Card[][]>;
 
 /**
  * The hidden places of a fishing deal of the game's `cards` filled for `seat`: the hands, the stock and
- * the face-down `piles`. Once the game is over the view shows every hand and pile (the stock is empty).
- * During play the other hands, the stock and the piles (each with the cards the seat remembers in it)
- * are dealt from the cards it has not seen, every card `shown` face up aside.
+ * the face-down piles, named `piles.key`. Once the game is over the view shows every hand and pile
+ * (`piles.atEnd`; the stock is empty). During play the other hands, the stock and the piles (of the
+ * view's `sizes`, each with the cards the seat remembers in it) are dealt from the cards it has not seen.
  */
 export function hiddenOfDeal<K extends string>(
   view: HandsView & { hands: Card[][] | null },
@@ -121,12 +80,12 @@ export function hiddenOfDeal<K extends string>(
   rng: RngState,
   cards: readonly Card[],
   shown: readonly Card[],
-  piles: FaceDownPiles<K>,
+  piles: { key: K; sizes: readonly number[]; atEnd: Card[][] | null; known: () => readonly (readonly Card[])[] },
 ): Hidden<K> {
   if (view.hands && piles.atEnd) return { hands: view.hands, stock: [], [piles.key]: piles.atEnd, rng } as Hidden<K>;
   const known = piles.known();
-  const { hand, handCounts: handSizes, stock } = view;
   const places = piles.sizes.map((size, i) => ({ size, known: known[i] }));
+  const { hand, handCounts: handSizes, stock } = view;
   const dealt = dealTable(cards, { seat, hand: hand ?? [], handSizes, stock, piles: places, shown }, rng);
   return { hands: dealt.hands, stock: dealt.stock, [piles.key]: dealt.piles, rng: dealt.rng } as Hidden<K>;
 }

@@ -1,5 +1,6 @@
 import {
   type Card,
+  compareCards,
   isFace,
   rankNumber,
   rankOf,
@@ -10,20 +11,12 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, fieldsOf, holderOf } from '../../cards/fishing';
-import { addToPile, afterPlay, endOfDeal, handsSeenBy, lowestPlay, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
+import { dealHandsAndTable, fieldsOf, holderOf, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
-import {
-  type Action,
-  actionSchema,
-  type DealScore,
-  type Options,
-  optionsSchema,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+import type { Action, DealScore, Options, State, View } from './state';
+import { actionSchema, optionsSchema, viewSchema } from './state';
 
 export * from './state';
 
@@ -32,9 +25,7 @@ const HAND = 4;
 const TABLE = 4;
 
 /** Capturing value of a number card: ace 1, two to ten their pips. Face cards have none. */
-export function value(c: Card): number {
-  return rankNumber(c);
-}
+export const value = (c: Card): number => rankNumber(c);
 
 /**
  * Every capture `card` can make on `table`: each table card of its rank on its own, and (for a number
@@ -93,16 +84,15 @@ function newDeal(deck: readonly Card[], rng: State['rng'], dealer: number, seats
   };
 }
 
-/** A match is over once someone has reached the target with the highest score alone. */
-function matchOver(scores: readonly number[], target: number): boolean {
-  return Math.max(...scores) >= target && strictlyMost(scores) !== undefined;
-}
-
 function endDeal(s: State): State {
-  const { table, piles: captured, record } = endOfDeal(s, s.table, s.captured, scoreDeal);
-  const scores = s.scores.map((n, seat) => n + record.points[seat]);
-  const deals = [...s.deals, record];
-  if (matchOver(scores, s.target)) return { ...s, table, captured, scores, deals, finished: true };
+  const taken = takeLeftovers(s.table, s.captured, s.lastCapturer);
+  const score = scoreDeal(taken.piles);
+  const deals = [...s.deals, { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: s.table }, ...score }];
+  const scores = s.scores.map((n, seat) => n + score.points[seat]);
+  // A match is over once someone has reached the target with the highest score alone.
+  if (Math.max(...scores) >= s.target && strictlyMost(scores) !== undefined) {
+    return { ...s, table: taken.table, captured: taken.piles, scores, deals, finished: true };
+  }
   const [deck, rng] = shuffle(standardDeck(), s.rng);
   return { ...s, ...newDeal(deck, rng, (s.dealer + 1) % s.seats, s.seats), scores, deals };
 }
@@ -171,7 +161,7 @@ export const kontsina: Game<State, Action, Options, View> = {
     const took = s.table.filter((t) => action.take.includes(t));
     const play = {
       table: s.table.filter((t) => !took.includes(t)),
-      captured: addToPile(s.captured, seat, [...took, card]),
+      captured: s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p)),
       lastCapturer: seat,
       lastPlay: { seat, card, took },
     };
@@ -180,7 +170,8 @@ export const kontsina: Game<State, Action, Options, View> = {
 
   defaultAction(s, seat) {
     // Capturing is never compulsory: the least a seat can do is lay its lowest card.
-    return lowestPlay(s.hands[seat].map((card): Action => ({ type: 'lay', card })));
+    const lowest = s.hands[seat].reduce((low, c) => (compareCards(c, low) < 0 ? c : low));
+    return { type: 'lay', card: lowest };
   },
 
   view(s, seat) {

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
 import type { FishingHands } from '../../cards/fishing-pairs';
-import { Cards, CardsBySeat, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { Cards, CardsBySeat, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Kontsina's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -37,7 +37,6 @@ export const actionSchema = Type.Union([layAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
-const Counts = (description: string) => Type.Array(Type.Integer(), { description });
 
 const PlayView = Type.Object(
   {
@@ -77,7 +76,7 @@ export const viewSchema = Type.Object(
     dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
     turn: SeatOrNull('the seat to play; null once the game is over'),
     hand: OwnHand,
-    handCounts: Counts('how many cards each seat holds, by seat'),
+    handCounts: HandCounts,
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     table: Cards('the face-up cards on the table, in the order they arrived'),
     captured: Counts("how many cards are in each seat's face-down captured pile this deal, by seat"),
@@ -86,10 +85,7 @@ export const viewSchema = Type.Object(
     scores: Counts("each seat's score, by seat"),
     deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Nullable(
-      CardsBySeat('every hand'),
-      'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
-    ),
+    hands: HandsAtEnd,
     capturedCards: Nullable(
       CardsBySeat('captured piles'),
       "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
@@ -98,9 +94,6 @@ export const viewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
-
-/** One play, as everyone saw it. */
-export type Play = Static<typeof PlayView>;
 
 /** The scoring of one deal. */
 export type DealScore = Static<typeof DealScoreView>;

@@ -1,18 +1,10 @@
-import { allMost, type Card, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
-import { dealHandsAndTable, fieldsOf, holderOf, redealTable } from '../../cards/fishing';
-import { addToPile, afterPlay, endOfDeal, handsSeenBy, lowestPlay, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
+import { allMost, type Card, compareCards, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
+import { dealHandsAndTable, fieldsOf, holderOf, redealTable, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
-import {
-  type Action,
-  actionSchema,
-  type HandScore,
-  type Options,
-  optionsSchema,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+import type { Action, HandScore, Options, State, View } from './state';
+import { actionSchema, optionsSchema, viewSchema } from './state';
 
 export * from './state';
 
@@ -92,9 +84,10 @@ function newHand(deck: readonly Card[], dealer: number, rng: RngState) {
 }
 
 function endHand(s: State): State {
-  const { table: pile, piles: won, record } = endOfDeal(s, s.pile, s.won, (piles) => scoreHand(piles, s.xeris));
-  const handsPlayed = [...s.handsPlayed, record];
-  if (handsPlayed.length === s.handsInGame) return { ...s, pile, won, handsPlayed, finished: true };
+  const taken = takeLeftovers(s.pile, s.won, s.lastCapturer);
+  const score = scoreHand(taken.piles, s.xeris);
+  const handsPlayed = [...s.handsPlayed, { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: s.pile }, ...score }];
+  if (handsPlayed.length === s.handsInGame) return { ...s, pile: taken.table, won: taken.piles, handsPlayed, finished: true };
   const [deck, rng] = shuffle(standardDeck(), s.rng);
   return { ...s, ...newHand(deck, 1 - s.dealer, rng), handsPlayed };
 }
@@ -174,8 +167,8 @@ export const xeri: Game<State, Action, Options, View> = {
     const xeri = isXeri(card, s.pile);
     const play = {
       pile: [],
-      won: addToPile(s.won, seat, [...s.pile, card]),
-      xeris: xeri ? addToPile(s.xeris, seat, [s.pile[0]]) : s.xeris,
+      won: s.won.map((w, i) => (i === seat ? [...w, ...s.pile, card] : w)),
+      xeris: xeri ? s.xeris.map((x, i) => (i === seat ? [...x, s.pile[0]] : x)) : s.xeris,
       lastCapturer: seat,
       lastPlay: { seat, card, took: s.pile, xeri },
     };
@@ -184,7 +177,7 @@ export const xeri: Game<State, Action, Options, View> = {
 
   defaultAction(s, seat) {
     // Every card has exactly one play, so the least a seat can choose is its lowest card.
-    return lowestPlay(xeri.legalActions(s, seat));
+    return xeri.legalActions(s, seat).reduce((low, a) => (compareCards(a.card, low.card) < 0 ? a : low));
   },
 
   view(s, seat) {

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
 import type { FishingHands } from '../../cards/fishing-pairs';
-import { Cards, Nullable, OwnHand } from '../../cards/fishing-schema';
+import { Cards, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -29,14 +29,13 @@ const captureAction = Type.Object(
 export const actionSchema = Type.Union([discardAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], { description });
 const Pair = (description: string) => Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description });
 const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { minItems: 2, maxItems: 2, description });
 
 const PlayView = Type.Object(
   {
-    seat: Seat('the seat that played'),
+    seat: Seat('the seat that played', 2),
     card: CardCode,
     took: Cards('the pile it took, bottom card first; [] for a discard'),
     xeri: Type.Boolean({ description: 'whether the capture was a xeri' }),
@@ -46,7 +45,7 @@ const PlayView = Type.Object(
 
 const HandScoreView = Type.Object(
   {
-    dealer: Seat('the seat that dealt the hand'),
+    dealer: Seat('the seat that dealt the hand', 2),
     cards: Pair('cards won by each seat, leftovers included, by seat'),
     xeris: Pair('xeris made by each seat, by seat'),
     honours: Pair('aces, kings, queens, jacks and tens won by each seat, by seat'),
@@ -72,7 +71,7 @@ export const viewSchema = Type.Object(
     handCounts: Pair('how many cards each seat holds, by seat'),
     handNumber: Type.Integer({ minimum: 1, description: 'the hand being played, from 1 (the last one, once the game is over)' }),
     handsInGame: Type.Integer({ description: 'how many hands the game lasts (option hands)' }),
-    dealer: Seat('the seat that dealt this hand; the other plays first'),
+    dealer: Seat('the seat that dealt this hand; the other plays first', 2),
     turn: SeatOrNull('the seat to play; null once the game is over'),
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     pile: Cards('the discard pile, face up, bottom card first'),
@@ -85,10 +84,7 @@ export const viewSchema = Type.Object(
     handsPlayed: Type.Array(HandScoreView, { description: 'the scoring of every hand played so far, in order' }),
     handsWon: Pair('hands won by each seat, by seat: the score'),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Nullable(
-      CardsBySeat('both hands'),
-      'both hands, by seat, once the game is over (empty, as every hand is played out); null during play',
-    ),
+    hands: HandsAtEnd,
     wonCards: Nullable(
       CardsBySeat('won cards'),
       "each seat's won cards of the last hand, by seat, once the game is over; null during play",
@@ -97,9 +93,6 @@ export const viewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type View = Static<typeof viewSchema>;
-
-/** One play, as both seats saw it. */
-export type Play = Static<typeof PlayView>;
 
 /** The scoring of one hand. */
 export type HandScore = Static<typeof HandScoreView>;
