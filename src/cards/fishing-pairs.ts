@@ -1,6 +1,7 @@
 import { IllegalMove } from '../engine/game';
+import { CardCode, Type } from '../engine/schema';
 import type { Card } from './cards';
-import { type LoggedEvent, movesOfDeal, replenishHands, withoutCard } from './fishing';
+import { replenishHands, withoutCard } from './fishing';
 import type { RngState } from './rng';
 import { dealTable } from './unseen';
 
@@ -45,6 +46,10 @@ export function afterPlay<S extends Turn>(s: S, seat: number, card: Card, play: 
   return refilled ? { ...s, ...play, ...refilled, turn } : end({ ...s, ...play, hands, turn });
 }
 
+/** The schema of an action that plays one card from the hand: `{ type, card }`, the `type` naming what the play does. */
+export const CardAction = <T extends string>(type: T, description: string) =>
+  Type.Object({ type: Type.Literal(type), card: CardCode }, { additionalProperties: false, description });
+
 /** A view's hands as a seat may see them: its own hand (null for a spectator) and how many cards each seat holds. */
 export function handsSeenBy(hands: readonly Card[][], seat: number | null): { hand: Card[] | null; handCounts: number[] } {
   return { hand: seat === null ? null : hands[seat], handCounts: hands.map((h) => h.length) };
@@ -53,17 +58,6 @@ export function handsSeenBy(hands: readonly Card[][], seat: number | null): { ha
 /** Fields of a view that show only once the game is over, when every card is public: null for each during play. */
 export function shownAtEnd<T extends object>(finished: boolean, fields: T): { [K in keyof T]: T[K] | null } {
   return finished ? fields : (Object.fromEntries(Object.keys(fields).map((k) => [k, null])) as { [K in keyof T]: null });
-}
-
-type HandsView = { hand: Card[] | null; handCounts: number[]; stock: number };
-
-/**
- * The moves of the deal in progress in a seat's reading of the log, each a card played from a hand: of
- * the `dealt` cards dealt to the hands (48 of a 52-card deck when four start the table), those no longer
- * in the hands or the stock.
- */
-export function playsOfDeal<A>(view: HandsView, seen: readonly LoggedEvent[], dealt = 48): { seat: number; action: A }[] {
-  return movesOfDeal<A>(seen, dealt - view.stock - view.handCounts.reduce((n, h) => n + h, 0));
 }
 
 type Hidden<K extends string> = { hands: Card[][]; stock: Card[]; rng: RngState } & Record<K, Card[][]>;
@@ -75,7 +69,7 @@ type Hidden<K extends string> = { hands: Card[][]; stock: Card[]; rng: RngState 
  * view's `sizes`, each with the cards the seat remembers in it) are dealt from the cards it has not seen.
  */
 export function hiddenOfDeal<K extends string>(
-  view: HandsView & { hands: Card[][] | null },
+  view: { hand: Card[] | null; handCounts: number[]; stock: number; hands: Card[][] | null },
   seat: number,
   rng: RngState,
   cards: readonly Card[],

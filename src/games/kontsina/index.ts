@@ -176,8 +176,7 @@ export const kontsina: Game<State, Action, Options, View> = {
 
   view(s, seat) {
     return {
-      seats: s.seats,
-      target: s.target,
+      ...fieldsOf(s, ['seats', 'target']),
       deal: s.finished ? s.deals.length : s.deals.length + 1,
       dealer: s.dealer,
       turn: s.finished ? null : s.turn,

@@ -1,6 +1,6 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
-import { fieldsOf } from '../../cards/fishing';
-import { hiddenOfDeal, playsOfDeal } from '../../cards/fishing-pairs';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { hiddenOfDeal } from '../../cards/fishing-pairs';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -12,8 +12,9 @@ import type { Action, State, View } from './state';
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const remembered = () => {
+    const plays = 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
     const piles: Card[][] = view.captured.map(() => []);
-    for (const { seat: by, action } of playsOfDeal<Action>(view, seen)) {
+    for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
       if (action.type === 'capture') piles[by].push(...action.take, action.card);
     }
     return piles;

@@ -1,5 +1,5 @@
 import type { Card, RngState } from '../../cards';
-import type { FishingHands } from '../../cards/fishing-pairs';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { Cards, CardsBySeat, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
@@ -18,10 +18,7 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const layAction = Type.Object(
-  { type: Type.Literal('lay'), card: CardCode },
-  { additionalProperties: false, description: 'play a card from the hand face up to the table, capturing nothing' },
-);
+const layAction = CardAction('lay', 'play a card from the hand face up to the table, capturing nothing');
 const captureAction = Type.Object(
   {
     type: Type.Literal('capture'),

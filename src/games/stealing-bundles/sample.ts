@@ -15,8 +15,7 @@ type Move = { seat: number; action: Action };
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const base = {
-    optionalCapture: view.optionalCapture,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['optionalCapture', 'dealer']),
     turn: view.turn ?? 1 - view.dealer,
     ...fieldsOf(view, ['board', 'lastPlay', 'finished']),
   };

@@ -1,5 +1,5 @@
 import type { Card } from '../../cards';
-import type { FishingHands } from '../../cards/fishing-pairs';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { Cards, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -17,19 +17,13 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
-  },
+const captureAction = CardAction(
+  'capture',
+  "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
 );
-const trailAction = Type.Object(
-  { type: Type.Literal('trail'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: 'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
-  },
+const trailAction = CardAction(
+  'trail',
+  'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;

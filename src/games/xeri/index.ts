@@ -43,16 +43,8 @@ export function scoreHand(
   const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
   if (moreCards !== null) points[moreCards] += 3;
   for (const seat of [tenOfDiamonds, twoOfClubs]) if (seat !== null) points[seat] += 1;
-  return {
-    cards,
-    xeris: xeris.map((x) => x.length),
-    honours,
-    moreCards,
-    tenOfDiamonds,
-    twoOfClubs,
-    points,
-    winner: strictlyMost(points) ?? null,
-  };
+  const winner = strictlyMost(points) ?? null;
+  return { cards, xeris: xeris.map((x) => x.length), honours, moreCards, tenOfDiamonds, twoOfClubs, points, winner };
 }
 
 /** Hands won by each seat. */

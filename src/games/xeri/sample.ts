@@ -1,6 +1,6 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
-import { fieldsOf } from '../../cards/fishing';
-import { hiddenOfDeal, playsOfDeal } from '../../cards/fishing-pairs';
+import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { hiddenOfDeal } from '../../cards/fishing-pairs';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -32,8 +32,10 @@ function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
   if (view.lastPlay && view.lastPlay.took.length > 0) {
     for (const c of [...view.lastPlay.took, view.lastPlay.card]) won[view.lastPlay.seat].add(c);
   }
+  // Every card of a hand but the first pile's four is played from a hand.
+  const plays = 48 - view.stock - view.handCounts[0] - view.handCounts[1];
   let pile: Card[] = [];
-  for (const { seat: by, action } of playsOfDeal<Action>(view, seen)) {
+  for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
     if (action.type === 'discard') {
       pile.push(action.card);
     } else {

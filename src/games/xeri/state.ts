@@ -1,5 +1,5 @@
 import type { Card, RngState } from '../../cards';
-import type { FishingHands } from '../../cards/fishing-pairs';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { Cards, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -18,14 +18,8 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const discardAction = Type.Object(
-  { type: Type.Literal('discard'), card: CardCode },
-  { additionalProperties: false, description: 'discard a card onto the pile (it matches nothing, or the pile is empty)' },
-);
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  { additionalProperties: false, description: 'play a card of the rank on top of the pile, or a jack, and take the whole pile' },
-);
+const discardAction = CardAction('discard', 'discard a card onto the pile (it matches nothing, or the pile is empty)');
+const captureAction = CardAction('capture', 'play a card of the rank on top of the pile, or a jack, and take the whole pile');
 export const actionSchema = Type.Union([discardAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
