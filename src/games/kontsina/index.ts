@@ -67,10 +67,7 @@ export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScor
   return { cards, clubs, mostCards, mostClubs, twoOfClubs, tenOfDiamonds, points };
 }
 
-/**
- * A new deal, `dealer` dealing from `deck`: four cards to each seat one at a time from the dealer's left,
- * then four face up to the table; the rest is the stock. The seat on the dealer's left plays first.
- */
+/** A deal from `deck`: four cards to each seat one at a time from the dealer's left, who plays first, then four to the table. */
 function newDeal(deck: readonly Card[], rng: State['rng'], dealer: number, seats: number) {
   const first = (dealer + 1) % seats;
   return {
