@@ -11,19 +11,12 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, fieldsOf, holderOf, replenishHands, takeLeftovers, withoutCard } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, holderOf, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
-import {
-  type Action,
-  actionSchema,
-  type DealScore,
-  type Options,
-  optionsSchema,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+import type { Action, DealScore, Options, State, View } from './state';
+import { actionSchema, optionsSchema, viewSchema } from './state';
 
 export * from './state';
 
@@ -32,9 +25,7 @@ const HAND = 4;
 const TABLE = 4;
 
 /** Capturing value of a number card: ace 1, two to ten their pips. Face cards have none. */
-export function value(c: Card): number {
-  return rankNumber(c);
-}
+export const value = (c: Card): number => rankNumber(c);
 
 /**
  * Every capture `card` can make on `table`: each table card of its rank on its own, and (for a number
@@ -76,40 +67,31 @@ export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScor
   return { cards, clubs, mostCards, mostClubs, twoOfClubs, tenOfDiamonds, points };
 }
 
-/** Four cards to each seat one at a time from the dealer's left, then four face up to the table; the rest is the stock. */
-function dealFrom(deck: readonly Card[], seats: number, dealer: number) {
-  return dealHandsAndTable(deck, { seats, count: HAND, first: (dealer + 1) % seats }, TABLE);
-}
-
-/** A match is over once someone has reached the target with the highest score alone. */
-function matchOver(scores: readonly number[], target: number): boolean {
-  return Math.max(...scores) >= target && strictlyMost(scores) !== undefined;
+/** A deal from `deck`: four cards to each seat one at a time from the dealer's left, who plays first, then four to the table. */
+function newDeal(deck: readonly Card[], rng: State['rng'], dealer: number, seats: number) {
+  const first = (dealer + 1) % seats;
+  return {
+    rng,
+    dealer,
+    turn: first,
+    ...dealHandsAndTable(deck, { seats, count: HAND, first }, TABLE),
+    captured: Array.from({ length: seats }, (): Card[] => []),
+    lastCapturer: null,
+    lastPlay: null,
+  };
 }
 
 function endDeal(s: State): State {
-  const leftovers = s.table;
   const taken = takeLeftovers(s.table, s.captured, s.lastCapturer);
   const score = scoreDeal(taken.piles);
-  const dealScore: DealScore = { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: leftovers }, ...score };
+  const deals = [...s.deals, { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: s.table }, ...score }];
   const scores = s.scores.map((n, seat) => n + score.points[seat]);
-  const deals = [...s.deals, dealScore];
-  if (matchOver(scores, s.target)) {
+  // A match is over once someone has reached the target with the highest score alone.
+  if (Math.max(...scores) >= s.target && strictlyMost(scores) !== undefined) {
     return { ...s, table: taken.table, captured: taken.piles, scores, deals, finished: true };
   }
-  const dealer = (s.dealer + 1) % s.seats;
   const [deck, rng] = shuffle(standardDeck(), s.rng);
-  return {
-    ...s,
-    ...dealFrom(deck, s.seats, dealer),
-    rng,
-    dealer,
-    turn: (dealer + 1) % s.seats,
-    captured: s.captured.map(() => []),
-    lastCapturer: null,
-    lastPlay: null,
-    scores,
-    deals,
-  };
+  return { ...s, ...newDeal(deck, rng, (s.dealer + 1) % s.seats, s.seats), scores, deals };
 }
 
 /** Kontsina: a Greek fishing game for two to four players, each playing alone. */
@@ -148,17 +130,10 @@ export const kontsina: Game<State, Action, Options, View> = {
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, standardDeck());
-    const dealer = 0;
     return {
       seats: ctx.seats,
       target: ctx.options.target,
-      rng,
-      dealer,
-      turn: (dealer + 1) % ctx.seats,
-      ...dealFrom(deck, ctx.seats, dealer),
-      captured: Array.from({ length: ctx.seats }, () => []),
-      lastCapturer: null,
-      lastPlay: null,
+      ...newDeal(deck, rng, 0, ctx.seats),
       scores: Array.from({ length: ctx.seats }, () => 0),
       deals: [],
       finished: false,
@@ -174,35 +149,20 @@ export const kontsina: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (s.finished) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    const type: string = action.type;
-    if (type !== 'lay' && type !== 'capture') throw new IllegalMove(`unknown action ${type}: lay or capture`);
-    const { card } = action;
-    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
-    const hands = withoutCard(s.hands, seat, card);
-    let play: Pick<State, 'table' | 'captured' | 'lastCapturer' | 'lastPlay'>;
+    const card = playedCard(s, seat, action, ['lay', 'capture']);
     if (action.type === 'lay') {
-      play = {
-        table: [...s.table, card],
-        captured: s.captured,
-        lastCapturer: s.lastCapturer,
-        lastPlay: { seat, card, took: [] },
-      };
-    } else {
-      const refusal = refuseCapture(card, action.take, s.table);
-      if (refusal) throw new IllegalMove(refusal);
-      const took = s.table.filter((t) => action.take.includes(t));
-      play = {
-        table: s.table.filter((t) => !took.includes(t)),
-        captured: s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p)),
-        lastCapturer: seat,
-        lastPlay: { seat, card, took },
-      };
+      return afterPlay(s, seat, card, { table: [...s.table, card], lastPlay: { seat, card, took: [] } }, HAND, endDeal);
     }
-    const turn = (seat + 1) % s.seats;
-    const refilled = replenishHands(hands, s.stock, HAND, (s.dealer + 1) % s.seats);
-    return refilled ? { ...s, ...play, ...refilled, turn } : endDeal({ ...s, ...play, hands, turn });
+    const refusal = refuseCapture(card, action.take, s.table);
+    if (refusal) throw new IllegalMove(refusal);
+    const took = s.table.filter((t) => action.take.includes(t));
+    const play = {
+      table: s.table.filter((t) => !took.includes(t)),
+      captured: s.captured.map((p, i) => (i === seat ? [...p, ...took, card] : p)),
+      lastCapturer: seat,
+      lastPlay: { seat, card, took },
+    };
+    return afterPlay(s, seat, card, play, HAND, endDeal);
   },
 
   defaultAction(s, seat) {
@@ -212,22 +172,19 @@ export const kontsina: Game<State, Action, Options, View> = {
   },
 
   view(s, seat) {
-    const open = {
-      seats: s.seats,
-      target: s.target,
+    return {
+      ...fieldsOf(s, ['seats', 'target']),
       deal: s.finished ? s.deals.length : s.deals.length + 1,
       dealer: s.dealer,
       turn: s.finished ? null : s.turn,
-      hand: seat === null ? null : s.hands[seat],
-      handCounts: s.hands.map((h) => h.length),
+      ...handsSeenBy(s.hands, seat),
       stock: s.stock.length,
       table: s.table,
       // The captured piles are face down: only their sizes are known.
       captured: s.captured.map((p) => p.length),
       ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'deals', 'finished']),
+      ...shownAtEnd(s.finished, { hands: s.hands, capturedCards: s.captured }),
     };
-    // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, capturedCards: s.captured } : { ...open, hands: null, capturedCards: null };
   },
 
   status(s): Status {

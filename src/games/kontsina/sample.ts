@@ -1,9 +1,8 @@
-import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
+import { type Card, type RngState, standardDeck } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { hiddenOfDeal } from '../../cards/fishing-pairs';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
-
-type Hidden = Pick<State, 'hands' | 'stock' | 'captured' | 'rng'>;
 
 /**
  * A Kontsina state for `seat` from its view and its reading of the log. The captured piles lie face
@@ -12,35 +11,23 @@ type Hidden = Pick<State, 'hands' | 'stock' | 'captured' | 'rng'>;
  * log) is dealt from the cards it has not seen. Once the game is over everything shows.
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
-  const hidden: Hidden =
-    view.hands && view.capturedCards
-      ? { hands: view.hands, stock: [], captured: view.capturedCards, rng }
-      : dealHidden(view, seat, rng, seen);
+  const remembered = () => {
+    const plays = 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
+    const piles: Card[][] = view.captured.map(() => []);
+    for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
+      if (action.type === 'capture') piles[by].push(...action.take, action.card);
+    }
+    return piles;
+  };
   return {
     ...fieldsOf(view, ['seats', 'target', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
-    ...hidden,
+    ...hiddenOfDeal(view, seat, rng, standardDeck(), view.table, {
+      key: 'captured',
+      sizes: view.captured,
+      atEnd: view.capturedCards,
+      known: remembered,
+    }),
     ...fieldsOf(view, ['table', 'lastCapturer', 'lastPlay', 'scores', 'deals', 'finished']),
   };
-}
-
-function dealHidden(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): Hidden {
-  const plays = 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
-  const remembered: Card[][] = view.captured.map(() => []);
-  for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
-    if (action.type === 'capture') remembered[by].push(...action.take, action.card);
-  }
-  const dealt = dealTable(
-    standardDeck(),
-    {
-      seat,
-      hand: view.hand ?? [],
-      handSizes: view.handCounts,
-      stock: view.stock,
-      piles: view.captured.map((size, i) => ({ size, known: remembered[i] })),
-      shown: view.table,
-    },
-    rng,
-  );
-  return { hands: dealt.hands, stock: dealt.stock, captured: dealt.piles, rng: dealt.rng };
 }

@@ -1,5 +1,6 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, CardsBySeat, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
+import { Cards, CardsBySeat, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Kontsina's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -17,10 +18,7 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const layAction = Type.Object(
-  { type: Type.Literal('lay'), card: CardCode },
-  { additionalProperties: false, description: 'play a card from the hand face up to the table, capturing nothing' },
-);
+const layAction = CardAction('lay', 'play a card from the hand face up to the table, capturing nothing');
 const captureAction = Type.Object(
   {
     type: Type.Literal('capture'),
@@ -36,7 +34,6 @@ export const actionSchema = Type.Union([layAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description });
-const Counts = (description: string) => Type.Array(Type.Integer(), { description });
 
 const PlayView = Type.Object(
   {
@@ -76,7 +73,7 @@ export const viewSchema = Type.Object(
     dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
     turn: SeatOrNull('the seat to play; null once the game is over'),
     hand: OwnHand,
-    handCounts: Counts('how many cards each seat holds, by seat'),
+    handCounts: HandCounts,
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     table: Cards('the face-up cards on the table, in the order they arrived'),
     captured: Counts("how many cards are in each seat's face-down captured pile this deal, by seat"),
@@ -85,10 +82,7 @@ export const viewSchema = Type.Object(
     scores: Counts("each seat's score, by seat"),
     deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Nullable(
-      CardsBySeat('every hand'),
-      'every hand, by seat, once the game is over (empty, as every deal is played out); null during play',
-    ),
+    hands: HandsAtEnd,
     capturedCards: Nullable(
       CardsBySeat('captured piles'),
       "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
@@ -98,19 +92,13 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-/** One play, as everyone saw it. */
-export type Play = Static<typeof PlayView>;
-
 /** The scoring of one deal. */
 export type DealScore = Static<typeof DealScoreView>;
 
 export interface State
-  extends Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
+  extends FishingHands,
+    Pick<View, 'seats' | 'target' | 'dealer' | 'table' | 'lastCapturer' | 'lastPlay' | 'scores' | 'deals' | 'finished'> {
   rng: RngState;
-  /** The seat to play. */
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
   /** Each seat's face-down pile of captured cards for the current deal. */
   captured: Card[][];
 }

@@ -1,6 +1,6 @@
 import { allMost, type Card, compareCards, rankOf, standardDeck } from '../../cards';
-import { deal } from '../../cards/deal';
-import { replenishHands, withoutCard } from '../../cards/fishing';
+import { dealHandsAndTable } from '../../cards/fishing';
+import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -77,14 +77,14 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     // One deal is the whole game: no later shuffle needs the generator.
     const [deck] = openingDeck(ctx, standardDeck());
     const dealer = 0;
-    const { hands, stock } = deal(deck, { seats: 2, count: HAND, first: 1 - dealer });
+    const { hands, table: board, stock } = dealHandsAndTable(deck, { seats: 2, count: HAND, first: 1 - dealer }, BOARD);
     return {
       optionalCapture: ctx.options.optionalCapture,
       dealer,
       turn: 1 - dealer,
       hands,
-      board: stock.slice(0, BOARD),
-      stock: stock.slice(BOARD),
+      board,
+      stock,
       bundles: [[], []],
       lastPlay: null,
       finished: false,
@@ -100,35 +100,25 @@ export const stealingBundles: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (s.finished) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    const type: string = action.type;
-    if (type !== 'capture' && type !== 'trail') throw new IllegalMove(`unknown action ${type}: capture or trail`);
-    const { card } = action;
-    const hand = s.hands[seat];
-    if (!hand.includes(card)) throw new IllegalMove(`${card} is not in your hand`);
-    const hands = withoutCard(s.hands, seat, card);
-    let play: Pick<State, 'board' | 'bundles' | 'lastPlay'>;
-    if (type === 'trail') {
+    const card = playedCard(s, seat, action, ['capture', 'trail']);
+    // The game is one deal: it ends when the hands and the stock are empty.
+    const end = (last: State): State => ({ ...last, finished: true });
+    if (action.type === 'trail') {
       const refusal = trailRefusal(s, seat);
       if (refusal) throw new IllegalMove(refusal);
-      play = { board: [...s.board, card], bundles: s.bundles, lastPlay: { seat, card, took: [], stole: 0 } };
-    } else {
-      const take = captureOf(s, seat, card);
-      if (take.board.length === 0 && !take.bundle) {
-        throw new IllegalMove(`${card} matches no board card and not the top of the opponent's bundle`);
-      }
-      const stolen = take.bundle ? s.bundles[1 - seat] : [];
-      play = {
-        board: s.board.filter((c) => !take.board.includes(c)),
-        bundles: s.bundles.map((b, i) => (i === seat ? [...b, ...stolen, ...take.board, card] : take.bundle ? [] : b)),
-        lastPlay: { seat, card, took: take.board, stole: stolen.length },
-      };
+      return afterPlay(s, seat, card, { board: [...s.board, card], lastPlay: { seat, card, took: [], stole: 0 } }, HAND, end);
     }
-    const turn = 1 - seat;
-    const refilled = replenishHands(hands, s.stock, HAND, 1 - s.dealer);
-    // The game is one deal: it ends when the hands and the stock are empty.
-    return refilled ? { ...s, ...play, ...refilled, turn } : { ...s, ...play, hands, turn, finished: true };
+    const take = captureOf(s, seat, card);
+    if (take.board.length === 0 && !take.bundle) {
+      throw new IllegalMove(`${card} matches no board card and not the top of the opponent's bundle`);
+    }
+    const stolen = take.bundle ? s.bundles[1 - seat] : [];
+    const play = {
+      board: s.board.filter((c) => !take.board.includes(c)),
+      bundles: s.bundles.map((b, i) => (i === seat ? [...b, ...stolen, ...take.board, card] : take.bundle ? [] : b)),
+      lastPlay: { seat, card, took: take.board, stole: stolen.length },
+    };
+    return afterPlay(s, seat, card, play, HAND, end);
   },
 
   // As the rules play: the lowest card that captures, or, when none can, a trail of the lowest card.
@@ -140,8 +130,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
 
   view(s, seat) {
     return {
-      hand: seat === null ? null : s.hands[seat],
-      handCounts: s.hands.map((h) => h.length),
+      ...handsSeenBy(s.hands, seat),
       dealer: s.dealer,
       optionalCapture: s.optionalCapture,
       turn: s.finished ? null : s.turn,
@@ -151,9 +140,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
       bundles: s.bundles.map((b) => ({ top: b.length > 0 ? b[b.length - 1] : null, count: b.length })),
       lastPlay: s.lastPlay,
       finished: s.finished,
-      // Once the game is over every card is public.
-      hands: s.finished ? s.hands : null,
-      bundleCards: s.finished ? s.bundles : null,
+      ...shownAtEnd(s.finished, { hands: s.hands, bundleCards: s.bundles }),
     };
   },
 

@@ -3,10 +3,7 @@ import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, HAND, type State, type View } from './state';
 
-interface Move {
-  seat: number;
-  action: Action;
-}
+type Move = { seat: number; action: Action };
 
 /**
  * A Stealing Bundles state for `seat` from its view and its reading of the log. The board, each
@@ -18,8 +15,7 @@ interface Move {
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const base = {
-    optionalCapture: view.optionalCapture,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['optionalCapture', 'dealer']),
     turn: view.turn ?? 1 - view.dealer,
     ...fieldsOf(view, ['board', 'lastPlay', 'finished']),
   };

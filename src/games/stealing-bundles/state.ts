@@ -1,5 +1,6 @@
 import type { Card } from '../../cards';
-import { Cards, HandCounts, Nullable } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
+import { Cards, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Stealing Bundles's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -16,34 +17,26 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
-  },
+const captureAction = CardAction(
+  'capture',
+  "play a card and take every board card of its rank, and the opponent's bundle if its top card is of that rank",
 );
-const trailAction = Type.Object(
-  { type: Type.Literal('trail'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: 'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
-  },
+const trailAction = CardAction(
+  'trail',
+  'discard a card face up to the board: only when no card in the hand can capture (unless option optionalCapture)',
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
-
-const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 
 export const viewSchema = Type.Object(
   {
     hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
     handCounts: HandCounts,
-    dealer: Seat('the seat that dealt (seat 0); the other plays first'),
+    dealer: Seat('the seat that dealt (seat 0); the other plays first', 2),
     optionalCapture: Type.Boolean({
       description: 'whether a seat may trail even when one of its cards could capture (option optionalCapture)',
     }),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
+    turn: Nullable(Seat('the seat to play', 2), 'the seat to play; null once the game is over'),
     stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
     board: Cards('the face-up board cards, in the order they came'),
     bundles: Type.Array(
@@ -59,7 +52,7 @@ export const viewSchema = Type.Object(
     lastPlay: Nullable(
       Type.Object(
         {
-          seat: Seat('the seat that played'),
+          seat: Seat('the seat that played', 2),
           card: Type.With(CardCode, { description: 'the card played from the hand' }),
           took: Cards('the board cards it took; empty for a trail'),
           stole: Type.Integer({ minimum: 0, description: "how many cards of the opponent's bundle it stole (0: none)" }),
@@ -81,13 +74,7 @@ export type View = Static<typeof viewSchema>;
 
 export const HAND = 4;
 
-/** One play, as both seats saw it. */
-export type Play = NonNullable<View['lastPlay']>;
-
-export interface State extends Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
+export interface State extends FishingHands, Pick<View, 'optionalCapture' | 'dealer' | 'board' | 'lastPlay' | 'finished'> {
   /** Each seat's face-up bundle, its top card last. */
   bundles: Card[][];
 }

@@ -1,25 +1,10 @@
 import { allMost, type Card, compareCards, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
-import {
-  dealHandsAndTable,
-  fieldsOf,
-  holderOf,
-  redealTable,
-  replenishHands,
-  takeLeftovers,
-  withoutCard,
-} from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, holderOf, redealTable, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
-import {
-  type Action,
-  actionSchema,
-  type HandScore,
-  type Options,
-  optionsSchema,
-  type State,
-  type View,
-  viewSchema,
-} from './state';
+import type { Action, HandScore, Options, State, View } from './state';
+import { actionSchema, optionsSchema, viewSchema } from './state';
 
 export * from './state';
 
@@ -58,16 +43,8 @@ export function scoreHand(
   const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
   if (moreCards !== null) points[moreCards] += 3;
   for (const seat of [tenOfDiamonds, twoOfClubs]) if (seat !== null) points[seat] += 1;
-  return {
-    cards,
-    xeris: xeris.map((x) => x.length),
-    honours,
-    moreCards,
-    tenOfDiamonds,
-    twoOfClubs,
-    points,
-    winner: strictlyMost(points) ?? null,
-  };
+  const winner = strictlyMost(points) ?? null;
+  return { cards, xeris: xeris.map((x) => x.length), honours, moreCards, tenOfDiamonds, twoOfClubs, points, winner };
 }
 
 /** Hands won by each seat. */
@@ -76,37 +53,35 @@ export function handsWon(s: State): number[] {
 }
 
 /**
- * Six cards each one at a time from the non-dealer, then four face up to the pile (the last on top).
- * A pile with a jack on top, or its top two cards of one rank, is shuffled back into the stock and dealt again.
+ * A new hand, `dealer` dealing from `deck`: six cards each one at a time from the non-dealer, who plays
+ * first, then four face up to the pile (the last on top). A pile with a jack on top, or its top two
+ * cards of one rank, is shuffled back into the stock and dealt again.
  */
-function dealHand(deck: readonly Card[], dealer: number, rng: RngState) {
+function newHand(deck: readonly Card[], dealer: number, rng: RngState) {
   const dealt = dealHandsAndTable(deck, { seats: 2, count: HAND, first: 1 - dealer }, PILE);
   const { hands, table: pile, stock, rng: next, redeals } = redealTable(dealt, rng, pileNeedsRedeal, 'under');
-  return { hands, pile, stock, rng: next, redeals };
+  return {
+    hands,
+    pile,
+    stock,
+    rng: next,
+    redeals,
+    dealer,
+    turn: 1 - dealer,
+    won: [[], []] as Card[][],
+    xeris: [[], []] as Card[][],
+    lastCapturer: null,
+    lastPlay: null,
+  };
 }
 
 function endHand(s: State): State {
   const taken = takeLeftovers(s.pile, s.won, s.lastCapturer);
-  const score: HandScore = {
-    dealer: s.dealer,
-    leftovers: { seat: s.lastCapturer, cards: s.pile },
-    ...scoreHand(taken.piles, s.xeris),
-  };
-  const handsPlayed = [...s.handsPlayed, score];
+  const score = scoreHand(taken.piles, s.xeris);
+  const handsPlayed = [...s.handsPlayed, { dealer: s.dealer, leftovers: { seat: s.lastCapturer, cards: s.pile }, ...score }];
   if (handsPlayed.length === s.handsInGame) return { ...s, pile: taken.table, won: taken.piles, handsPlayed, finished: true };
-  const dealer = 1 - s.dealer;
   const [deck, rng] = shuffle(standardDeck(), s.rng);
-  return {
-    ...s,
-    ...dealHand(deck, dealer, rng),
-    dealer,
-    turn: 1 - dealer,
-    won: [[], []],
-    xeris: [[], []],
-    lastCapturer: null,
-    lastPlay: null,
-    handsPlayed,
-  };
+  return { ...s, ...newHand(deck, 1 - s.dealer, rng), handsPlayed };
 }
 
 /** Xeri: a Greek fishing game for two; a card matching the top of the discard pile takes the pile. */
@@ -149,19 +124,7 @@ export const xeri: Game<State, Action, Options, View> = {
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, standardDeck());
-    const dealer = 0;
-    return {
-      handsInGame: ctx.options.hands,
-      ...dealHand(deck, dealer, rng),
-      dealer,
-      turn: 1 - dealer,
-      won: [[], []],
-      xeris: [[], []],
-      lastCapturer: null,
-      lastPlay: null,
-      handsPlayed: [],
-      finished: false,
-    };
+    return { handsInGame: ctx.options.hands, ...newHand(deck, 0, rng), handsPlayed: [], finished: false };
   },
 
   legalActions(s, seat) {
@@ -170,45 +133,38 @@ export const xeri: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (s.finished) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    const type: string = action.type;
-    if (type !== 'discard' && type !== 'capture') throw new IllegalMove(`unknown action ${type}: discard or capture`);
-    const { card } = action;
-    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+    const card = playedCard(s, seat, action, ['discard', 'capture']);
     const top = s.pile[s.pile.length - 1];
     const captures = capturesPile(card, s.pile);
-    if (type === 'discard' && captures) {
+    if (action.type === 'discard' && captures) {
       throw new IllegalMove(
         rankOf(card) === 'J' ? 'a jack takes the pile: post a capture' : `${card} matches ${top} on top of the pile: it captures`,
       );
     }
-    if (type === 'capture' && !captures) {
+    if (action.type === 'capture' && !captures) {
       throw new IllegalMove(
         top ? `${card} does not match ${top} on top of the pile, and is not a jack` : 'the pile is empty: discard to start it',
       );
     }
-    const hands = withoutCard(s.hands, seat, card);
-    let play: Pick<State, 'pile' | 'won' | 'xeris' | 'lastCapturer' | 'lastPlay'>;
-    if (captures) {
-      const xeri = isXeri(card, s.pile);
-      play = {
-        pile: [],
-        won: s.won.map((w, i) => (i === seat ? [...w, ...s.pile, card] : w)),
-        xeris: xeri ? s.xeris.map((x, i) => (i === seat ? [...x, s.pile[0]] : x)) : s.xeris,
-        lastCapturer: seat,
-        lastPlay: { seat, card, took: s.pile, xeri },
-      };
-    } else {
-      play = {
-        pile: [...s.pile, card],
-        ...fieldsOf(s, ['won', 'xeris', 'lastCapturer']),
-        lastPlay: { seat, card, took: [], xeri: false },
-      };
+    if (!captures) {
+      return afterPlay(
+        s,
+        seat,
+        card,
+        { pile: [...s.pile, card], lastPlay: { seat, card, took: [], xeri: false } },
+        HAND,
+        endHand,
+      );
     }
-    const turn = 1 - seat;
-    const refilled = replenishHands(hands, s.stock, HAND, 1 - s.dealer);
-    return refilled ? { ...s, ...play, ...refilled, turn } : endHand({ ...s, ...play, hands, turn });
+    const xeri = isXeri(card, s.pile);
+    const play = {
+      pile: [],
+      won: s.won.map((w, i) => (i === seat ? [...w, ...s.pile, card] : w)),
+      xeris: xeri ? s.xeris.map((x, i) => (i === seat ? [...x, s.pile[0]] : x)) : s.xeris,
+      lastCapturer: seat,
+      lastPlay: { seat, card, took: s.pile, xeri },
+    };
+    return afterPlay(s, seat, card, play, HAND, endHand);
   },
 
   defaultAction(s, seat) {
@@ -217,9 +173,8 @@ export const xeri: Game<State, Action, Options, View> = {
   },
 
   view(s, seat) {
-    const open = {
-      hand: seat === null ? null : s.hands[seat],
-      handCounts: s.hands.map((h) => h.length),
+    return {
+      ...handsSeenBy(s.hands, seat),
       handNumber: s.finished ? s.handsPlayed.length : s.handsPlayed.length + 1,
       handsInGame: s.handsInGame,
       dealer: s.dealer,
@@ -233,9 +188,8 @@ export const xeri: Game<State, Action, Options, View> = {
       ...fieldsOf(s, ['xeris', 'lastCapturer', 'lastPlay', 'handsPlayed']),
       handsWon: handsWon(s),
       finished: s.finished,
+      ...shownAtEnd(s.finished, { hands: s.hands, wonCards: s.won }),
     };
-    // Once the game is over every card is public.
-    return s.finished ? { ...open, hands: s.hands, wonCards: s.won } : { ...open, hands: null, wonCards: null };
   },
 
   status(s): Status {

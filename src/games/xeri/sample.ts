@@ -1,9 +1,8 @@
-import { type Card, dealTable, type RngState, standardDeck } from '../../cards';
+import { type Card, type RngState, standardDeck } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { hiddenOfDeal } from '../../cards/fishing-pairs';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
-
-type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
 
 /**
  * A Xeri state for `seat` from its view and its reading of the log. Won cards lie face down, but the
@@ -13,11 +12,14 @@ type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
  * rest of the won cards, the other hand and the stock are dealt from the cards it has not seen.
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
-  const hidden: Hidden =
-    view.hands && view.wonCards ? { hands: view.hands, stock: [], won: view.wonCards, rng } : dealHidden(view, seat, rng, seen);
   return {
     handsInGame: view.handsInGame,
-    ...hidden,
+    ...hiddenOfDeal(view, seat, rng, standardDeck(), view.pile, {
+      key: 'won',
+      sizes: view.won,
+      atEnd: view.wonCards,
+      known: () => rememberedWon(view, seen),
+    }),
     dealer: view.dealer,
     turn: view.turn ?? 1 - view.dealer,
     ...fieldsOf(view, ['pile', 'xeris', 'lastCapturer', 'lastPlay', 'redeals', 'handsPlayed', 'finished']),
@@ -26,10 +28,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
 
 /** The cards `seat` knows lie in each seat's won cards this hand. */
 function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
-  const won = [new Set<Card>(), new Set<Card>()];
-  view.xeris.forEach((cards, by) => {
-    for (const c of cards) won[by].add(c);
-  });
+  const won = view.xeris.map((cards) => new Set<Card>(cards));
   if (view.lastPlay && view.lastPlay.took.length > 0) {
     for (const c of [...view.lastPlay.took, view.lastPlay.card]) won[view.lastPlay.seat].add(c);
   }
@@ -45,21 +44,4 @@ function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
     }
   }
   return won.map((cards) => [...cards]);
-}
-
-function dealHidden(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): Hidden {
-  const remembered = rememberedWon(view, seen);
-  const dealt = dealTable(
-    standardDeck(),
-    {
-      seat,
-      hand: view.hand ?? [],
-      handSizes: view.handCounts,
-      stock: view.stock,
-      piles: view.won.map((size, i) => ({ size, known: remembered[i] })),
-      shown: view.pile,
-    },
-    rng,
-  );
-  return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
 }

@@ -1,5 +1,6 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, Nullable, OwnHand } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
+import { Cards, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -17,25 +18,18 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const discardAction = Type.Object(
-  { type: Type.Literal('discard'), card: CardCode },
-  { additionalProperties: false, description: 'discard a card onto the pile (it matches nothing, or the pile is empty)' },
-);
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  { additionalProperties: false, description: 'play a card of the rank on top of the pile, or a jack, and take the whole pile' },
-);
+const discardAction = CardAction('discard', 'discard a card onto the pile (it matches nothing, or the pile is empty)');
+const captureAction = CardAction('capture', 'play a card of the rank on top of the pile, or a jack, and take the whole pile');
 export const actionSchema = Type.Union([discardAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 const SeatOrNull = (description: string) => Type.Union([Type.Integer({ minimum: 0, maximum: 1 }), Type.Null()], { description });
 const Pair = (description: string) => Type.Array(Type.Integer(), { minItems: 2, maxItems: 2, description });
 const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { minItems: 2, maxItems: 2, description });
 
 const PlayView = Type.Object(
   {
-    seat: Seat('the seat that played'),
+    seat: Seat('the seat that played', 2),
     card: CardCode,
     took: Cards('the pile it took, bottom card first; [] for a discard'),
     xeri: Type.Boolean({ description: 'whether the capture was a xeri' }),
@@ -45,7 +39,7 @@ const PlayView = Type.Object(
 
 const HandScoreView = Type.Object(
   {
-    dealer: Seat('the seat that dealt the hand'),
+    dealer: Seat('the seat that dealt the hand', 2),
     cards: Pair('cards won by each seat, leftovers included, by seat'),
     xeris: Pair('xeris made by each seat, by seat'),
     honours: Pair('aces, kings, queens, jacks and tens won by each seat, by seat'),
@@ -71,7 +65,7 @@ export const viewSchema = Type.Object(
     handCounts: Pair('how many cards each seat holds, by seat'),
     handNumber: Type.Integer({ minimum: 1, description: 'the hand being played, from 1 (the last one, once the game is over)' }),
     handsInGame: Type.Integer({ description: 'how many hands the game lasts (option hands)' }),
-    dealer: Seat('the seat that dealt this hand; the other plays first'),
+    dealer: Seat('the seat that dealt this hand; the other plays first', 2),
     turn: SeatOrNull('the seat to play; null once the game is over'),
     stock: Type.Integer({ description: 'cards left in the face-down stock' }),
     pile: Cards('the discard pile, face up, bottom card first'),
@@ -84,10 +78,7 @@ export const viewSchema = Type.Object(
     handsPlayed: Type.Array(HandScoreView, { description: 'the scoring of every hand played so far, in order' }),
     handsWon: Pair('hands won by each seat, by seat: the score'),
     finished: Type.Boolean({ description: 'whether the game is over' }),
-    hands: Nullable(
-      CardsBySeat('both hands'),
-      'both hands, by seat, once the game is over (empty, as every hand is played out); null during play',
-    ),
+    hands: HandsAtEnd,
     wonCards: Nullable(
       CardsBySeat('won cards'),
       "each seat's won cards of the last hand, by seat, once the game is over; null during play",
@@ -97,21 +88,16 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-/** One play, as both seats saw it. */
-export type Play = Static<typeof PlayView>;
-
 /** The scoring of one hand. */
 export type HandScore = Static<typeof HandScoreView>;
 
 export interface State
-  extends Pick<
-    View,
-    'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
-  > {
+  extends FishingHands,
+    Pick<
+      View,
+      'handsInGame' | 'dealer' | 'pile' | 'xeris' | 'lastCapturer' | 'lastPlay' | 'redeals' | 'handsPlayed' | 'finished'
+    > {
   rng: RngState;
-  turn: number;
-  hands: Card[][];
-  stock: Card[];
   /** Each seat's won cards this hand (xeri cards included). */
   won: Card[][];
 }
