@@ -1,10 +1,9 @@
 import { type Card, compareCards, rankOf } from '../../cards';
 import { withoutCard } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
-import { endTurn } from './deal';
-import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
-import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
-import type { Action, Pending, Play, State } from './state';
+import { finish, keeps, ownDeclaration, raisable, regularOf, settle } from './pending';
+import { canMake, faceGroup, type LooseSets, looseSets, pips, sideOf } from './plays';
+import { type Action, MAX_VALUE, type Pending, type State } from './state';
 
 /** A turn begins: a card is laid, starts a capture, or starts a declaration. */
 
@@ -23,21 +22,14 @@ function canCapture(s: State, card: Card, loose = looseSets(s.table)): boolean {
  * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
  * declaration to make up the value with, or, alone, another set of its value to group with.
  */
-export function declareValues(
-  s: State,
-  seat: number,
-  card: Card,
-  counts = valueCounts(s.hands[seat]),
-  loose: LooseSets = looseSets(s.table),
-): number[] {
+export function declareValues(s: State, seat: number, card: Card, loose: LooseSets = looseSets(s.table)): number[] {
   const cardValue = pips(card);
   if (cardValue === null) return [];
   const own = ownDeclaration(s, seat);
   if (own && own.sets.length > 1) return [];
   const out: number[] = [];
   for (let value = cardValue; value <= MAX_VALUE; value++) {
-    const kept = counts[value] - (value === cardValue ? 1 : 0);
-    if (kept === 0 || (own && value !== own.value)) continue;
+    if (!keeps(s.hands[seat], value, card) || (own && value !== own.value)) continue;
     const possible =
       value === cardValue
         ? own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0
@@ -54,8 +46,7 @@ function lay(s: State, seat: number, card: Card): State {
       `you have a declaration of ${own.value} to capture: you cannot lay a card until it is captured or raised`,
     );
   }
-  const lastPlay: Play = { seat, card, kind: 'lay', taken: [], declaration: null, raised: null, xeri: false };
-  return endTurn({ ...s, hands: withoutCard(s.hands, seat, card), table: [...s.table, card], lastPlay }, seat);
+  return finish(s, { seat, card, kind: 'lay' }, { hands: withoutCard(s.hands, seat, card), table: [...s.table, card] });
 }
 
 function capture(s: State, seat: number, card: Card): State {
@@ -67,14 +58,11 @@ function capture(s: State, seat: number, card: Card): State {
         : `nothing on the table is worth ${value}`,
     );
   }
+  // A face card takes every card of its rank at once, and its play ends there.
+  const taken = value === null ? [faceGroup(card, s.table)] : [];
+  const table = s.table.filter((c) => !taken.flat().includes(c));
   const hands = withoutCard(s.hands, seat, card);
-  if (value === null) {
-    // A face card takes every card of its rank at once.
-    const taken = faceGroup(card, s.table);
-    const table = s.table.filter((c) => !taken.includes(c));
-    return finishCapture({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken: [taken], open: [], from: 0 } });
-  }
-  return settle({ ...s, hands, pending: { kind: 'capture', seat, card, taken: [], open: [], from: 0 } });
+  return settle({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken, open: [], from: 0 } });
 }
 
 /** Why `card` cannot declare `value` now, in the order a player thinks of it. */
@@ -88,7 +76,7 @@ function refuseDeclare(s: State, seat: number, card: Card, value: number): strin
   if (own && value !== own.value) {
     return `you have a declaration of ${own.value} to capture: the only declaration you may form is a group of ${own.value}s that takes it in`;
   }
-  if (valueCounts(s.hands[seat])[value] - (value === cardValue ? 1 : 0) === 0) {
+  if (!keeps(s.hands[seat], value, card)) {
     return `to declare ${value} you must keep a card worth ${value} in your hand to capture it`;
   }
   if (value === cardValue) return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
@@ -121,14 +109,13 @@ function declare(s: State, seat: number, card: Card, value: number): State {
 /** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */
 export function legalTurn(s: State, seat: number): Opening[] {
   const own = ownDeclaration(s, seat);
-  const counts = valueCounts(s.hands[seat]);
   // What the table can add up to is worked out once for the whole listing.
   const loose = looseSets(s.table);
   const out: Opening[] = [];
   for (const card of s.hands[seat]) {
     if (!own) out.push({ type: 'lay', card });
     if (canCapture(s, card, loose)) out.push({ type: 'capture', card });
-    for (const value of declareValues(s, seat, card, counts, loose)) out.push({ type: 'declare', card, value });
+    for (const value of declareValues(s, seat, card, loose)) out.push({ type: 'declare', card, value });
   }
   return out;
 }

@@ -1,9 +1,11 @@
 import type { Card, RngState } from '../../cards';
 import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
-import { MAX_VALUE } from './plays';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+/** The highest value of a card, so of a sum a card can capture or a declaration. */
+export const MAX_VALUE = 10;
 
 export const optionsSchema = Type.Object(
   {
@@ -212,6 +214,9 @@ export type Pending = Static<typeof PendingSchema> extends infer P ? (P extends 
 
 /** One finished play, as everyone saw it. */
 export type Play = Static<typeof PlaySchema>;
+
+/** A declaration: a bundle captured only as a unit, by a card of its value. */
+export type Declaration = Static<typeof DeclarationSchema>;
 
 export interface State
   extends Pick<
