@@ -27,16 +27,17 @@ export function declareValues(s: State, seat: number, card: Card, loose: LooseSe
   if (cardValue === null) return [];
   const own = ownDeclaration(s, seat);
   if (own && own.sets.length > 1) return [];
-  const out: number[] = [];
-  for (let value = cardValue; value <= MAX_VALUE; value++) {
-    if (!keeps(s.hands[seat], value, card) || (own && value !== own.value)) continue;
-    const possible =
-      value === cardValue
-        ? own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0
-        : canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
-    if (possible) out.push(value);
-  }
-  return out;
+  const values = Array.from({ length: MAX_VALUE - cardValue + 1 }, (_, i) => cardValue + i);
+  return values.filter((value) => {
+    if (!keeps(s.hands[seat], value, card) || (own && value !== own.value)) return false;
+    if (value === cardValue) return own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0;
+    return canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
+  });
+}
+
+/** A capture or a declaration begins: the card leaves the hand, and the play goes on at once as far as it must. */
+function begin(s: State, pending: Pending, changes: Partial<State>): State {
+  return settle({ ...s, ...changes, hands: withoutCard(s.hands, pending.seat, pending.card), pending });
 }
 
 function lay(s: State, seat: number, card: Card): State {
@@ -61,8 +62,7 @@ function capture(s: State, seat: number, card: Card): State {
   // A face card takes every card of its rank at once, and its play ends there.
   const taken = value === null ? [faceGroup(card, s.table)] : [];
   const table = s.table.filter((c) => !taken.flat().includes(c));
-  const hands = withoutCard(s.hands, seat, card);
-  return settle({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken, open: [], from: 0 } });
+  return begin(s, { kind: 'capture', seat, card, taken, open: [], from: 0 }, { table });
 }
 
 /** Why `card` cannot declare `value` now, in the order a player thinks of it. */
@@ -93,17 +93,9 @@ function declare(s: State, seat: number, card: Card, value: number): State {
   const alone = value === pips(card);
   // A holder's pending declaration is taken into the group it forms.
   const sets = [...(alone ? [[card]] : []), ...(own ? own.sets : [])];
-  const pending: Pending = {
-    kind: 'declare',
-    seat,
-    card,
-    forming: { sets, value, owner: seat },
-    open: alone ? [] : [card],
-    from: 0,
-    raised: null,
-  };
-  const declarations = s.declarations.filter((d) => d !== own);
-  return settle({ ...s, hands: withoutCard(s.hands, seat, card), declarations, pending });
+  const forming = { sets, value, owner: seat };
+  const pending: Pending = { kind: 'declare', seat, card, forming, open: alone ? [] : [card], from: 0, raised: null };
+  return begin(s, pending, { declarations: s.declarations.filter((d) => d !== own) });
 }
 
 /** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */

@@ -125,18 +125,8 @@ function dealHidden(view: View, seat: number, pending: Pending | null, rng: RngS
     [n, next] = randomInt(next, 0, free.length - 1);
     kept[holder].push(free[n]);
   }
-  const dealt = dealTable(
-    standardDeck(),
-    {
-      seat,
-      hand,
-      handSizes: view.handCounts,
-      inHands: kept,
-      stock: view.stock,
-      piles: view.sides.map((s, side) => ({ size: s.won, known: remembered[side] })),
-      shown,
-    },
-    next,
-  );
+  const piles = view.sides.map((s, side) => ({ size: s.won, known: remembered[side] }));
+  const table = { seat, hand, handSizes: view.handCounts, inHands: kept, stock: view.stock, piles, shown };
+  const dealt = dealTable(standardDeck(), table, next);
   return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
 }
