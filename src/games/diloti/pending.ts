@@ -38,10 +38,7 @@ const raising = (p: Pending): boolean => p.kind === 'declare' && p.open.length =
 const complete = (d: Declaration): boolean => d.sets.length > 1 || (d.sets.length === 1 && d.sets[0].length > 1);
 
 /** The play in progress may end now: no group is open, and something was taken or a declaration formed. */
-function canEnd(p: Pending): boolean {
-  if (p.open.length > 0) return false;
-  return p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming);
-}
+const canEnd = (p: Pending): boolean => p.open.length === 0 && (p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming));
 
 /**
  * What the play in progress may take or add next. An open group goes on with loose cards only (and, for a
@@ -150,12 +147,10 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
     return `${p.card} is your last ${value}: it may only capture your declaration of ${value} first`;
   }
   const missing = cards.find((c) => !s.table.includes(c));
-  if (missing) {
-    const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(missing));
-    return inDeclaration
-      ? `${missing} is part of a declaration: a declaration goes only as a whole`
-      : `${missing} is not on the table`;
+  if (missing && s.declarations.some((o) => cardsOf(o).includes(missing))) {
+    return `${missing} is part of a declaration: a declaration goes only as a whole`;
   }
+  if (missing) return `${missing} is not on the table`;
   if (cards.some(isFace)) return 'face cards have no value: they are never part of a sum';
   const need = p.open.length > 0 ? needOf(p) : value;
   const total = sum(cards);
@@ -170,15 +165,11 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
 
 export function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>): State {
   const p = s.pending;
-  const wanted = action.type === 'take' ? 'capture' : 'declare';
-  if (!p || p.kind !== wanted) {
-    throw new IllegalMove(
-      action.type === 'take' ? 'no capture in progress to take more with' : 'no declaration in progress to add to',
-    );
-  }
+  if (action.type === 'take' && p?.kind !== 'capture') throw new IllegalMove('no capture in progress to take more with');
+  if (action.type === 'add' && p?.kind !== 'declare') throw new IllegalMove('no declaration in progress to add to');
   // A group is a set: named in any order, it is taken as the choice it matches (its cards in table order).
   const chosen = pendingChoices(s).find((o) => setKey(o) === setKey(action.group));
-  if (!chosen) throw new IllegalMove(refuseGroup(s, p, action.group));
+  if (!chosen) throw new IllegalMove(refuseGroup(s, p as Pending, action.group));
   return settle(join(s, chosen));
 }
 

@@ -6,13 +6,11 @@ import { type Declaration, MAX_VALUE } from './state';
  * declarations it can form. Everything here is pure, keeps no state between calls, and works on plain lists of card codes.
  */
 
-/** A number card's value: ace 1, two to ten their pips. Face cards have no value. */
-export function pips(c: Card): number | null {
-  return PIPS.get(c[0]) ?? null;
-}
-
 /** Looked up by rank letter: values are asked for at every step of every listing. */
 const PIPS = new Map(RANKS.filter((r) => !isFace(`${r}S`)).map((r) => [r as string, rankNumber(r)]));
+
+/** A number card's value: ace 1, two to ten their pips. Face cards have no value. */
+export const pips = (c: Card): number | null => PIPS.get(c[0]) ?? null;
 
 export const cardsOf = (d: Declaration): Card[] => d.sets.flat();
 
