@@ -17,18 +17,14 @@ function threeOfARank(cards: readonly Card[]): boolean {
 }
 
 /**
- * Six cards to each seat one at a time from the dealer's left, then four face up to the table (three or
- * more of one rank among them: they go back, the stock is shuffled and four more are dealt); the rest is the stock.
+ * A new deal: six cards to each seat one at a time from the dealer's left, then four face up to the table (three
+ * or more of one rank among them: they go back, the stock is shuffled and four more are dealt); the rest is the stock.
  */
-function dealFrom(deck: readonly Card[], seats: number, dealer: number, rng: RngState) {
-  const dealt = dealHandsAndTable(deck, { seats, count: HAND, first: (dealer + 1) % seats }, TABLE);
-  const { hands, table, stock, rng: next } = redealTable(dealt, rng, threeOfARank, 'on top');
-  return { hands, table, stock, rng: next };
-}
-
 export function freshDeal(seats: number, dealer: number, deck: readonly Card[], rng: RngState) {
+  const dealt = dealHandsAndTable(deck, { seats, count: HAND, first: (dealer + 1) % seats }, TABLE);
+  const { redeals: _, ...fresh } = redealTable(dealt, rng, threeOfARank, 'on top');
   return {
-    ...dealFrom(deck, seats, dealer, rng),
+    ...fresh,
     dealer,
     turn: (dealer + 1) % seats,
     declarations: [],

@@ -1,4 +1,4 @@
-import { standardDeck } from '../../cards';
+import { allMost, seatList, standardDeck } from '../../cards';
 import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { freshDeal, SIDES } from './deal';
@@ -8,19 +8,11 @@ import { sideOf } from './plays';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
-import { seatsOfSide, viewOf } from './view';
+import { viewOf } from './view';
 
-export { pendingChoices } from './pending';
-export { declareValues } from './play';
-export type { Declaration } from './plays';
 export { LIST_LIMIT } from './plays';
 export { scoreDeal } from './scoring';
 export * from './state';
-
-const sideName = (s: State, side: number) => {
-  const seats = seatsOfSide(s, side);
-  return seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(' and ')}`;
-};
 
 /** Diloti: a Greek fishing game for two, or four in partnerships, with declarations and xeris. */
 export const diloti: Game<State, Action, Options, View> = {
@@ -34,7 +26,7 @@ export const diloti: Game<State, Action, Options, View> = {
   rules,
   dealing,
 
-  cards: () => standardDeck(),
+  cards: standardDeck,
 
   checkSetup(seats) {
     return seats === 3 ? 'Diloti is played by two seats, or by four in partnerships: not by three' : undefined;
@@ -60,19 +52,10 @@ export const diloti: Game<State, Action, Options, View> = {
   apply(s, seat, action) {
     if (s.finished) throw new IllegalMove('the game is over');
     if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
-    switch (action.type) {
-      case 'take':
-      case 'add':
-        return more(s, action);
-      case 'done':
-        return done(s);
-      case 'lay':
-      case 'capture':
-      case 'declare':
-        return startPlay(s, seat, action);
-      default:
-        throw new IllegalMove(`unknown action ${(action as { type: string }).type}: lay, capture, take, declare, add or done`);
-    }
+    if (action.type === 'take' || action.type === 'add') return more(s, action);
+    if (action.type === 'done') return done(s);
+    if (action.type === 'lay' || action.type === 'capture' || action.type === 'declare') return startPlay(s, seat, action);
+    throw new IllegalMove(`unknown action ${(action as { type: string }).type}: lay, capture, take, declare, add or done`);
   },
 
   // Capturing is never compulsory: lay the lowest card; a play in progress ends as soon as it may.
@@ -87,15 +70,14 @@ export const diloti: Game<State, Action, Options, View> = {
   status(s): Status {
     const scores = [...Array(s.seats).keys()].map((seat) => s.scores[sideOf(seat)]);
     if (!s.finished) return { toAct: [s.turn], finished: false, scores };
-    const best = Math.max(...s.scores);
-    const sides = [0, 1].filter((side) => s.scores[side] === best);
+    const sides = allMost(s.scores);
     const winners = [...Array(s.seats).keys()].filter((seat) => sides.includes(sideOf(seat)));
-    const [a, b] = s.scores;
+    const best = Math.max(...s.scores);
     const deals = `${s.deals.length} deal${s.deals.length === 1 ? '' : 's'}`;
     const summary =
       sides.length === 2
         ? `a tie at ${best} points each after ${deals}`
-        : `${sideName(s, sides[0])} ${s.seats === 2 ? 'wins' : 'win'} ${best} to ${Math.min(a, b)} after ${deals}`;
+        : `${seatList(winners)} ${s.seats === 2 ? 'wins' : 'win'} ${best} to ${Math.min(...s.scores)} after ${deals}`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
 

@@ -1,8 +1,8 @@
 import { type Card, isFace, sortCards } from '../../cards';
 import { IllegalMove } from '../../engine';
 import { endTurn } from './deal';
-import { cardsOf, type Declaration, looseChoices, looseSets, MAX_VALUE, oneAtATime, pips, setKey, sideOf } from './plays';
-import type { Action, Pending, Play, State } from './state';
+import { cardsOf, looseChoices, looseSets, oneAtATime, pips, setKey, sideOf } from './plays';
+import { type Action, type Declaration, MAX_VALUE, type Pending, type Play, type State } from './state';
 
 /**
  * A capture or a declaration in progress, posted a group at a time (`take`, `add`) and ended by `done`
@@ -14,15 +14,9 @@ const findDeclaration = (s: State, cards: readonly Card[]): Declaration | undefi
   s.declarations.find((d) => setKey(cardsOf(d)) === setKey(cards));
 const sum = (cards: readonly Card[]): number => cards.reduce((n, c) => n + (pips(c) ?? 0), 0);
 
-/** How many number cards of each value (1 to 10) a hand holds. */
-export function valueCounts(hand: readonly Card[]): number[] {
-  const counts = new Array<number>(MAX_VALUE + 1).fill(0);
-  for (const c of hand) {
-    const v = pips(c);
-    if (v !== null) counts[v]++;
-  }
-  return counts;
-}
+/** True when `hand` holds a card worth `value` besides `card` (the one being played, if it is still there). */
+export const keeps = (hand: readonly Card[], value: number, card?: Card): boolean =>
+  hand.some((c) => c !== card && pips(c) === value);
 
 /** An opponent's regular declaration `card` may raise to `value`: never one's own side's, never a group. */
 export function raisable(s: State, seat: number, card: Card, value: number): Declaration[] {
@@ -44,10 +38,7 @@ const raising = (p: Pending): boolean => p.kind === 'declare' && p.open.length =
 const complete = (d: Declaration): boolean => d.sets.length > 1 || (d.sets.length === 1 && d.sets[0].length > 1);
 
 /** The play in progress may end now: no group is open, and something was taken or a declaration formed. */
-function canEnd(p: Pending): boolean {
-  if (p.open.length > 0) return false;
-  return p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming);
-}
+const canEnd = (p: Pending): boolean => p.open.length === 0 && (p.kind === 'capture' ? p.taken.length > 0 : complete(p.forming));
 
 /**
  * What the play in progress may take or add next. An open group goes on with loose cards only (and, for a
@@ -65,33 +56,30 @@ export function pendingChoices(s: State): Card[][] {
   if (p.kind === 'declare') return [...looseChoices(looseSets(s.table), value), ...regularOf(s, value).map(cardsOf)];
   if (isFace(p.card)) return [];
   const own = ownDeclaration(s, p.seat);
-  if (own && own.value === value && valueCounts(s.hands[p.seat])[value] === 0) return [cardsOf(own)];
+  if (own && own.value === value && !keeps(s.hands[p.seat], value)) return [cardsOf(own)];
   return [...looseChoices(looseSets(s.table), value), ...s.declarations.filter((d) => d.value === value).map(cardsOf)];
 }
 
-export function finishCapture(s: State): State {
-  const p = s.pending as Extract<Pending, { kind: 'capture' }>;
+/** Ends the turn with a finished play (its seat, card and kind, and what it took or formed) and what it changed. */
+export function finish(s: State, play: Pick<Play, 'seat' | 'card' | 'kind'> & Partial<Play>, changes: Partial<State>): State {
+  const { seat, card, kind, ...did } = play;
+  const lastPlay: Play = { seat, card, kind, taken: [], declaration: null, raised: null, xeri: false, ...did };
+  return endTurn({ ...s, ...changes, pending: null, lastPlay }, seat);
+}
+
+/** Ends the play in progress: the capture goes to the side's pile, or the declaration onto the table. */
+function finishPending(s: State): State {
+  const p = s.pending as Pending;
+  if (p.kind === 'declare') {
+    const declarations = [...s.declarations, p.forming];
+    return finish(s, { seat: p.seat, card: p.card, kind: 'declare', declaration: p.forming, raised: p.raised }, { declarations });
+  }
   const side = sideOf(p.seat);
   const won = s.won.map((pile, i) => (i === side ? [...pile, p.card, ...p.taken.flat()] : pile));
   // A capture that sweeps the table is a xeri, except on the very first play of the deal.
   const xeri = s.table.length === 0 && s.declarations.length === 0 && s.plays > 0;
   const xeris = s.xeris.map((n, i) => (i === side && xeri ? n + 1 : n));
-  const lastPlay: Play = { seat: p.seat, card: p.card, kind: 'capture', taken: p.taken, declaration: null, raised: null, xeri };
-  return endTurn({ ...s, won, xeris, lastCapturer: p.seat, pending: null, lastPlay }, p.seat);
-}
-
-function finishDeclare(s: State): State {
-  const p = s.pending as Extract<Pending, { kind: 'declare' }>;
-  const lastPlay: Play = {
-    seat: p.seat,
-    card: p.card,
-    kind: 'declare',
-    taken: [],
-    declaration: p.forming,
-    raised: p.raised,
-    xeri: false,
-  };
-  return endTurn({ ...s, declarations: [...s.declarations, p.forming], pending: null, lastPlay }, p.seat);
+  return finish(s, { seat: p.seat, card: p.card, kind: 'capture', taken: p.taken, xeri }, { won, xeris, lastCapturer: p.seat });
 }
 
 /** Takes `cards` (one of the pending choices) into the play in progress. */
@@ -100,13 +88,13 @@ function join(s: State, cards: Card[]): State {
   const d = findDeclaration(s, cards);
   const declarations = d ? s.declarations.filter((o) => o !== d) : s.declarations;
   const table = d ? s.table : s.table.filter((c) => !cards.includes(c));
-  // Cards after the last one taken move up as the taken ones leave: the open group goes on from there.
-  const from = d ? 0 : s.table.indexOf(cards[cards.length - 1]) - cards.length + 1;
   const open = d ? [] : [...p.open, ...cards];
   const closed = d !== undefined || sum(open) === valueOfPending(p);
+  // Cards after the last one taken move up as the taken ones leave: the open group goes on from there.
+  const next = closed ? { open: [], from: 0 } : { open, from: s.table.indexOf(cards[cards.length - 1]) - cards.length + 1 };
   if (p.kind === 'capture') {
     const taken = closed ? [...p.taken, d ? cardsOf(d) : open] : p.taken;
-    return { ...s, table, declarations, pending: { ...p, taken, open: closed ? [] : open, from: closed ? 0 : from } };
+    return { ...s, table, declarations, pending: { ...p, taken, ...next } };
   }
   let { sets } = p.forming;
   let raised = p.raised;
@@ -120,8 +108,7 @@ function join(s: State, cards: Card[]): State {
     // The set holding the card played is shown first.
     sets = open.includes(p.card) ? [open, ...sets] : [...sets, open];
   }
-  const forming = { ...p.forming, sets };
-  return { ...s, table, declarations, pending: { ...p, forming, raised, open: closed ? [] : open, from: closed ? 0 : from } };
+  return { ...s, table, declarations, pending: { ...p, forming: { ...p.forming, sets }, raised, ...next } };
 }
 
 /**
@@ -131,12 +118,9 @@ function join(s: State, cards: Card[]): State {
 export function settle(s: State): State {
   let next = s;
   for (;;) {
-    const p = next.pending;
-    if (!p) return next;
     const choices = pendingChoices(next);
-    const ending = canEnd(p);
-    if (choices.length === 0) return p.kind === 'capture' ? finishCapture(next) : finishDeclare(next);
-    if (choices.length > 1 || ending) return next;
+    if (choices.length === 0) return finishPending(next);
+    if (choices.length > 1 || canEnd(next.pending as Pending)) return next;
     next = join(next, choices[0]);
   }
 }
@@ -163,12 +147,10 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
     return `${p.card} is your last ${value}: it may only capture your declaration of ${value} first`;
   }
   const missing = cards.find((c) => !s.table.includes(c));
-  if (missing) {
-    const inDeclaration = s.declarations.some((o) => cardsOf(o).includes(missing));
-    return inDeclaration
-      ? `${missing} is part of a declaration: a declaration goes only as a whole`
-      : `${missing} is not on the table`;
+  if (missing && s.declarations.some((o) => cardsOf(o).includes(missing))) {
+    return `${missing} is part of a declaration: a declaration goes only as a whole`;
   }
+  if (missing) return `${missing} is not on the table`;
   if (cards.some(isFace)) return 'face cards have no value: they are never part of a sum';
   const need = p.open.length > 0 ? needOf(p) : value;
   const total = sum(cards);
@@ -183,15 +165,11 @@ function refuseGroup(s: State, p: Pending, cards: readonly Card[]): string {
 
 export function more(s: State, action: Extract<Action, { type: 'take' | 'add' }>): State {
   const p = s.pending;
-  const wanted = action.type === 'take' ? 'capture' : 'declare';
-  if (!p || p.kind !== wanted) {
-    throw new IllegalMove(
-      action.type === 'take' ? 'no capture in progress to take more with' : 'no declaration in progress to add to',
-    );
-  }
+  if (action.type === 'take' && p?.kind !== 'capture') throw new IllegalMove('no capture in progress to take more with');
+  if (action.type === 'add' && p?.kind !== 'declare') throw new IllegalMove('no declaration in progress to add to');
   // A group is a set: named in any order, it is taken as the choice it matches (its cards in table order).
   const chosen = pendingChoices(s).find((o) => setKey(o) === setKey(action.group));
-  if (!chosen) throw new IllegalMove(refuseGroup(s, p, action.group));
+  if (!chosen) throw new IllegalMove(refuseGroup(s, p as Pending, action.group));
   return settle(join(s, chosen));
 }
 
@@ -199,15 +177,14 @@ export function done(s: State): State {
   const p = s.pending;
   if (!p) throw new IllegalMove('nothing in progress to end: play a card');
   if (p.open.length > 0) throw new IllegalMove(`finish the group in progress first: it needs ${needOf(p)} more`);
-  if (p.kind === 'capture') {
-    if (p.taken.length === 0)
-      throw new IllegalMove(`${p.card} has captured nothing yet: take a group worth ${valueOfPending(p)}`);
-    return finishCapture(s);
+  if (!canEnd(p)) {
+    throw new IllegalMove(
+      p.kind === 'capture'
+        ? `${p.card} has captured nothing yet: take a group worth ${valueOfPending(p)}`
+        : `a ${p.card} alone is not a declaration: add another set worth ${p.forming.value}`,
+    );
   }
-  if (!complete(p.forming)) {
-    throw new IllegalMove(`a ${p.card} alone is not a declaration: add another set worth ${p.forming.value}`);
-  }
-  return finishDeclare(s);
+  return finishPending(s);
 }
 
 /** The steps of the play in progress: each group or set it may take or add, and `done` where it may end. */

@@ -1,10 +1,9 @@
 import { type Card, compareCards, rankOf } from '../../cards';
 import { withoutCard } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
-import { endTurn } from './deal';
-import { finishCapture, ownDeclaration, raisable, regularOf, settle, valueCounts } from './pending';
-import { canMake, faceGroup, type LooseSets, looseSets, MAX_VALUE, pips, sideOf } from './plays';
-import type { Action, Pending, Play, State } from './state';
+import { finish, keeps, ownDeclaration, raisable, regularOf, settle } from './pending';
+import { canMake, faceGroup, type LooseSets, looseSets, pips, sideOf } from './plays';
+import { type Action, MAX_VALUE, type Pending, type State } from './state';
 
 /** A turn begins: a card is laid, starts a capture, or starts a declaration. */
 
@@ -23,28 +22,22 @@ function canCapture(s: State, card: Card, loose = looseSets(s.table)): boolean {
  * holding a group declaration may form nothing. The card needs loose cards or an opponent's regular
  * declaration to make up the value with, or, alone, another set of its value to group with.
  */
-export function declareValues(
-  s: State,
-  seat: number,
-  card: Card,
-  counts = valueCounts(s.hands[seat]),
-  loose: LooseSets = looseSets(s.table),
-): number[] {
+export function declareValues(s: State, seat: number, card: Card, loose: LooseSets = looseSets(s.table)): number[] {
   const cardValue = pips(card);
   if (cardValue === null) return [];
   const own = ownDeclaration(s, seat);
   if (own && own.sets.length > 1) return [];
-  const out: number[] = [];
-  for (let value = cardValue; value <= MAX_VALUE; value++) {
-    const kept = counts[value] - (value === cardValue ? 1 : 0);
-    if (kept === 0 || (own && value !== own.value)) continue;
-    const possible =
-      value === cardValue
-        ? own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0
-        : canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
-    if (possible) out.push(value);
-  }
-  return out;
+  const values = Array.from({ length: MAX_VALUE - cardValue + 1 }, (_, i) => cardValue + i);
+  return values.filter((value) => {
+    if (!keeps(s.hands[seat], value, card) || (own && value !== own.value)) return false;
+    if (value === cardValue) return own !== undefined || canMake(loose, value) || regularOf(s, value).length > 0;
+    return canMake(loose, value - cardValue) || raisable(s, seat, card, value).length > 0;
+  });
+}
+
+/** A capture or a declaration begins: the card leaves the hand, and the play goes on at once as far as it must. */
+function begin(s: State, pending: Pending, changes: Partial<State>): State {
+  return settle({ ...s, ...changes, hands: withoutCard(s.hands, pending.seat, pending.card), pending });
 }
 
 function lay(s: State, seat: number, card: Card): State {
@@ -54,8 +47,7 @@ function lay(s: State, seat: number, card: Card): State {
       `you have a declaration of ${own.value} to capture: you cannot lay a card until it is captured or raised`,
     );
   }
-  const lastPlay: Play = { seat, card, kind: 'lay', taken: [], declaration: null, raised: null, xeri: false };
-  return endTurn({ ...s, hands: withoutCard(s.hands, seat, card), table: [...s.table, card], lastPlay }, seat);
+  return finish(s, { seat, card, kind: 'lay' }, { hands: withoutCard(s.hands, seat, card), table: [...s.table, card] });
 }
 
 function capture(s: State, seat: number, card: Card): State {
@@ -67,14 +59,10 @@ function capture(s: State, seat: number, card: Card): State {
         : `nothing on the table is worth ${value}`,
     );
   }
-  const hands = withoutCard(s.hands, seat, card);
-  if (value === null) {
-    // A face card takes every card of its rank at once.
-    const taken = faceGroup(card, s.table);
-    const table = s.table.filter((c) => !taken.includes(c));
-    return finishCapture({ ...s, hands, table, pending: { kind: 'capture', seat, card, taken: [taken], open: [], from: 0 } });
-  }
-  return settle({ ...s, hands, pending: { kind: 'capture', seat, card, taken: [], open: [], from: 0 } });
+  // A face card takes every card of its rank at once, and its play ends there.
+  const taken = value === null ? [faceGroup(card, s.table)] : [];
+  const table = s.table.filter((c) => !taken.flat().includes(c));
+  return begin(s, { kind: 'capture', seat, card, taken, open: [], from: 0 }, { table });
 }
 
 /** Why `card` cannot declare `value` now, in the order a player thinks of it. */
@@ -88,7 +76,7 @@ function refuseDeclare(s: State, seat: number, card: Card, value: number): strin
   if (own && value !== own.value) {
     return `you have a declaration of ${own.value} to capture: the only declaration you may form is a group of ${own.value}s that takes it in`;
   }
-  if (valueCounts(s.hands[seat])[value] - (value === cardValue ? 1 : 0) === 0) {
+  if (!keeps(s.hands[seat], value, card)) {
     return `to declare ${value} you must keep a card worth ${value} in your hand to capture it`;
   }
   if (value === cardValue) return `a card alone is not a declaration: there is no other set worth ${value} to group it with`;
@@ -105,30 +93,21 @@ function declare(s: State, seat: number, card: Card, value: number): State {
   const alone = value === pips(card);
   // A holder's pending declaration is taken into the group it forms.
   const sets = [...(alone ? [[card]] : []), ...(own ? own.sets : [])];
-  const pending: Pending = {
-    kind: 'declare',
-    seat,
-    card,
-    forming: { sets, value, owner: seat },
-    open: alone ? [] : [card],
-    from: 0,
-    raised: null,
-  };
-  const declarations = s.declarations.filter((d) => d !== own);
-  return settle({ ...s, hands: withoutCard(s.hands, seat, card), declarations, pending });
+  const forming = { sets, value, owner: seat };
+  const pending: Pending = { kind: 'declare', seat, card, forming, open: alone ? [] : [card], from: 0, raised: null };
+  return begin(s, pending, { declarations: s.declarations.filter((d) => d !== own) });
 }
 
 /** What a seat may begin its turn with: lay (not while it holds a declaration), capture, or declare. */
 export function legalTurn(s: State, seat: number): Opening[] {
   const own = ownDeclaration(s, seat);
-  const counts = valueCounts(s.hands[seat]);
   // What the table can add up to is worked out once for the whole listing.
   const loose = looseSets(s.table);
   const out: Opening[] = [];
   for (const card of s.hands[seat]) {
     if (!own) out.push({ type: 'lay', card });
     if (canCapture(s, card, loose)) out.push({ type: 'capture', card });
-    for (const value of declareValues(s, seat, card, counts, loose)) out.push({ type: 'declare', card, value });
+    for (const value of declareValues(s, seat, card, loose)) out.push({ type: 'declare', card, value });
   }
   return out;
 }

@@ -1,34 +1,21 @@
 import { type Card, isFace, RANKS, rankNumber, rankOf } from '../../cards';
+import { type Declaration, MAX_VALUE } from './state';
 
 /**
  * What is on the table in Diloti and what a card can do with it: the groups a card captures and the
  * declarations it can form. Everything here is pure, keeps no state between calls, and works on plain lists of card codes.
  */
 
-/** A declaration: a bundle captured only as a unit, by a card of its value. */
-export interface Declaration {
-  /** Its sets, each worth `value`: one set is a regular declaration, several a group declaration. */
-  sets: Card[][];
-  value: number;
-  /** The seat obliged to capture it: the one who formed it, or last raised it or took it into a group. */
-  owner: number;
-}
-
-/** A number card's value: ace 1, two to ten their pips. Face cards have no value. */
-export function pips(c: Card): number | null {
-  return PIPS.get(c[0]) ?? null;
-}
-
 /** Looked up by rank letter: values are asked for at every step of every listing. */
 const PIPS = new Map(RANKS.filter((r) => !isFace(`${r}S`)).map((r) => [r as string, rankNumber(r)]));
+
+/** A number card's value: ace 1, two to ten their pips. Face cards have no value. */
+export const pips = (c: Card): number | null => PIPS.get(c[0]) ?? null;
 
 export const cardsOf = (d: Declaration): Card[] => d.sets.flat();
 
 /** The side a seat plays for: its own in the two-seat game, partners 0+2 and 1+3 with four. */
 export const sideOf = (seat: number): number => seat % 2;
-
-/** The highest value of a card, so of a sum a card can capture or a declaration. */
-export const MAX_VALUE = 10;
 
 /**
  * When more than this many sets of loose cards could complete a group, they are not listed whole: the
@@ -41,44 +28,41 @@ export interface LooseSets {
   /** The loose table cards, in table order. */
   table: readonly Card[];
   values: number[];
-  /** reach[i]: bit t set when some cards from position i on add up to t (t up to 10). */
-  reach: number[];
   /** ways[i * 11 + t]: how many sets of cards from position i on add up to t. */
   ways: number[];
-  /** The sets of each total from the first position on, made on first demand. */
-  byTotal: (Card[][] | undefined)[];
 }
+
+const WIDTH = MAX_VALUE + 1;
 
 /** What the loose cards of `table` can add up to. */
 export function looseSets(table: readonly Card[]): LooseSets {
   const n = table.length;
-  const width = MAX_VALUE + 1;
-  const values = table.map((c) => pips(c) ?? width);
-  const reach: number[] = new Array(n + 1);
-  const ways: number[] = new Array((n + 1) * width).fill(0);
-  reach[n] = 1;
-  ways[n * width] = 1;
+  const values = table.map((c) => pips(c) ?? WIDTH);
+  const ways: number[] = new Array((n + 1) * WIDTH).fill(0);
+  ways[n * WIDTH] = 1;
   for (let i = n - 1; i >= 0; i--) {
     const v = values[i];
-    reach[i] = v > MAX_VALUE ? reach[i + 1] : reach[i + 1] | ((reach[i + 1] << v) & ((1 << width) - 1));
     for (let t = 0; t <= MAX_VALUE; t++) {
-      ways[i * width + t] = ways[(i + 1) * width + t] + (v <= t ? ways[(i + 1) * width + t - v] : 0);
+      ways[i * WIDTH + t] = ways[(i + 1) * WIDTH + t] + (v <= t ? ways[(i + 1) * WIDTH + t - v] : 0);
     }
   }
-  return { table, values, reach, ways, byTotal: [] };
+  return { table, values, ways };
 }
+
+/** How many sets of loose cards from position `from` on add up to `need` (none outside 0 to 10). */
+const waysTo = (loose: LooseSets, need: number, from: number): number =>
+  need < 0 || need > MAX_VALUE ? 0 : loose.ways[from * WIDTH + need];
 
 /** True when some loose cards from position `from` on add up to `need`. */
-export function canMake(loose: LooseSets, need: number, from = 0): boolean {
-  return need >= 1 && need <= MAX_VALUE && ((loose.reach[from] >> need) & 1) === 1;
-}
+export const canMake = (loose: LooseSets, need: number, from = 0): boolean => need >= 1 && waysTo(loose, need, from) > 0;
+
+/** Whether the choices for `need` from `from` on come one card at a time (too many whole sets to list). */
+export const oneAtATime = (loose: LooseSets, need: number, from = 0): boolean =>
+  need >= 1 && waysTo(loose, need, from) > LIST_LIMIT;
 
 /** Sets of loose cards from position `from` on adding up to `need` (one card of that rank is one), in table order. */
-export function looseSetsWorth(loose: LooseSets, need: number, from = 0): Card[][] {
-  if (need < 1 || need > MAX_VALUE) return [];
-  const { table, values, reach, byTotal } = loose;
-  const known = from === 0 ? byTotal[need] : undefined;
-  if (known) return known;
+function looseSetsWorth(loose: LooseSets, need: number, from: number): Card[][] {
+  const { table, values } = loose;
   const found: Card[][] = [];
   const pick: Card[] = [];
   // A card is tried only when the cards after it can make up the rest: every branch ends in a set found.
@@ -88,15 +72,13 @@ export function looseSetsWorth(loose: LooseSets, need: number, from = 0): Card[]
       return;
     }
     for (let i = start; i < table.length; i++) {
-      const rest = left - values[i];
-      if (rest < 0 || ((reach[i + 1] >> rest) & 1) === 0) continue;
+      if (waysTo(loose, left - values[i], i + 1) === 0) continue;
       pick.push(table[i]);
-      walk(i + 1, rest);
+      walk(i + 1, left - values[i]);
       pick.pop();
     }
   };
-  walk(from, need);
-  if (from === 0) byTotal[need] = found;
+  if (canMake(loose, need, from)) walk(from, need);
   return found;
 }
 
@@ -106,20 +88,9 @@ export function looseSetsWorth(loose: LooseSets, need: number, from = 0): Card[]
  * completes) a set the rest of the table can finish.
  */
 export function looseChoices(loose: LooseSets, need: number, from = 0): Card[][] {
-  if (need < 1 || need > MAX_VALUE) return [];
-  const { table, values, reach, ways } = loose;
-  if (ways[from * (MAX_VALUE + 1) + need] <= LIST_LIMIT) return looseSetsWorth(loose, need, from);
-  const singles: Card[][] = [];
-  for (let i = from; i < table.length; i++) {
-    const rest = need - values[i];
-    if (rest >= 0 && ((reach[i + 1] >> rest) & 1) === 1) singles.push([table[i]]);
-  }
-  return singles;
-}
-
-/** Whether the choices for `need` from `from` on come one card at a time (too many whole sets to list). */
-export function oneAtATime(loose: LooseSets, need: number, from = 0): boolean {
-  return need >= 1 && need <= MAX_VALUE && loose.ways[from * (MAX_VALUE + 1) + need] > LIST_LIMIT;
+  if (!oneAtATime(loose, need, from)) return looseSetsWorth(loose, need, from);
+  const { table, values } = loose;
+  return table.flatMap((c, i) => (i >= from && waysTo(loose, need - values[i], i + 1) > 0 ? [[c]] : []));
 }
 
 /** What a face card captures: every loose table card of its rank, as one group (none when there is none). */

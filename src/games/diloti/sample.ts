@@ -2,6 +2,7 @@ import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standar
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { cardsOf, pips, sideOf } from './plays';
+import { scoreDeal } from './scoring';
 import type { Action, DealScore, Pending, State, View } from './state';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'won' | 'rng'>;
@@ -23,24 +24,19 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     ...fieldsOf(view, ['seats', 'target', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
     ...hidden,
-    table: view.table,
-    declarations: view.declarations,
+    ...fieldsOf(view, ['table', 'declarations']),
     pending,
     xeris: view.sides.map((s) => s.xeris),
     lastCapturer: view.lastCapturer,
     // Only whether a play has finished this deal matters (the first one makes no xeri).
     plays: cardsPlayed(view) - (pending ? 1 : 0),
-    lastPlay: view.lastPlay,
-    scores: view.scores,
+    ...fieldsOf(view, ['lastPlay', 'scores']),
     deals: view.deals ?? dealsOf(view),
     finished: view.finished,
   };
 }
 
-function withoutNeeds(p: NonNullable<View['pending']>): Pending {
-  const { needs: _, ...rest } = p;
-  return rest;
-}
+const withoutNeeds = ({ needs: _, ...p }: NonNullable<View['pending']>): Pending => p;
 
 /** Cards played from the hands this deal: all but the four dealt to the table. */
 const cardsPlayed = (view: View) => 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
@@ -50,24 +46,16 @@ const cardsPlayed = (view: View) => 48 - view.stock - view.handCounts.reduce((n,
  * of earlier deals no longer show; they play no part in what follows.
  */
 function dealsOf(view: View): DealScore[] {
+  // Their lines as if nobody had won a card: only the points stand.
+  const { points: _, ...nothing } = scoreDeal([[], []], [0, 0]);
   return view.scoresheet.map((points, i) =>
     i === view.scoresheet.length - 1 && view.lastDeal
       ? view.lastDeal
-      : {
-          dealer: i % view.seats,
-          cards: [0, 0],
-          xeris: [0, 0],
-          aces: [0, 0],
-          mostCards: null,
-          tenOfDiamonds: null,
-          twoOfClubs: null,
-          leftovers: { side: null, cards: [] },
-          points,
-        },
+      : { dealer: i % view.seats, ...nothing, leftovers: { side: null, cards: [] }, points },
   );
 }
 
-const openings = new Set(['lay', 'capture', 'declare']);
+const opens = (action: Action): boolean => action.type === 'lay' || action.type === 'capture' || action.type === 'declare';
 
 /**
  * The cards `seat` knows lie in each side's won pile this deal, from the finished plays of its log: a
@@ -75,66 +63,43 @@ const openings = new Set(['lay', 'capture', 'declare']);
  * (with every card of that rank); a card laid or declared that has left the table since, when every
  * capture made after it was by one side; and the whole of the last capture, shown in the view.
  */
-function rememberedWon(view: View, pending: Pending | null, seen: readonly SeenEvent[]): Card[][] {
+function rememberedWon(view: View, pending: Pending | null, shown: readonly Card[], seen: readonly SeenEvent[]): Card[][] {
   const won = [new Set<Card>(), new Set<Card>()];
-  const dealt = movesOfDeal<Action>(seen, cardsPlayed(view), (a) => openings.has(a.type));
+  const dealt = movesOfDeal<Action>(seen, cardsPlayed(view), opens);
   // A memory that starts in the middle of a play (its window of the log is short) knows not whose
   // play its first steps finish: it starts at the first play it saw open.
-  const first = dealt.findIndex((m) => openings.has(m.action.type));
+  const first = dealt.findIndex((m) => opens(m.action));
   const moves = first < 0 ? [] : dealt.slice(first);
   // A play in progress lies face up in the view: it has not reached a pile yet.
-  const finished = pending ? moves.slice(0, findLastOpening(moves)) : moves;
+  const lastOpened = moves.findLastIndex((m) => opens(m.action));
+  const finished = pending ? moves.slice(0, lastOpened) : moves;
   /** Each card seen put on the table or into a declaration, and the move that last put it there. */
   const placed = new Map<Card, number>();
   const captures: { at: number; side: number }[] = [];
   let faces: Card[] = [];
   let side = 0;
   finished.forEach(({ seat, action }, at) => {
-    switch (action.type) {
-      case 'lay':
-        placed.set(action.card, at);
-        if (isFace(action.card)) faces.push(action.card);
-        break;
-      case 'declare':
-        placed.set(action.card, at);
-        break;
-      case 'add':
-        for (const c of action.group) placed.set(c, at);
-        break;
-      case 'capture': {
-        side = sideOf(seat);
-        captures.push({ at, side });
-        const taken = faces.filter((c) => rankOf(c) === rankOf(action.card));
-        faces = faces.filter((c) => !taken.includes(c));
-        for (const c of [action.card, ...taken]) won[side].add(c);
-        break;
-      }
-      case 'take':
-        for (const c of action.group) won[side].add(c);
-        break;
+    if (action.type === 'lay' || action.type === 'declare') placed.set(action.card, at);
+    if (action.type === 'lay' && isFace(action.card)) faces.push(action.card);
+    if (action.type === 'add') for (const c of action.group) placed.set(c, at);
+    if (action.type === 'take') for (const c of action.group) won[side].add(c);
+    if (action.type === 'capture') {
+      side = sideOf(seat);
+      captures.push({ at, side });
+      const taken = faces.filter((c) => rankOf(c) === rankOf(action.card));
+      faces = faces.filter((c) => !taken.includes(c));
+      for (const c of [action.card, ...taken]) won[side].add(c);
     }
   });
   const last = view.lastPlay;
   if (last?.kind === 'capture') for (const c of [last.card, ...last.taken.flat()]) won[sideOf(last.seat)].add(c);
-  const showing = new Set([...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)]);
+  const showing = new Set(shown);
   for (const [card, at] of placed) {
     if (showing.has(card) || won.some((w) => w.has(card))) continue;
     const takers = new Set(captures.filter((c) => c.at > at).map((c) => c.side));
     if (takers.size === 1) won[[...takers][0]].add(card);
   }
   return won.map((cards) => [...cards]);
-}
-
-function findLastOpening(moves: readonly { action: Action }[]): number {
-  for (let i = moves.length - 1; i >= 0; i--) if (openings.has(moves[i].action.type)) return i;
-  return 0;
-}
-
-/** The value each seat must keep a card of: that of its declaration on the table, or of the one it is forming. */
-function obligations(view: View, pending: Pending | null): Map<number, number> {
-  const owed = new Map(view.declarations.map((d) => [d.owner, d.value]));
-  if (pending?.kind === 'declare') owed.set(pending.seat, pending.forming.value);
-  return owed;
 }
 
 function pendingCards(p: Pending | null): Card[] {
@@ -145,11 +110,14 @@ function pendingCards(p: Pending | null): Card[] {
 function dealHidden(view: View, seat: number, pending: Pending | null, rng: RngState, seen: readonly SeenEvent[]): Hidden {
   const hand = view.hand ?? [];
   const shown = [...view.table, ...view.declarations.flatMap(cardsOf), ...pendingCards(pending)];
-  const remembered = rememberedWon(view, pending, seen);
-  // Each other holder of a declaration is given a card of its value first, from those nobody has placed.
+  const remembered = rememberedWon(view, pending, shown, seen);
+  // Each seat must keep a card of the value of its declaration on the table, or of the one it is forming:
+  // each other holder is given one first, from those nobody has placed.
+  const owed = new Map(view.declarations.map((d) => [d.owner, d.value]));
+  if (pending?.kind === 'declare') owed.set(pending.seat, pending.forming.value);
   const kept: Card[][] = view.handCounts.map(() => []);
   let next = rng;
-  for (const [holder, value] of obligations(view, pending)) {
+  for (const [holder, value] of owed) {
     if (holder === seat) continue;
     const placed = [...hand, ...shown, ...remembered.flat(), ...kept.flat()];
     const free = unseenCards(standardDeck(), placed).filter((c) => pips(c) === value);
@@ -157,18 +125,8 @@ function dealHidden(view: View, seat: number, pending: Pending | null, rng: RngS
     [n, next] = randomInt(next, 0, free.length - 1);
     kept[holder].push(free[n]);
   }
-  const dealt = dealTable(
-    standardDeck(),
-    {
-      seat,
-      hand,
-      handSizes: view.handCounts,
-      inHands: kept,
-      stock: view.stock,
-      piles: view.sides.map((s, side) => ({ size: s.won, known: remembered[side] })),
-      shown,
-    },
-    next,
-  );
+  const piles = view.sides.map((s, side) => ({ size: s.won, known: remembered[side] }));
+  const table = { seat, hand, handSizes: view.handCounts, inHands: kept, stock: view.stock, piles, shown };
+  const dealt = dealTable(standardDeck(), table, next);
   return { hands: dealt.hands, stock: dealt.stock, won: dealt.piles, rng: dealt.rng };
 }

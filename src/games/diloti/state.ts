@@ -1,9 +1,15 @@
 import type { Card, RngState } from '../../cards';
 import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, Type } from '../../engine';
-import { MAX_VALUE } from './plays';
+import { CardCode, CardSet, type Static, type TSchema, Type } from '../../engine';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+/** The highest value of a card, so of a sum a card can capture or a declaration. */
+export const MAX_VALUE = 10;
+
+/** An object schema with exactly these fields. */
+const Closed = <T extends Record<string, TSchema>>(fields: T, description: string) =>
+  Type.Object(fields, { additionalProperties: false, description });
 
 export const optionsSchema = Type.Object(
   {
@@ -19,56 +25,35 @@ export const optionsSchema = Type.Object(
 export type Options = Static<typeof optionsSchema>;
 
 const group = CardSet({ minItems: 1, maxItems: 52, description: 'the cards of one group or set, in any order' });
-const layAction = Type.Object(
-  { type: Type.Literal('lay'), card: CardCode },
-  { additionalProperties: false, description: 'lay a card face up on the table, capturing nothing' },
-);
-const captureAction = Type.Object(
+const layAction = Closed({ type: Type.Literal('lay'), card: CardCode }, 'lay a card face up on the table, capturing nothing');
+const captureAction = Closed(
   { type: Type.Literal('capture'), card: CardCode },
-  {
-    additionalProperties: false,
-    description:
-      'play a card to capture with it: a face card takes every table card of its rank at once; a number card then takes ' +
-      'groups worth its value with `take`, and `done` ends the capture',
-  },
+  'play a card to capture with it: a face card takes every table card of its rank at once; a number card then takes ' +
+    'groups worth its value with `take`, and `done` ends the capture',
 );
-const takeAction = Type.Object(
+const takeAction = Closed(
   { type: Type.Literal('take'), group },
-  {
-    additionalProperties: false,
-    description:
-      'capture with the card being played: loose cards worth its value (or, on a crowded table, one card of such a group at ' +
-      'a time), or a whole declaration of its value',
-  },
+  'capture with the card being played: loose cards worth its value (or, on a crowded table, one card of such a group at ' +
+    'a time), or a whole declaration of its value',
 );
-const declareAction = Type.Object(
+const declareAction = Closed(
   { type: Type.Literal('declare'), card: CardCode, value: Type.Integer({ minimum: 1, maximum: MAX_VALUE }) },
-  {
-    additionalProperties: false,
-    description: 'play a number card to form a declaration of `value` with it; its cards follow with `add`, and `done` ends it',
-  },
+  'play a number card to form a declaration of `value` with it; its cards follow with `add`, and `done` ends it',
 );
-const addAction = Type.Object(
+const addAction = Closed(
   { type: Type.Literal('add'), group },
-  {
-    additionalProperties: false,
-    description:
-      'add cards to the declaration being formed: loose cards to complete the open set (on a crowded table one at a ' +
-      "time), an opponent's regular declaration to raise with the card played, or a new set of the same value (loose " +
-      'cards or a regular declaration), making a group declaration',
-  },
+  'add cards to the declaration being formed: loose cards to complete the open set (on a crowded table one at a ' +
+    "time), an opponent's regular declaration to raise with the card played, or a new set of the same value (loose " +
+    'cards or a regular declaration), making a group declaration',
 );
-const doneAction = Type.Object(
-  { type: Type.Literal('done') },
-  { additionalProperties: false, description: 'end the capture or the declaration in progress' },
-);
+const doneAction = Closed({ type: Type.Literal('done') }, 'end the capture or the declaration in progress');
 export const actionSchema = Type.Union([layAction, captureAction, takeAction, declareAction, addAction, doneAction]);
 export type Action = Static<typeof actionSchema>;
 
 const Value = (description: string) => Type.Integer({ minimum: 1, maximum: MAX_VALUE, description });
 const BySide = Counts;
 
-const DeclarationSchema = Type.Object(
+const DeclarationSchema = Closed(
   {
     sets: Type.Array(Cards('one set, worth the value'), {
       description: 'its sets, each worth the value: one set is a regular declaration, several a group declaration',
@@ -76,41 +61,38 @@ const DeclarationSchema = Type.Object(
     value: Value('the value of the card that captures it (1 to 10)'),
     owner: Seat('the seat obliged to capture it: who formed it, or last raised it or took it into a group'),
   },
-  { additionalProperties: false, description: 'a declaration: a bundle captured only whole, by a card of its value' },
+  'a declaration: a bundle captured only whole, by a card of its value',
 );
 
-const PendingSchema = Type.Union(
-  [
-    Type.Object(
-      {
-        kind: Type.Literal('capture', { description: 'capture: a capture is in progress' }),
-        seat: Seat('the seat capturing'),
-        card: Type.With(CardCode, { description: 'the card being played to capture' }),
-        taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups taken so far, in order' }),
-        open: Cards('the cards of a group being built one card at a time, not yet worth the value; empty when none'),
-        from: Count('internal: the table position the open group goes on from (each group is built in table order)'),
-        needs: Count('what the open group still needs to be worth the value; 0 when no group is open'),
-      },
-      { additionalProperties: false, description: 'a capture in progress' },
-    ),
-    Type.Object(
-      {
-        kind: Type.Literal('declare', { description: 'declare: a declaration is being formed' }),
-        seat: Seat('the seat declaring'),
-        card: Type.With(CardCode, { description: 'the card being played into the declaration' }),
-        forming: DeclarationSchema,
-        open: Cards('the cards of a set not yet worth the value (the card played and loose cards); empty when none'),
-        from: Count('internal: the table position the open set goes on from (each set is built in table order)'),
-        raised: Nullable(Value('a value'), "the value of the opponent's declaration the card raised; null when it raised none"),
-        needs: Count('what the open set still needs to be worth the value; 0 when no set is open'),
-      },
-      { additionalProperties: false, description: 'a declaration being formed' },
-    ),
-  ],
-  {},
-);
+const PendingSchema = Type.Union([
+  Closed(
+    {
+      kind: Type.Literal('capture', { description: 'capture: a capture is in progress' }),
+      seat: Seat('the seat capturing'),
+      card: Type.With(CardCode, { description: 'the card being played to capture' }),
+      taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups taken so far, in order' }),
+      open: Cards('the cards of a group being built one card at a time, not yet worth the value; empty when none'),
+      from: Count('internal: the table position the open group goes on from (each group is built in table order)'),
+      needs: Count('what the open group still needs to be worth the value; 0 when no group is open'),
+    },
+    'a capture in progress',
+  ),
+  Closed(
+    {
+      kind: Type.Literal('declare', { description: 'declare: a declaration is being formed' }),
+      seat: Seat('the seat declaring'),
+      card: Type.With(CardCode, { description: 'the card being played into the declaration' }),
+      forming: DeclarationSchema,
+      open: Cards('the cards of a set not yet worth the value (the card played and loose cards); empty when none'),
+      from: Count('internal: the table position the open set goes on from (each set is built in table order)'),
+      raised: Nullable(Value('a value'), "the value of the opponent's declaration the card raised; null when it raised none"),
+      needs: Count('what the open set still needs to be worth the value; 0 when no set is open'),
+    },
+    'a declaration being formed',
+  ),
+]);
 
-const PlaySchema = Type.Object(
+const PlaySchema = Closed(
   {
     seat: Seat('the seat that played'),
     card: Type.With(CardCode, { description: 'the card played' }),
@@ -122,10 +104,10 @@ const PlaySchema = Type.Object(
     raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
     xeri: Type.Boolean({ description: 'true when the capture swept the table for a xeri' }),
   },
-  { additionalProperties: false, description: 'one finished play, as everyone saw it' },
+  'one finished play, as everyone saw it',
 );
 
-const DealScoreSchema = Type.Object(
+const DealScoreSchema = Closed(
   {
     dealer: Seat('the seat that dealt it'),
     cards: BySide('cards won, by side (leftovers included)'),
@@ -134,16 +116,16 @@ const DealScoreSchema = Type.Object(
     mostCards: Nullable(Count('a side'), 'the side scoring 4 for the most cards; null on a 26-26 tie'),
     tenOfDiamonds: Nullable(Count('a side'), 'the side scoring 2 for the 10 of diamonds; null when nobody won it'),
     twoOfClubs: Nullable(Count('a side'), 'the side scoring 1 for the 2 of clubs; null when nobody won it'),
-    leftovers: Type.Object(
+    leftovers: Closed(
       {
         side: Nullable(Count('a side'), 'the side of the last capturer, who took them; null when nobody captured'),
         cards: Cards('the cards left on the table at the end of the deal'),
       },
-      { additionalProperties: false, description: 'the cards left on the table at the end, and who took them' },
+      'the cards left on the table at the end, and who took them',
     ),
     points: BySide('points scored in the deal, by side'),
   },
-  { additionalProperties: false, description: "one deal's score, line by line" },
+  "one deal's score, line by line",
 );
 
 export const viewSchema = Type.Object(
@@ -212,6 +194,9 @@ export type Pending = Static<typeof PendingSchema> extends infer P ? (P extends 
 
 /** One finished play, as everyone saw it. */
 export type Play = Static<typeof PlaySchema>;
+
+/** A declaration: a bundle captured only as a unit, by a card of its value. */
+export type Declaration = Static<typeof DeclarationSchema>;
 
 export interface State
   extends Pick<

@@ -1,20 +1,11 @@
-import { fieldsOf } from '../../cards/fishing';
+import { fieldsOf, sidesOf } from '../../cards/fishing';
 import { needOf, ownDeclaration } from './pending';
-import { sideOf } from './plays';
 import type { State, View } from './state';
-
-/** What a seat sees, and who plays for which side. */
-
-export function seatsOfSide(s: State, side: number): number[] {
-  return [...Array(s.seats).keys()].filter((seat) => sideOf(seat) === side);
-}
 
 /** What `seat` may know: its own hand, the table, the play in progress; won piles by size only. Everything at the end. */
 export function viewOf(s: State, seat: number | null): View {
-  const own = seat === null ? undefined : ownDeclaration(s, seat);
   return {
-    seats: s.seats,
-    target: s.target,
+    ...fieldsOf(s, ['seats', 'target']),
     deal: s.finished ? s.deals.length : s.deals.length + 1,
     dealer: s.dealer,
     turn: s.finished ? null : s.turn,
@@ -24,12 +15,11 @@ export function viewOf(s: State, seat: number | null): View {
     hand: seat === null ? null : s.hands[seat],
     handCounts: s.hands.map((h) => h.length),
     stock: s.stock.length,
-    table: s.table,
-    declarations: s.declarations,
+    ...fieldsOf(s, ['table', 'declarations']),
     // The value this seat is obliged to capture, if it holds a declaration.
-    obligation: own ? own.value : null,
-    sides: [0, 1].map((side) => ({
-      seats: seatsOfSide(s, side),
+    obligation: seat === null ? null : (ownDeclaration(s, seat)?.value ?? null),
+    sides: sidesOf(s.seats, s.seats === 4).map((seats, side) => ({
+      seats,
       // The won piles are face down: only their sizes (and the xeris marked on them) are known.
       won: s.won[side].length,
       xeris: s.xeris[side],
