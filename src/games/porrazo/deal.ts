@@ -1,8 +1,8 @@
 import { type Card, deal, shuffle, standardDeck } from '../../cards';
 import { IllegalMove } from '../../engine';
 import { award, awardSeat, porrazoStands, sideCount, sideOf } from './scoring';
-import type { Action, State } from './state';
-import { bestDeclaration, type Declaration, declarationValue, handWinner, scoreTendido } from './values';
+import type { Action, Declaration, State } from './state';
+import { bestDeclaration, declarationValue, handWinner, scoreTendido } from './values';
 
 /** The flow of a hand: deals of three, the dealer's tendido, the end of each deal and of the hand. */
 

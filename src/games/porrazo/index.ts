@@ -1,5 +1,5 @@
 import { standardDeck } from '../../cards';
-import { fieldsOf, sidesOf } from '../../cards/fishing';
+import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
 import { applyTendido, legalTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
@@ -16,24 +16,19 @@ export * from './state';
 export * from './values';
 
 /**
- * A copy to change: the outer arrays are copied; inner hands and piles, the stock and the logs'
- * entries are shared, so they are only ever replaced, never changed in place.
+ * A copy to change, in the state's own key order: the outer arrays are copied; inner hands and piles,
+ * the stock and the logs' entries are shared, so they are only ever replaced, never changed in place.
  */
 function clone(s: State): State {
   return {
-    ...fieldsOf(s, ['seats', 'partners', 'target', 'rng', 'handNo', 'dealer', 'deal', 'phase', 'turn', 'stock']),
+    ...s,
     hands: [...s.hands],
     table: [...s.table],
     captured: [...s.captured],
     scores: [...s.scores],
-    ...fieldsOf(s, ['tendidoDealt', 'tendido', 'leftover']),
     answers: [...s.answers],
-    laid: s.laid,
-    pending: s.pending,
     plays: [...s.plays],
     notes: [...s.notes],
-    lastHand: s.lastHand,
-    winner: s.winner,
   };
 }
 
@@ -103,22 +98,11 @@ export const porrazo: Game<State, Action, Options, View> = {
     if (s.winner !== null) throw new IllegalMove('the game is over');
     if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) throw new IllegalMove(`there is no seat ${seat}`);
     const next = clone(s);
-    switch (action.type) {
-      case 'tendido':
-      case 'noTendido':
-        applyTendido(next, seat, action);
-        return next;
-      case 'declare':
-      case 'pass':
-        applyDeclaration(next, seat, action);
-        return next;
-      case 'play':
-      case 'inPlace':
-        applyPlay(next, seat, action);
-        return next;
-      default:
-        throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
-    }
+    if (action.type === 'tendido' || action.type === 'noTendido') applyTendido(next, seat, action);
+    else if (action.type === 'declare' || action.type === 'pass') applyDeclaration(next, seat, action);
+    else if (action.type === 'play' || action.type === 'inPlace') applyPlay(next, seat, action);
+    else throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
+    return next;
   },
 
   // The least committal answer in each phase: no tendido yet (it comes after the last deal), no declaration, the lowest card.

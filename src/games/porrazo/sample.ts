@@ -11,8 +11,8 @@ import {
 } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
-import type { Action, Answer, Pending, Play, State, View } from './state';
-import type { Declaration, SetName } from './values';
+import type { Action, Answer, Pending, Play, SetName, State, View } from './state';
+import { declarationOf } from './values';
 
 /** Tries at dealing the declared hands before giving up: each try draws them in a new order. */
 const TRIES = 20;
@@ -65,7 +65,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
       }
       hands[d.seat] = held;
       pool = unseenCards(pool, held);
-      answers[d.seat] = declarationIn([...d.played, ...held]);
+      answers[d.seat] = declarationOf([...d.played, ...held]);
     }
     if (!dealt) continue;
     const free = over ? [] : view.handCounts.flatMap((_, i) => (i === seat || hands[i].length > 0 ? [] : [i]));
@@ -137,19 +137,6 @@ function pendingOf(view: View): Pending | null {
   const last = view.plays[view.plays.length - 1];
   const cards = view.porrazo.stage === 'porrazo' ? [last.took[0], last.card] : [...last.took, last.card];
   return { ...view.porrazo, cards };
-}
-
-/** The set three cards make: three of a kind a rondine, a pair a ronda. */
-function declarationIn(cards: readonly Card[]): Declaration | null {
-  const counts = new Map<Rank, number>();
-  for (const c of cards) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
-  for (const [rank, n] of counts) {
-    if (n >= 3) return { set: 'rondine', rank };
-  }
-  for (const [rank, n] of counts) {
-    if (n === 2) return { set: 'ronda', rank };
-  }
-  return null;
 }
 
 const choose = (n: number, k: number): number => (k === 0 ? 1 : k > n ? 0 : (n * choose(n - 1, k - 1)) / k);

@@ -1,9 +1,14 @@
-import type { Card, RngState } from '../../cards';
+import { type Card, RANKS, type RngState } from '../../cards';
 import { Cards, Count, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
-import type { Declaration } from './values';
 
 /** Porrazo's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+/** One of the words listed (TypeBox types a union by the tuple of its members, so the list is typed as one member). */
+const Literals = <T extends string>(words: readonly T[], description: string) => {
+  const members = words.map((w) => Type.Literal(w));
+  return Type.Union(members, { description }) as Type.TUnion<[Type.TLiteral<T>]>;
+};
 
 export const optionsSchema = Type.Object(
   {
@@ -22,26 +27,8 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const RankSchema = (description: string) =>
-  Type.Union(
-    [
-      Type.Literal('A'),
-      Type.Literal('2'),
-      Type.Literal('3'),
-      Type.Literal('4'),
-      Type.Literal('5'),
-      Type.Literal('6'),
-      Type.Literal('7'),
-      Type.Literal('8'),
-      Type.Literal('9'),
-      Type.Literal('T'),
-      Type.Literal('J'),
-      Type.Literal('Q'),
-      Type.Literal('K'),
-    ],
-    { description },
-  );
-const SetSchema = (description: string) => Type.Union([Type.Literal('ronda'), Type.Literal('rondine')], { description });
+const RankSchema = (description: string) => Literals(RANKS, description);
+const SetSchema = (description: string) => Literals(['ronda', 'rondine'], description);
 
 export const actionSchema = Type.Union([
   Type.Object(
@@ -82,20 +69,9 @@ const PlaySchema = Type.Object(
   {
     seat: Seat('the seat that played'),
     card: Type.With(CardCode, { description: 'the card played from the hand' }),
-    as: Type.Union(
-      [
-        Type.Literal('capture'),
-        Type.Literal('laid'),
-        Type.Literal('in place'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('last card'),
-      ],
-      {
-        description:
-          "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
-      },
+    as: Literals(
+      ['capture', 'laid', 'in place', 'porrazo', 'counter-porrazo', 'san benito', 'last card'],
+      "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
     ),
     took: Cards(
       'the table cards captured, the run in order from the matched card up; for a counter-porrazo the two cards taken from the porrazo',
@@ -110,21 +86,9 @@ const NoteSchema = Type.Object(
     side: Count('the seat, or the partnership (0: seats 0+2, 1: seats 1+3), that scored'),
     seat: Nullable(Seat('the seat that made the score'), "the seat that made the score; null for a partnership's hand score"),
     points: Count('the points scored'),
-    for: Type.Union(
-      [
-        Type.Literal('in place'),
-        Type.Literal('limpia'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('ronda'),
-        Type.Literal('rondine'),
-        Type.Literal('tendido'),
-        Type.Literal('hand'),
-      ],
-      {
-        description: 'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
-      },
+    for: Literals(
+      ['in place', 'limpia', 'porrazo', 'counter-porrazo', 'san benito', 'ronda', 'rondine', 'tendido', 'hand'],
+      'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
     ),
     rank: Type.Optional(RankSchema('the rank that scored, where a rank decides the points')),
   },
@@ -216,9 +180,10 @@ export const viewSchema = Type.Object(
     porrazo: Nullable(
       Type.Object(
         {
-          stage: Type.Union([Type.Literal('porrazo'), Type.Literal('counter')], {
-            description: 'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
-          }),
+          stage: Literals(
+            ['porrazo', 'counter'],
+            'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
+          ),
           seat: Seat('the seat that made it'),
           rank: RankSchema('its rank'),
         },
@@ -259,7 +224,14 @@ export type Pending = NonNullable<View['porrazo']> & { cards: Card[] };
 /** The cards captured by each seat or partnership, and who scored the difference. */
 export type HandResult = NonNullable<View['lastHand']>;
 
+/** A ronda or rondine held, as declared. */
+export type Declaration = Omit<Extract<Action, { type: 'declare' }>, 'type'>;
+export type SetName = Declaration['set'];
 export type Answer = Declaration | 'pass' | null;
+
+/** The tendido's score: the order counted, the pips in place and the sets it formed. */
+export type TendidoScore = Omit<NonNullable<View['tendido']>, 'cards'>;
+export type TendidoSet = TendidoScore['sets'][number];
 
 export interface State
   extends Pick<

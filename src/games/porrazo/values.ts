@@ -1,13 +1,7 @@
 import { type Card, RANKS, type Rank, rankNumber, rankOf, strictlyMost } from '../../cards';
+import type { Declaration, TendidoScore, TendidoSet } from './state';
 
 /** Porrazo's vocabulary: ronda values, runs, playing in place, the tendido and declarations. */
-
-export type SetName = 'ronda' | 'rondine';
-
-export interface Declaration {
-  set: SetName;
-  rank: Rank;
-}
 
 /** A ronda (pair) is worth 4 in kings, 3 in queens, 2 in jacks, 1 in tens down to aces. */
 export function rondaValue(rank: Rank): number {
@@ -27,12 +21,6 @@ export function nextRank(rank: Rank): Rank {
   return RANKS[(RANKS.indexOf(rank) + 1) % RANKS.length];
 }
 
-function lastOfRank(table: readonly Card[], rank: Rank): number {
-  // A code's first character is its rank.
-  for (let i = table.length - 1; i >= 0; i--) if (table[i][0] === rank) return i;
-  return -1;
-}
-
 /**
  * The table cards a played card captures: nothing unless a table card has its rank; otherwise that
  * card and the unbroken run going up from it (K-A wraps), one card of each rank. Where a rank lies
@@ -43,7 +31,7 @@ export function captureOf(table: readonly Card[], played: Card): Card[] {
   let rank = rankOf(played);
   // Thirteen ranks at most: one card never captures two table cards of one rank.
   for (let i = 0; i < RANKS.length; i++) {
-    const at = lastOfRank(table, rank);
+    const at = table.findLastIndex((c) => rankOf(c) === rank);
     if (at < 0) break;
     taken.push(table[at]);
     rank = nextRank(rank);
@@ -60,22 +48,6 @@ export function fitsInPlace(card: Card, tableCountBefore: number): boolean {
 /** The ronda value of a limpia: the rank of the last card of the run taken (not the highest). */
 export function limpiaValue(taken: readonly Card[]): number {
   return rondaValue(rankOf(taken[taken.length - 1]));
-}
-
-export interface TendidoSet {
-  rank: Rank;
-  count: number;
-  points: number;
-}
-
-export interface TendidoScore {
-  /** The four cards in the order they are counted, position 1 first. */
-  counted: Card[];
-  /** Pips of the cards lying in their own position (an ace first, a 2 second...). */
-  places: number;
-  /** Pairs, threes and fours on the table that hold a tendido card. */
-  sets: TendidoSet[];
-  points: number;
 }
 
 /** Points of a pair, three or four of a kind: ronda, rondine, twice the rondine. */
@@ -96,21 +68,14 @@ function placePoints(counted: readonly Card[]): number {
  * Every pair, three or four of a kind on the table that the tendido formed (it holds a tendido card) scores too.
  */
 export function scoreTendido(tendido: readonly Card[], tableBefore: readonly Card[]): TendidoScore {
-  const pairs = [tendido.slice(0, 2), tendido.slice(2, 4)];
-  let counted: Card[] = [...tendido];
-  let places = -1;
-  for (const [first, second] of [pairs, [pairs[1], pairs[0]]]) {
-    for (const a of [first, [first[1], first[0]]]) {
-      for (const b of [second, [second[1], second[0]]]) {
-        const order = [...a, ...b];
-        const p = placePoints(order);
-        if (p > places) {
-          places = p;
-          counted = order;
-        }
-      }
-    }
-  }
+  const [one, two] = [tendido.slice(0, 2), tendido.slice(2, 4)];
+  const turns = <T>(pair: T[]) => [pair, [pair[1], pair[0]]];
+  const orders = turns([one, two]).flatMap(([first, second]) =>
+    turns(first).flatMap((a) => turns(second).map((b) => [...a, ...b])),
+  );
+  // The first order that scores most, in the order above (the pairs as dealt first).
+  const counted = orders.reduce((best, order) => (placePoints(order) > placePoints(best) ? order : best));
+  const places = placePoints(counted);
   const table = [...tableBefore, ...tendido];
   const sets: TendidoSet[] = [];
   for (const rank of RANKS) {
