@@ -1,6 +1,7 @@
 import { type Card, deal, shuffle, standardDeck } from '../../cards';
+import { sidesOf } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
-import { award, awardSeat, porrazoStands, sideCount, sideOf } from './scoring';
+import { award, awardSeat, porrazoStands } from './scoring';
 import type { Action, Declaration, State } from './state';
 import { bestDeclaration, declarationValue, handWinner, scoreTendido } from './values';
 
@@ -57,10 +58,6 @@ export function newHand(s: State, deck: Card[]): void {
   dealThree(s);
 }
 
-export function legalTendido(s: State, seat: number): Action[] {
-  return seat === s.dealer ? [{ type: 'tendido' }, { type: 'noTendido' }] : [];
-}
-
 /** The dealer's choice right after a deal of three: the tendido now, or not yet. `d` is the draft of the next state. */
 export function applyTendido(d: State, seat: number, action: Extract<Action, { type: 'tendido' | 'noTendido' }>): void {
   if (seat !== d.dealer) throw new IllegalMove('only the dealer decides on the tendido');
@@ -91,10 +88,7 @@ export function endOfDeal(s: State): void {
 
 /** The side with the most captured cards scores the difference to the next best. */
 function endOfHand(s: State): void {
-  const counts = Array(sideCount(s)).fill(0);
-  s.captured.forEach((pile, seat) => {
-    counts[sideOf(s, seat)] += pile.length;
-  });
+  const counts = sidesOf(s.seats, s.partners).map((seats) => seats.reduce((n, seat) => n + s.captured[seat].length, 0));
   const { winner, points } = handWinner(counts);
   s.lastHand = { captured: counts, winner, points };
   if (winner !== null) award(s, winner, null, points, 'hand');

@@ -1,12 +1,12 @@
 import { standardDeck } from '../../cards';
 import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
-import { applyTendido, legalTendido, newHand } from './deal';
+import { applyTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
 import { applyPlay, defaultPlay, legalPlays } from './play';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
-import { seatsOfSide, sideCount, sideOf } from './scoring';
+import { seatsOfSide, sideOf } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 import { toAct, viewOf } from './view';
 
@@ -71,7 +71,7 @@ export const porrazo: Game<State, Action, Options, View> = {
       hands: [],
       table: [],
       captured: [],
-      scores: Array(sideCount({ partners, seats: ctx.seats })).fill(0),
+      scores: sidesOf(ctx.seats, partners).map(() => 0),
       tendidoDealt: false,
       tendido: null,
       leftover: [],
@@ -88,8 +88,8 @@ export const porrazo: Game<State, Action, Options, View> = {
   },
 
   legalActions(s, seat): Action[] {
-    if (s.winner !== null) return [];
-    if (s.phase === 'tendido') return legalTendido(s, seat);
+    if (!toAct(s).includes(seat)) return [];
+    if (s.phase === 'tendido') return [{ type: 'tendido' }, { type: 'noTendido' }];
     if (s.phase === 'declaring') return legalDeclarations(s, seat);
     return legalPlays(s, seat);
   },

@@ -210,19 +210,12 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-export type Phase = 'tendido' | 'declaring' | 'playing';
-
-/** How a card was played. */
-export type PlayKind = Play['as'];
 export type Play = Static<typeof PlaySchema>;
 export type ScoreReason = Note['for'];
 export type Note = Static<typeof NoteSchema>;
 
 /** A porrazo waiting for the next play, or a counter-porrazo a san benito may follow, with the card laid and the porrazo card on it. */
 export type Pending = NonNullable<View['porrazo']> & { cards: Card[] };
-
-/** The cards captured by each seat or partnership, and who scored the difference. */
-export type HandResult = NonNullable<View['lastHand']>;
 
 /** A ronda or rondine held, as declared. */
 export type Declaration = Omit<Extract<Action, { type: 'declare' }>, 'type'>;
@@ -252,7 +245,7 @@ export interface State
   > {
   seats: number;
   rng: RngState;
-  phase: Phase;
+  phase: Exclude<View['phase'], 'over'>;
   /** Seat to play (phase playing). */
   turn: number;
   stock: Card[];
