@@ -16,8 +16,6 @@ export function dealThree(s: State): void {
   s.hands = dealt.hands;
   s.stock = dealt.stock;
   s.answers = Array(s.seats).fill(null);
-  s.laid = null;
-  s.pending = null;
   // Every hand has one tendido: if the dealer has not dealt it by the hand's last deal, it is dealt then, unasked.
   if (!s.tendidoDealt && s.deal === dealsPerHand(s.seats)) dealTendido(s);
   if (!s.tendidoDealt) s.phase = 'tendido';

@@ -11,7 +11,6 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 import { toAct, viewOf } from './view';
 
 export { dealsPerHand } from './deal';
-export { sideOf } from './scoring';
 export * from './state';
 export * from './values';
 

@@ -1,4 +1,5 @@
 import { type Card, compareCards, rankNumber, rankOf, removeCards } from '../../cards';
+import { allHandsEmpty } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
 import { dealsPerHand, endOfDeal } from './deal';
 import { award, awardSeat, porrazoStands, sideOf } from './scoring';
@@ -100,17 +101,12 @@ function lastCard(s: State): void {
   if (porrazo) awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
 }
 
+/** The next seat's turn; the dealer's last card of the hand is played at once, and a deal played out ends. */
 function afterPlay(s: State): void {
   if (s.winner !== null) return;
-  if (s.hands.every((h) => h.length === 0)) {
-    endOfDeal(s);
-    return;
-  }
-  s.turn = (s.turn + 1) % s.seats;
-  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) {
-    lastCard(s);
-    if (s.winner === null) endOfDeal(s);
-  }
+  if (!allHandsEmpty(s.hands)) s.turn = (s.turn + 1) % s.seats;
+  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) lastCard(s);
+  if (s.winner === null && allHandsEmpty(s.hands)) endOfDeal(s);
 }
 
 export function legalPlays(s: State, seat: number): Action[] {

@@ -36,8 +36,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const buried = [...new Set(played)].filter((c) => !view.table.includes(c) && !inPiles.has(c));
   const hand = view.hand ?? [];
   const inHands = over ? [...(view.hands ?? []).flat(), ...(view.stock ?? [])] : hand;
-  const open = [...inHands, ...view.table, ...piles.flat(), ...buried];
-  const unseen = unseenCards(standardDeck(), open);
+  const unseen = unseenCards(standardDeck(), [...inHands, ...view.table, ...piles.flat(), ...buried]);
   const pileRoom = view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length;
   const thisDeal = view.handCounts.every((n) => n === 3) ? [] : view.plays;
   const declared = over

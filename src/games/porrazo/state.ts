@@ -1,5 +1,5 @@
 import { type Card, RANKS, type RngState } from '../../cards';
-import { Cards, Count, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Porrazo's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -112,10 +112,8 @@ export const viewSchema = Type.Object(
     turn: Nullable(Seat('the seat to play'), 'the seat to play a card; null outside the play and once the game is over'),
     partners: Type.Boolean({ description: 'true when four seats play as partners 0+2 and 1+3 (option partners)' }),
     target: Type.Integer({ description: 'the score that wins (option target)' }),
-    sideOf: Type.Array(Count('a side'), {
-      description: 'the side each seat scores for, by seat: its own number alone, 0 or 1 with partners',
-    }),
-    scores: Type.Array(Count('a score'), { description: 'the scores, by side' }),
+    sideOf: Counts('the side each seat scores for, by seat: its own number alone, 0 or 1 with partners'),
+    scores: Counts('the scores, by side'),
     hand: OwnHand,
     handCounts: HandCounts,
     hands: HandsAtEnd,
@@ -125,9 +123,7 @@ export const viewSchema = Type.Object(
       'the cards left in the stock, top first, once the game is over; null during play',
     ),
     table: Cards('the face-up table cards, in the order they came'),
-    capturedCounts: Type.Array(Count('a pile size'), {
-      description: "how many cards each seat's face-down won-cards pile holds, by seat",
-    }),
+    capturedCounts: Counts("how many cards each seat's face-down won-cards pile holds, by seat"),
     tendidoDealt: Type.Boolean({
       description: "true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)",
     }),
@@ -196,7 +192,7 @@ export const viewSchema = Type.Object(
     lastHand: Nullable(
       Type.Object(
         {
-          captured: Type.Array(Count('cards'), { description: 'cards captured, by side' }),
+          captured: Counts('cards captured, by side'),
           winner: Nullable(Count('a side'), 'the side that scored the difference; null when the most was shared'),
           points: Count('the points it scored'),
         },
