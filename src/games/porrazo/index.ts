@@ -31,9 +31,6 @@ function clone(s: State): State {
   };
 }
 
-const seatName = (s: State, side: number): string =>
-  s.partners ? `Seats ${seatsOfSide(s, side).join(' and ')}` : `Seat ${side}`;
-
 /** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
 export const porrazo: Game<State, Action, Options, View> = {
   kind: 'porrazo',
@@ -48,10 +45,7 @@ export const porrazo: Game<State, Action, Options, View> = {
 
   cards: () => standardDeck(),
 
-  checkSetup(seats, options) {
-    if (options.partners && seats !== 4) return 'partners play needs exactly four seats';
-    return undefined;
-  },
+  checkSetup: (seats, options) => (options.partners && seats !== 4 ? 'partners play needs exactly four seats' : undefined),
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, standardDeck());
@@ -119,11 +113,10 @@ export const porrazo: Game<State, Action, Options, View> = {
     const scores = [...Array(s.seats).keys()].map((seat) => s.scores[sideOf(s, seat)]);
     if (s.winner === null) return { toAct: toAct(s), finished: false, scores };
     const winners = seatsOfSide(s, s.winner);
-    const byBenito = s.notes.at(-1)?.for === 'san benito';
+    const wins = s.partners ? `Seats ${winners.join(' and ')} win` : `Seat ${s.winner} wins`;
     const others = s.scores.filter((_, side) => side !== s.winner).join(', ');
-    const summary = byBenito
-      ? `${seatName(s, s.winner)} win${s.partners ? '' : 's'} by san benito`
-      : `${seatName(s, s.winner)} win${s.partners ? '' : 's'} with ${s.scores[s.winner]} (others: ${others})`;
+    const byBenito = s.notes.at(-1)?.for === 'san benito';
+    const summary = byBenito ? `${wins} by san benito` : `${wins} with ${s.scores[s.winner]} (others: ${others})`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
 

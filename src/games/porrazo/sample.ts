@@ -39,13 +39,12 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const unseen = unseenCards(standardDeck(), [...inHands, ...view.table, ...piles.flat(), ...buried]);
   const pileRoom = view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length;
   const thisDeal = view.handCounts.every((n) => n === 3) ? [] : view.plays;
-  const declared = over
-    ? []
-    : view.declarations.flatMap((d, i) =>
-        i !== seat && d !== null && d !== 'pass' && !('rank' in d)
-          ? [{ seat: i, set: d.set, played: thisDeal.filter((p) => p.seat === i).map((p) => p.card) }]
-          : [],
-      );
+  // The declarations to deal for: those whose rank is secret (the seat's own shows it, and every one once the game is over).
+  const declared = view.declarations.flatMap((d, i) =>
+    d !== null && d !== 'pass' && !('rank' in d)
+      ? [{ seat: i, set: d.set, played: thisDeal.filter((p) => p.seat === i).map((p) => p.card) }]
+      : [],
+  );
   let next = rng;
   for (let attempt = 0; attempt < TRIES; attempt++) {
     let pool = unseen;
