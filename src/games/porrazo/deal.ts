@@ -1,8 +1,9 @@
 import { type Card, deal, shuffle, standardDeck } from '../../cards';
+import { sidesOf } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
-import { award, awardSeat, porrazoStands, sideCount, sideOf } from './scoring';
-import type { Action, State } from './state';
-import { bestDeclaration, type Declaration, declarationValue, handWinner, scoreTendido } from './values';
+import { award, awardSeat, porrazoStands } from './scoring';
+import type { Action, Declaration, State } from './state';
+import { bestDeclaration, declarationValue, handWinner, scoreTendido } from './values';
 
 /** The flow of a hand: deals of three, the dealer's tendido, the end of each deal and of the hand. */
 
@@ -15,8 +16,6 @@ export function dealThree(s: State): void {
   s.hands = dealt.hands;
   s.stock = dealt.stock;
   s.answers = Array(s.seats).fill(null);
-  s.laid = null;
-  s.pending = null;
   // Every hand has one tendido: if the dealer has not dealt it by the hand's last deal, it is dealt then, unasked.
   if (!s.tendidoDealt && s.deal === dealsPerHand(s.seats)) dealTendido(s);
   if (!s.tendidoDealt) s.phase = 'tendido';
@@ -57,10 +56,6 @@ export function newHand(s: State, deck: Card[]): void {
   dealThree(s);
 }
 
-export function legalTendido(s: State, seat: number): Action[] {
-  return seat === s.dealer ? [{ type: 'tendido' }, { type: 'noTendido' }] : [];
-}
-
 /** The dealer's choice right after a deal of three: the tendido now, or not yet. `d` is the draft of the next state. */
 export function applyTendido(d: State, seat: number, action: Extract<Action, { type: 'tendido' | 'noTendido' }>): void {
   if (seat !== d.dealer) throw new IllegalMove('only the dealer decides on the tendido');
@@ -91,10 +86,7 @@ export function endOfDeal(s: State): void {
 
 /** The side with the most captured cards scores the difference to the next best. */
 function endOfHand(s: State): void {
-  const counts = Array(sideCount(s)).fill(0);
-  s.captured.forEach((pile, seat) => {
-    counts[sideOf(s, seat)] += pile.length;
-  });
+  const counts = sidesOf(s.seats, s.partners).map((seats) => seats.reduce((n, seat) => n + s.captured[seat].length, 0));
   const { winner, points } = handWinner(counts);
   s.lastHand = { captured: counts, winner, points };
   if (winner !== null) award(s, winner, null, points, 'hand');

@@ -5,7 +5,6 @@ import { declarationOf } from './values';
 /** Rondas and rondines: every seat answers each deal at the same time, before its first card is played. */
 
 export function legalDeclarations(s: State, seat: number): Action[] {
-  if (s.answers[seat] !== null) return [];
   const d = declarationOf(s.hands[seat]);
   return d ? [{ type: 'declare', set: d.set, rank: d.rank }, { type: 'pass' }] : [{ type: 'pass' }];
 }

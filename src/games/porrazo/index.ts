@@ -1,44 +1,35 @@
 import { standardDeck } from '../../cards';
-import { fieldsOf, sidesOf } from '../../cards/fishing';
+import { sidesOf } from '../../cards/fishing';
 import { type Game, IllegalMove, type MoveContext, openingDeck, type SetupContext, type Status } from '../../engine';
-import { applyTendido, legalTendido, newHand } from './deal';
+import { applyTendido, newHand } from './deal';
 import { applyDeclaration, legalDeclarations } from './declaring';
 import { applyPlay, defaultPlay, legalPlays } from './play';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
-import { seatsOfSide, sideCount, sideOf } from './scoring';
+import { seatsOfSide, sideOf } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 import { toAct, viewOf } from './view';
 
 export { dealsPerHand } from './deal';
-export { sideOf } from './scoring';
 export * from './state';
 export * from './values';
 
 /**
- * A copy to change: the outer arrays are copied; inner hands and piles, the stock and the logs'
- * entries are shared, so they are only ever replaced, never changed in place.
+ * A copy to change, in the state's own key order: the outer arrays are copied; inner hands and piles,
+ * the stock and the logs' entries are shared, so they are only ever replaced, never changed in place.
  */
 function clone(s: State): State {
   return {
-    ...fieldsOf(s, ['seats', 'partners', 'target', 'rng', 'handNo', 'dealer', 'deal', 'phase', 'turn', 'stock']),
+    ...s,
     hands: [...s.hands],
     table: [...s.table],
     captured: [...s.captured],
     scores: [...s.scores],
-    ...fieldsOf(s, ['tendidoDealt', 'tendido', 'leftover']),
     answers: [...s.answers],
-    laid: s.laid,
-    pending: s.pending,
     plays: [...s.plays],
     notes: [...s.notes],
-    lastHand: s.lastHand,
-    winner: s.winner,
   };
 }
-
-const seatName = (s: State, side: number): string =>
-  s.partners ? `Seats ${seatsOfSide(s, side).join(' and ')}` : `Seat ${side}`;
 
 /** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
 export const porrazo: Game<State, Action, Options, View> = {
@@ -54,10 +45,7 @@ export const porrazo: Game<State, Action, Options, View> = {
 
   cards: () => standardDeck(),
 
-  checkSetup(seats, options) {
-    if (options.partners && seats !== 4) return 'partners play needs exactly four seats';
-    return undefined;
-  },
+  checkSetup: (seats, options) => (options.partners && seats !== 4 ? 'partners play needs exactly four seats' : undefined),
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, standardDeck());
@@ -76,7 +64,7 @@ export const porrazo: Game<State, Action, Options, View> = {
       hands: [],
       table: [],
       captured: [],
-      scores: Array(sideCount({ partners, seats: ctx.seats })).fill(0),
+      scores: sidesOf(ctx.seats, partners).map(() => 0),
       tendidoDealt: false,
       tendido: null,
       leftover: [],
@@ -93,8 +81,8 @@ export const porrazo: Game<State, Action, Options, View> = {
   },
 
   legalActions(s, seat): Action[] {
-    if (s.winner !== null) return [];
-    if (s.phase === 'tendido') return legalTendido(s, seat);
+    if (!toAct(s).includes(seat)) return [];
+    if (s.phase === 'tendido') return [{ type: 'tendido' }, { type: 'noTendido' }];
     if (s.phase === 'declaring') return legalDeclarations(s, seat);
     return legalPlays(s, seat);
   },
@@ -103,22 +91,11 @@ export const porrazo: Game<State, Action, Options, View> = {
     if (s.winner !== null) throw new IllegalMove('the game is over');
     if (!Number.isInteger(seat) || seat < 0 || seat >= s.seats) throw new IllegalMove(`there is no seat ${seat}`);
     const next = clone(s);
-    switch (action.type) {
-      case 'tendido':
-      case 'noTendido':
-        applyTendido(next, seat, action);
-        return next;
-      case 'declare':
-      case 'pass':
-        applyDeclaration(next, seat, action);
-        return next;
-      case 'play':
-      case 'inPlace':
-        applyPlay(next, seat, action);
-        return next;
-      default:
-        throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
-    }
+    if (action.type === 'tendido' || action.type === 'noTendido') applyTendido(next, seat, action);
+    else if (action.type === 'declare' || action.type === 'pass') applyDeclaration(next, seat, action);
+    else if (action.type === 'play' || action.type === 'inPlace') applyPlay(next, seat, action);
+    else throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
+    return next;
   },
 
   // The least committal answer in each phase: no tendido yet (it comes after the last deal), no declaration, the lowest card.
@@ -136,11 +113,10 @@ export const porrazo: Game<State, Action, Options, View> = {
     const scores = [...Array(s.seats).keys()].map((seat) => s.scores[sideOf(s, seat)]);
     if (s.winner === null) return { toAct: toAct(s), finished: false, scores };
     const winners = seatsOfSide(s, s.winner);
-    const byBenito = s.notes.at(-1)?.for === 'san benito';
+    const wins = s.partners ? `Seats ${winners.join(' and ')} win` : `Seat ${s.winner} wins`;
     const others = s.scores.filter((_, side) => side !== s.winner).join(', ');
-    const summary = byBenito
-      ? `${seatName(s, s.winner)} win${s.partners ? '' : 's'} by san benito`
-      : `${seatName(s, s.winner)} win${s.partners ? '' : 's'} with ${s.scores[s.winner]} (others: ${others})`;
+    const byBenito = s.notes.at(-1)?.for === 'san benito';
+    const summary = byBenito ? `${wins} by san benito` : `${wins} with ${s.scores[s.winner]} (others: ${others})`;
     return { toAct: [], finished: true, scores, result: { winners, summary } };
   },
 

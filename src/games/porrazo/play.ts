@@ -1,8 +1,9 @@
 import { type Card, compareCards, rankNumber, rankOf, removeCards } from '../../cards';
+import { allHandsEmpty } from '../../cards/fishing';
 import { IllegalMove } from '../../engine';
 import { dealsPerHand, endOfDeal } from './deal';
 import { award, awardSeat, porrazoStands, sideOf } from './scoring';
-import type { Action, Pending, PlayKind, State } from './state';
+import type { Action, Pending, State } from './state';
 import { captureOf, fitsInPlace, limpiaValue, rondaValue, rondineValue } from './values';
 
 /** The play of the hand: captures and runs, limpias, playing in place, porrazos, and the dealer's last card. */
@@ -14,41 +15,50 @@ function mayForgo(s: State, card: Card): boolean {
   return counters || captureOf(s.table, card).length > 0;
 }
 
-function sanBenito(s: State, seat: number, card: Card): void {
+/**
+ * Takes `card` from the seat's hand, and the porrazo waiting and the card laid before it off the
+ * table's record: the play answers them. A san benito (the fourth card of a counter-porrazo's rank)
+ * is the whole play and wins the game: then null.
+ */
+function follow(s: State, seat: number, card: Card): Pick<State, 'pending' | 'laid'> | null {
+  s.hands[seat] = removeCards(s.hands[seat], [card]);
+  const { pending, laid } = s;
+  s.pending = null;
+  s.laid = null;
+  if (pending?.stage !== 'counter' || pending.rank !== rankOf(card)) return { pending, laid };
   s.table.push(card);
   s.plays.push({ seat, card, as: 'san benito', took: [] });
   const side = sideOf(s, seat);
   // The san benito scores the entire game: the side is raised to the target.
   award(s, side, seat, s.target - s.scores[side], 'san benito', rankOf(card));
+  return null;
 }
 
-function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending): void {
+/**
+ * The third card of a porrazo's rank: it takes the laid card and the porrazo card from the porrazo's
+ * pile. With the dealer's last card it also sweeps the table (`swept`), and no san benito can follow.
+ */
+function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending, swept?: Card[]): void {
   s.captured[porrazo.seat] = removeCards(s.captured[porrazo.seat], porrazo.cards);
-  s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards];
-  s.plays.push({ seat, card, as: 'counter-porrazo', took: [...porrazo.cards] });
-  s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
+  s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards, ...(swept ?? [])];
+  const took = [...porrazo.cards];
+  s.plays.push(swept ? { seat, card, as: 'counter-porrazo', took, swept } : { seat, card, as: 'counter-porrazo', took });
+  if (!swept) s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
   awardSeat(s, seat, rondineValue(porrazo.rank), 'counter-porrazo', porrazo.rank);
 }
 
 /** One card from the hand of the seat to play, after the porrazo of the previous play is settled. */
 function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
   if (s.hands.every((h) => h.length === 3)) s.plays = [];
-  s.hands[seat] = removeCards(s.hands[seat], [card]);
+  const followed = follow(s, seat, card);
+  if (!followed) return;
+  const { pending, laid } = followed;
   const rank = rankOf(card);
-  const { pending, laid } = s;
-  s.pending = null;
-  s.laid = null;
-  if (pending?.stage === 'counter' && pending.rank === rank) {
-    sanBenito(s, seat, card);
+  if (pending?.stage === 'porrazo' && pending.rank === rank && !inPlace) {
+    counterPorrazo(s, seat, card, pending);
     return;
   }
-  if (pending?.stage === 'porrazo') {
-    if (pending.rank === rank && !inPlace) {
-      counterPorrazo(s, seat, card, pending);
-      return;
-    }
-    porrazoStands(s, pending);
-  }
+  if (pending?.stage === 'porrazo') porrazoStands(s, pending);
   const took = inPlace ? [] : captureOf(s.table, card);
   if (took.length > 0) {
     s.table = removeCards(s.table, took);
@@ -73,59 +83,37 @@ function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
 function lastCard(s: State): void {
   const seat = s.dealer;
   const [card] = s.hands[seat];
-  s.hands[seat] = [];
+  const followed = follow(s, seat, card);
+  if (!followed) return;
+  const { pending, laid } = followed;
   const rank = rankOf(card);
-  const { pending, laid } = s;
-  s.pending = null;
-  s.laid = null;
-  if (pending?.stage === 'counter' && pending.rank === rank) {
-    sanBenito(s, seat, card);
-    return;
-  }
-  let as: PlayKind = 'last card';
-  let took: Card[] = [];
-  if (pending?.stage === 'porrazo' && pending.rank === rank) {
-    s.captured[pending.seat] = removeCards(s.captured[pending.seat], pending.cards);
-    took = [...pending.cards];
-    as = 'counter-porrazo';
-    awardSeat(s, seat, rondineValue(rank), 'counter-porrazo', rank);
-  } else {
-    if (pending?.stage === 'porrazo') porrazoStands(s, pending);
-    // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
-    if (laid !== null && rankOf(laid.card) === rank) {
-      as = 'porrazo';
-      awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
-    }
-  }
   const swept = s.table;
   s.table = [];
-  s.captured[seat] = [...s.captured[seat], card, ...took, ...swept];
-  s.plays.push({ seat, card, as, took, swept });
-}
-
-function afterPlay(s: State): void {
-  if (s.winner !== null) return;
-  if (s.hands.every((h) => h.length === 0)) {
-    endOfDeal(s);
+  if (pending?.stage === 'porrazo' && pending.rank === rank) {
+    counterPorrazo(s, seat, card, pending, swept);
     return;
   }
-  s.turn = (s.turn + 1) % s.seats;
-  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) {
-    lastCard(s);
-    if (s.winner === null) endOfDeal(s);
-  }
+  if (pending?.stage === 'porrazo') porrazoStands(s, pending);
+  // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
+  const porrazo = laid !== null && rankOf(laid.card) === rank;
+  s.captured[seat] = [...s.captured[seat], card, ...swept];
+  s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'last card', took: [], swept });
+  if (porrazo) awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
+}
+
+/** The next seat's turn; the dealer's last card of the hand is played at once, and a deal played out ends. */
+function afterPlay(s: State): void {
+  if (s.winner !== null) return;
+  if (!allHandsEmpty(s.hands)) s.turn = (s.turn + 1) % s.seats;
+  if (s.deal === dealsPerHand(s.seats) && s.turn === s.dealer && s.hands[s.dealer].length === 1) lastCard(s);
+  if (s.winner === null && allHandsEmpty(s.hands)) endOfDeal(s);
 }
 
 export function legalPlays(s: State, seat: number): Action[] {
-  if (seat !== s.turn) return [];
-  return s.hands[seat].flatMap((card): Action[] =>
-    mayForgo(s, card)
-      ? [
-          { type: 'play', card },
-          { type: 'inPlace', card },
-        ]
-      : [{ type: 'play', card }],
-  );
+  return s.hands[seat].flatMap((card): Action[] => [
+    { type: 'play', card },
+    ...(mayForgo(s, card) ? [{ type: 'inPlace', card } as const] : []),
+  ]);
 }
 
 /** One card played, and what follows from it. `d` is the draft of the next state. */

@@ -1,5 +1,6 @@
 import {
   type Card,
+  countCards,
   dealUnseen,
   type Rank,
   type RngState,
@@ -11,8 +12,8 @@ import {
 } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
-import type { Action, Answer, Pending, Play, State, View } from './state';
-import type { Declaration, SetName } from './values';
+import type { Action, Answer, Pending, Play, SetName, State, View } from './state';
+import { declarationOf } from './values';
 
 /** Tries at dealing the declared hands before giving up: each try draws them in a new order. */
 const TRIES = 20;
@@ -35,17 +36,15 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const buried = [...new Set(played)].filter((c) => !view.table.includes(c) && !inPiles.has(c));
   const hand = view.hand ?? [];
   const inHands = over ? [...(view.hands ?? []).flat(), ...(view.stock ?? [])] : hand;
-  const open = [...inHands, ...view.table, ...piles.flat(), ...buried];
-  const unseen = unseenCards(standardDeck(), open);
+  const unseen = unseenCards(standardDeck(), [...inHands, ...view.table, ...piles.flat(), ...buried]);
   const pileRoom = view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length;
   const thisDeal = view.handCounts.every((n) => n === 3) ? [] : view.plays;
-  const declared = over
-    ? []
-    : view.declarations.flatMap((d, i) =>
-        i !== seat && d !== null && d !== 'pass' && !('rank' in d)
-          ? [{ seat: i, set: d.set, played: thisDeal.filter((p) => p.seat === i).map((p) => p.card) }]
-          : [],
-      );
+  // The declarations to deal for: those whose rank is secret (the seat's own shows it, and every one once the game is over).
+  const declared = view.declarations.flatMap((d, i) =>
+    d !== null && d !== 'pass' && !('rank' in d)
+      ? [{ seat: i, set: d.set, played: thisDeal.filter((p) => p.seat === i).map((p) => p.card) }]
+      : [],
+  );
   let next = rng;
   for (let attempt = 0; attempt < TRIES; attempt++) {
     let pool = unseen;
@@ -55,19 +54,16 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     [order, next] = shuffle(declared, next);
     // A rondine binds a hand more than a ronda: those are dealt first.
     order.sort((a, b) => (a.set === b.set ? 0 : a.set === 'rondine' ? -1 : 1));
-    let dealt = true;
     for (const d of order) {
       let held: Card[] | undefined;
       [held, next] = handHolding(d.set, d.played, view.handCounts[d.seat], pool, next);
-      if (!held) {
-        dealt = false;
-        break;
-      }
+      if (!held) break;
       hands[d.seat] = held;
       pool = unseenCards(pool, held);
-      answers[d.seat] = declarationIn([...d.played, ...held]);
+      answers[d.seat] = declarationOf([...d.played, ...held]);
     }
-    if (!dealt) continue;
+    // A hand dealt holds its set, and its answer shows it: a seat still without one is a deal that failed.
+    if (order.some((d) => answers[d.seat] === null)) continue;
     const free = over ? [] : view.handCounts.flatMap((_, i) => (i === seat || hands[i].length > 0 ? [] : [i]));
     let places: Card[][];
     [places, next] = dealUnseen(
@@ -81,8 +77,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     const rest = [...buried, ...places[free.length + 1]];
     return {
       seats,
-      partners: view.partners,
-      target: view.target,
+      ...fieldsOf(view, ['partners', 'target']),
       rng: next,
       ...fieldsOf(view, ['handNo', 'dealer', 'deal']),
       phase: view.phase === 'over' ? 'playing' : view.phase,
@@ -139,19 +134,6 @@ function pendingOf(view: View): Pending | null {
   return { ...view.porrazo, cards };
 }
 
-/** The set three cards make: three of a kind a rondine, a pair a ronda. */
-function declarationIn(cards: readonly Card[]): Declaration | null {
-  const counts = new Map<Rank, number>();
-  for (const c of cards) counts.set(rankOf(c), (counts.get(rankOf(c)) ?? 0) + 1);
-  for (const [rank, n] of counts) {
-    if (n >= 3) return { set: 'rondine', rank };
-  }
-  for (const [rank, n] of counts) {
-    if (n === 2) return { set: 'ronda', rank };
-  }
-  return null;
-}
-
 const choose = (n: number, k: number): number => (k === 0 ? 1 : k > n ? 0 : (n * choose(n - 1, k - 1)) / k);
 
 /**
@@ -166,33 +148,26 @@ export function handHolding(
   pool: readonly Card[],
   rng: RngState,
 ): [Card[] | undefined, RngState] {
-  const byRank = new Map<Rank, Card[]>();
-  for (const c of pool) byRank.set(rankOf(c), [...(byRank.get(rankOf(c)) ?? []), c]);
-  const ranks = [...byRank.keys()];
-  const before = new Map<Rank, number>();
-  for (const c of played) before.set(rankOf(c), (before.get(rankOf(c)) ?? 0) + 1);
+  const ranks = [...new Set(pool.map(rankOf))];
+  const ofRank = (rank: Rank) => pool.filter((c) => rankOf(c) === rank);
+  const before = countCards(played.map(rankOf));
   // Three cards make a rondine when one rank comes three times, a ronda when one comes twice.
   const most = Math.max(0, ...before.values());
   const makes = (counts: readonly number[]) => {
     const top = counts.reduce((m, n, k) => Math.max(m, n + (before.get(ranks[k]) ?? 0)), most);
     return top >= 3 ? 'rondine' : top === 2 ? 'ronda' : null;
   };
-  const ways: { counts: number[]; weight: number }[] = [];
-  const counts = ranks.map(() => 0);
-  const walk = (i: number, left: number, weight: number) => {
-    if (left === 0) {
-      if (makes(counts) === set) ways.push({ counts: [...counts], weight });
-      return;
-    }
-    if (i === ranks.length) return;
-    const n = (byRank.get(ranks[i]) as Card[]).length;
-    for (let k = Math.min(left, n); k >= 0; k--) {
-      counts[i] = k;
-      walk(i + 1, left - k, weight * choose(n, k));
-    }
-    counts[i] = 0;
+  // Every way to take `left` cards from the ranks from the i-th on: how many of each (most first), and in how many hands.
+  const waysFrom = (i: number, left: number): { counts: number[]; weight: number }[] => {
+    if (left === 0) return [{ counts: ranks.slice(i).map(() => 0), weight: 1 }];
+    if (i === ranks.length) return [];
+    const n = ofRank(ranks[i]).length;
+    const takes = [...Array(Math.min(left, n) + 1).keys()].reverse();
+    return takes.flatMap((k) =>
+      waysFrom(i + 1, left - k).map((w) => ({ counts: [k, ...w.counts], weight: choose(n, k) * w.weight })),
+    );
   };
-  walk(0, size, 1);
+  const ways = waysFrom(0, size).filter((w) => makes(w.counts) === set);
   const total = ways.reduce((n, w) => n + w.weight, 0);
   if (total === 0) return [undefined, rng];
   let [pick, next] = randomInt(rng, 0, total - 1);
@@ -203,7 +178,7 @@ export function handHolding(
   for (const [k, r] of ranks.entries()) {
     if (way.counts[k] === 0) continue;
     let cards: Card[];
-    [cards, next] = shuffle(byRank.get(r) as Card[], next);
+    [cards, next] = shuffle(ofRank(r), next);
     held.push(...cards.slice(0, way.counts[k]));
   }
   return [held, next];

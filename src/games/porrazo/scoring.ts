@@ -5,10 +5,7 @@ import { rondaValue } from './values';
 
 /** Who scores: a seat alone, or a partnership (0+2 and 1+3), and how every score reaches the target. */
 
-const SIDES_PARTNERS = 2;
-
 export const sideOf = (s: Pick<State, 'partners'>, seat: number): number => sideOfSeat(seat, s.partners);
-export const sideCount = (s: Pick<State, 'partners' | 'seats'>): number => (s.partners ? SIDES_PARTNERS : s.seats);
 export const seatsOfSide = (s: State, side: number): number[] => sidesOf(s.seats, s.partners)[side];
 
 /** Scores for a side; the game ends the moment a side reaches the target, and nothing scores after. */

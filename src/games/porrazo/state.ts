@@ -1,9 +1,14 @@
-import type { Card, RngState } from '../../cards';
-import { Cards, Count, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
+import { type Card, RANKS, type RngState } from '../../cards';
+import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
-import type { Declaration } from './values';
 
 /** Porrazo's options, actions, state and view: the types every file of the game imports, so imports run one way. */
+
+/** One of the words listed (TypeBox types a union by the tuple of its members, so the list is typed as one member). */
+const Literals = <T extends string>(words: readonly T[], description: string) => {
+  const members = words.map((w) => Type.Literal(w));
+  return Type.Union(members, { description }) as Type.TUnion<[Type.TLiteral<T>]>;
+};
 
 export const optionsSchema = Type.Object(
   {
@@ -22,26 +27,8 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-const RankSchema = (description: string) =>
-  Type.Union(
-    [
-      Type.Literal('A'),
-      Type.Literal('2'),
-      Type.Literal('3'),
-      Type.Literal('4'),
-      Type.Literal('5'),
-      Type.Literal('6'),
-      Type.Literal('7'),
-      Type.Literal('8'),
-      Type.Literal('9'),
-      Type.Literal('T'),
-      Type.Literal('J'),
-      Type.Literal('Q'),
-      Type.Literal('K'),
-    ],
-    { description },
-  );
-const SetSchema = (description: string) => Type.Union([Type.Literal('ronda'), Type.Literal('rondine')], { description });
+const RankSchema = (description: string) => Literals(RANKS, description);
+const SetSchema = (description: string) => Literals(['ronda', 'rondine'], description);
 
 export const actionSchema = Type.Union([
   Type.Object(
@@ -82,20 +69,9 @@ const PlaySchema = Type.Object(
   {
     seat: Seat('the seat that played'),
     card: Type.With(CardCode, { description: 'the card played from the hand' }),
-    as: Type.Union(
-      [
-        Type.Literal('capture'),
-        Type.Literal('laid'),
-        Type.Literal('in place'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('last card'),
-      ],
-      {
-        description:
-          "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
-      },
+    as: Literals(
+      ['capture', 'laid', 'in place', 'porrazo', 'counter-porrazo', 'san benito', 'last card'],
+      "how it was played: a capture, laid without capturing, laid in place, a porrazo, a counter-porrazo, a san benito, or the dealer's last card of the hand",
     ),
     took: Cards(
       'the table cards captured, the run in order from the matched card up; for a counter-porrazo the two cards taken from the porrazo',
@@ -110,21 +86,9 @@ const NoteSchema = Type.Object(
     side: Count('the seat, or the partnership (0: seats 0+2, 1: seats 1+3), that scored'),
     seat: Nullable(Seat('the seat that made the score'), "the seat that made the score; null for a partnership's hand score"),
     points: Count('the points scored'),
-    for: Type.Union(
-      [
-        Type.Literal('in place'),
-        Type.Literal('limpia'),
-        Type.Literal('porrazo'),
-        Type.Literal('counter-porrazo'),
-        Type.Literal('san benito'),
-        Type.Literal('ronda'),
-        Type.Literal('rondine'),
-        Type.Literal('tendido'),
-        Type.Literal('hand'),
-      ],
-      {
-        description: 'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
-      },
+    for: Literals(
+      ['in place', 'limpia', 'porrazo', 'counter-porrazo', 'san benito', 'ronda', 'rondine', 'tendido', 'hand'],
+      'what scored: a card in place, a limpia, the porrazo family, the best declaration, the tendido, or the hand',
     ),
     rank: Type.Optional(RankSchema('the rank that scored, where a rank decides the points')),
   },
@@ -148,10 +112,8 @@ export const viewSchema = Type.Object(
     turn: Nullable(Seat('the seat to play'), 'the seat to play a card; null outside the play and once the game is over'),
     partners: Type.Boolean({ description: 'true when four seats play as partners 0+2 and 1+3 (option partners)' }),
     target: Type.Integer({ description: 'the score that wins (option target)' }),
-    sideOf: Type.Array(Count('a side'), {
-      description: 'the side each seat scores for, by seat: its own number alone, 0 or 1 with partners',
-    }),
-    scores: Type.Array(Count('a score'), { description: 'the scores, by side' }),
+    sideOf: Counts('the side each seat scores for, by seat: its own number alone, 0 or 1 with partners'),
+    scores: Counts('the scores, by side'),
     hand: OwnHand,
     handCounts: HandCounts,
     hands: HandsAtEnd,
@@ -161,9 +123,7 @@ export const viewSchema = Type.Object(
       'the cards left in the stock, top first, once the game is over; null during play',
     ),
     table: Cards('the face-up table cards, in the order they came'),
-    capturedCounts: Type.Array(Count('a pile size'), {
-      description: "how many cards each seat's face-down won-cards pile holds, by seat",
-    }),
+    capturedCounts: Counts("how many cards each seat's face-down won-cards pile holds, by seat"),
     tendidoDealt: Type.Boolean({
       description: "true once the tendido has been dealt this hand (by the dealer's choice, or after the last deal)",
     }),
@@ -216,9 +176,10 @@ export const viewSchema = Type.Object(
     porrazo: Nullable(
       Type.Object(
         {
-          stage: Type.Union([Type.Literal('porrazo'), Type.Literal('counter')], {
-            description: 'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
-          }),
+          stage: Literals(
+            ['porrazo', 'counter'],
+            'porrazo: it stands unless the next play counters it; counter: a san benito may follow',
+          ),
           seat: Seat('the seat that made it'),
           rank: RankSchema('its rank'),
         },
@@ -231,7 +192,7 @@ export const viewSchema = Type.Object(
     lastHand: Nullable(
       Type.Object(
         {
-          captured: Type.Array(Count('cards'), { description: 'cards captured, by side' }),
+          captured: Counts('cards captured, by side'),
           winner: Nullable(Count('a side'), 'the side that scored the difference; null when the most was shared'),
           points: Count('the points it scored'),
         },
@@ -245,10 +206,6 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-export type Phase = 'tendido' | 'declaring' | 'playing';
-
-/** How a card was played. */
-export type PlayKind = Play['as'];
 export type Play = Static<typeof PlaySchema>;
 export type ScoreReason = Note['for'];
 export type Note = Static<typeof NoteSchema>;
@@ -256,10 +213,14 @@ export type Note = Static<typeof NoteSchema>;
 /** A porrazo waiting for the next play, or a counter-porrazo a san benito may follow, with the card laid and the porrazo card on it. */
 export type Pending = NonNullable<View['porrazo']> & { cards: Card[] };
 
-/** The cards captured by each seat or partnership, and who scored the difference. */
-export type HandResult = NonNullable<View['lastHand']>;
-
+/** A ronda or rondine held, as declared. */
+export type Declaration = Omit<Extract<Action, { type: 'declare' }>, 'type'>;
+export type SetName = Declaration['set'];
 export type Answer = Declaration | 'pass' | null;
+
+/** The tendido's score: the order counted, the pips in place and the sets it formed. */
+export type TendidoScore = Omit<NonNullable<View['tendido']>, 'cards'>;
+export type TendidoSet = TendidoScore['sets'][number];
 
 export interface State
   extends Pick<
@@ -280,7 +241,7 @@ export interface State
   > {
   seats: number;
   rng: RngState;
-  phase: Phase;
+  phase: Exclude<View['phase'], 'over'>;
   /** Seat to play (phase playing). */
   turn: number;
   stock: Card[];

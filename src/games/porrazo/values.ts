@@ -1,37 +1,13 @@
 import { type Card, RANKS, type Rank, rankNumber, rankOf, strictlyMost } from '../../cards';
+import type { Declaration, TendidoScore, TendidoSet } from './state';
 
 /** Porrazo's vocabulary: ronda values, runs, playing in place, the tendido and declarations. */
 
-export type SetName = 'ronda' | 'rondine';
-
-export interface Declaration {
-  set: SetName;
-  rank: Rank;
-}
-
 /** A ronda (pair) is worth 4 in kings, 3 in queens, 2 in jacks, 1 in tens down to aces. */
-export function rondaValue(rank: Rank): number {
-  if (rank === 'K') return 4;
-  if (rank === 'Q') return 3;
-  if (rank === 'J') return 2;
-  return 1;
-}
+export const rondaValue = (rank: Rank): number => Math.max(1, rankNumber(rank) - 9);
 
 /** A rondine (three of a kind) is worth three times the ronda of its rank. */
-export function rondineValue(rank: Rank): number {
-  return 3 * rondaValue(rank);
-}
-
-/** The rank that follows in a run; the king is followed by the ace. */
-export function nextRank(rank: Rank): Rank {
-  return RANKS[(RANKS.indexOf(rank) + 1) % RANKS.length];
-}
-
-function lastOfRank(table: readonly Card[], rank: Rank): number {
-  // A code's first character is its rank.
-  for (let i = table.length - 1; i >= 0; i--) if (table[i][0] === rank) return i;
-  return -1;
-}
+export const rondineValue = (rank: Rank): number => 3 * rondaValue(rank);
 
 /**
  * The table cards a played card captures: nothing unless a table card has its rank; otherwise that
@@ -39,44 +15,23 @@ function lastOfRank(table: readonly Card[], rank: Rank): number {
  * twice on the table the card laid last is taken (suits never score, so which one is immaterial).
  */
 export function captureOf(table: readonly Card[], played: Card): Card[] {
+  const from = RANKS.indexOf(rankOf(played));
   const taken: Card[] = [];
-  let rank = rankOf(played);
-  // Thirteen ranks at most: one card never captures two table cards of one rank.
-  for (let i = 0; i < RANKS.length; i++) {
-    const at = lastOfRank(table, rank);
-    if (at < 0) break;
-    taken.push(table[at]);
-    rank = nextRank(rank);
+  // The ranks from the card's own up, the king followed by the ace, each once: a run never takes two cards of one rank.
+  for (const rank of [...RANKS.slice(from), ...RANKS.slice(0, from)]) {
+    const card = table.findLast((c) => rankOf(c) === rank);
+    if (card === undefined) break;
+    taken.push(card);
   }
   return taken;
 }
 
 /** An ace to 4 is in place when, once laid, the number of table cards equals its pips. */
-export function fitsInPlace(card: Card, tableCountBefore: number): boolean {
-  const pips = rankNumber(card);
-  return pips <= 4 && pips === tableCountBefore + 1;
-}
+export const fitsInPlace = (card: Card, tableCountBefore: number): boolean =>
+  tableCountBefore < 4 && rankNumber(card) === tableCountBefore + 1;
 
 /** The ronda value of a limpia: the rank of the last card of the run taken (not the highest). */
-export function limpiaValue(taken: readonly Card[]): number {
-  return rondaValue(rankOf(taken[taken.length - 1]));
-}
-
-export interface TendidoSet {
-  rank: Rank;
-  count: number;
-  points: number;
-}
-
-export interface TendidoScore {
-  /** The four cards in the order they are counted, position 1 first. */
-  counted: Card[];
-  /** Pips of the cards lying in their own position (an ace first, a 2 second...). */
-  places: number;
-  /** Pairs, threes and fours on the table that hold a tendido card. */
-  sets: TendidoSet[];
-  points: number;
-}
+export const limpiaValue = (taken: readonly Card[]): number => rondaValue(rankOf(taken[taken.length - 1]));
 
 /** Points of a pair, three or four of a kind: ronda, rondine, twice the rondine. */
 export function setValue(rank: Rank, count: number): number {
@@ -96,21 +51,14 @@ function placePoints(counted: readonly Card[]): number {
  * Every pair, three or four of a kind on the table that the tendido formed (it holds a tendido card) scores too.
  */
 export function scoreTendido(tendido: readonly Card[], tableBefore: readonly Card[]): TendidoScore {
-  const pairs = [tendido.slice(0, 2), tendido.slice(2, 4)];
-  let counted: Card[] = [...tendido];
-  let places = -1;
-  for (const [first, second] of [pairs, [pairs[1], pairs[0]]]) {
-    for (const a of [first, [first[1], first[0]]]) {
-      for (const b of [second, [second[1], second[0]]]) {
-        const order = [...a, ...b];
-        const p = placePoints(order);
-        if (p > places) {
-          places = p;
-          counted = order;
-        }
-      }
-    }
-  }
+  const [one, two] = [tendido.slice(0, 2), tendido.slice(2, 4)];
+  const turns = <T>(pair: T[]) => [pair, [pair[1], pair[0]]];
+  const orders = turns([one, two]).flatMap(([first, second]) =>
+    turns(first).flatMap((a) => turns(second).map((b) => [...a, ...b])),
+  );
+  // The first order that scores most, in the order above (the pairs as dealt first).
+  const counted = orders.reduce((best, order) => (placePoints(order) > placePoints(best) ? order : best));
+  const places = placePoints(counted);
   const table = [...tableBefore, ...tendido];
   const sets: TendidoSet[] = [];
   for (const rank of RANKS) {
@@ -131,9 +79,7 @@ export function declarationOf(hand: readonly Card[]): Declaration | null {
   return null;
 }
 
-export function declarationValue(d: Declaration): number {
-  return d.set === 'rondine' ? rondineValue(d.rank) : rondaValue(d.rank);
-}
+export const declarationValue = (d: Declaration): number => (d.set === 'rondine' ? rondineValue : rondaValue)(d.rank);
 
 /** A rondine beats any ronda; within a kind the higher rank wins, aces low. */
 export function beats(a: Declaration, b: Declaration): boolean {
