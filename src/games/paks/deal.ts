@@ -1,5 +1,5 @@
 import { buildDeck, type Card } from '../../cards';
-import { dealHandsAndTable, sideOfSeat, sidesOf } from '../../cards/fishing';
+import { dealHandsAndTable, sidesOf } from '../../cards/fishing';
 import type { State } from './state';
 import { record } from './table';
 
@@ -9,9 +9,6 @@ const HAND = 5;
 const BOARD = 3;
 
 export const sidesFor = (seats: number): number[][] => sidesOf(seats, seats >= 4);
-
-/** The side a seat plays for: itself alone, or its team of alternate seats. */
-export const sideOf = (seats: number, seat: number): number => sideOfSeat(seat, seats >= 4);
 
 /** One 52-card deck for two seats, two for three or more. */
 export function cardsFor(seats: number): Card[] {

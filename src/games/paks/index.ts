@@ -1,6 +1,7 @@
 import { type Card, compareCards } from '../../cards';
+import { sideOfSeat } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
-import { cardsFor, dealHand, sideOf, sidesFor } from './deal';
+import { cardsFor, dealHand, sidesFor } from './deal';
 import { captureRefusal, formActions } from './forming';
 import { doneRefusal, makingActions, playRefusal, settle, take } from './making';
 import { dealing, rules } from './rules';
@@ -13,7 +14,7 @@ import { beginTurn, endTurn, pendingTarget, phaseOf } from './turn';
 import { singleValue } from './values';
 import { moveView, view } from './view';
 
-export { cardsFor, sideOf, sidesFor } from './deal';
+export { cardsFor, sidesFor } from './deal';
 export { capturable } from './forming';
 export { matchWinner, scoreHand } from './scoring';
 export * from './state';
@@ -83,7 +84,7 @@ function applyAction(s: State, seat: number, action: Action): State {
 const byValue = (a: Card, b: Card) => singleValue(a) - singleValue(b) || compareCards(a, b);
 
 function status(s: State): Status {
-  const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOf(s.seats, seat)]);
+  const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOfSeat(seat, s.seats >= 4)]);
   if (!s.finished) return { toAct: s.turn ? [s.turn.seat] : [], finished: false, scores };
   const side = matchWinner(s.scores, s.target) as number;
   const name = (i: number) => (s.seats >= 4 ? `team ${s.sides[i].join('+')}` : `seat ${i}`);
@@ -111,12 +112,12 @@ export const paks: Game<State, Action, Options, View> = {
   rules,
   dealing,
 
-  cards: (seats) => cardsFor(seats),
+  cards: cardsFor,
 
   checkSetup: (seats) =>
     seats === 5 ? 'Paks cannot be played by five: two or three seats play alone, four or six in two teams' : undefined,
 
-  sides: (seats) => sidesFor(seats),
+  sides: sidesFor,
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, cardsFor(ctx.seats));

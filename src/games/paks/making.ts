@@ -1,8 +1,8 @@
 import { countCards, removeCards, type Suit, suitOf } from '../../cards';
 import type { Action, State, Turn } from './state';
-import { draft, ofSuit, record } from './table';
+import { draft, record } from './table';
 import { afterTaking, pendingTarget } from './turn';
-import { bestValue, setValue, sumOfSingles } from './values';
+import { bestValue, ofSuit, setValue, sumOfSingles } from './values';
 
 /**
  * The set being made, for a capture or a steal: cards played into it one at a time (more paks may

@@ -1,6 +1,6 @@
-import type { Card, RngState, Suit } from '../../cards';
+import type { Card, RngState } from '../../cards';
 import { Cards, HandsAtEnd, Nullable, OwnHand } from '../../cards/fishing-schema';
-import { CardCode, type Static, Type } from '../../engine';
+import { CardCode, type Static, type TSchema, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -61,64 +61,54 @@ const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal(
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
 const closed = (description: string) => ({ additionalProperties: false, description }) as const;
 
+/** Something that happened to one seat: the seat, what happened, and what the table saw of it. */
+const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, fields: P, description: string) =>
+  Type.Object({ seat: SeatIndex(seat), type: happened(type), ...fields }, closed(description));
+const happened = <T extends string>(type: T) => Type.Literal(type, { description: `what happened: ${type}` });
+
 const HappeningShape = Type.Union(
   [
     Type.Object(
       {
-        type: Type.Literal('deal', { description: 'what happened: deal' }),
+        type: happened('deal'),
         hand: Type.Integer({ minimum: 1, description: 'the hand dealt, from 1' }),
         dealer: SeatIndex('its dealer'),
         board: Cards('the three board cards dealt face up'),
       },
       closed('a new hand was dealt'),
     ),
-    Type.Object(
+    toSeat('the seat that drew', 'feed', { card: CardCode }, 'a drawn card of a suit missing from the board fed the table'),
+    toSeat(
+      'the seat that drew',
+      'draw',
       {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('feed', { description: 'what happened: feed' }),
-        card: CardCode,
-      },
-      closed('a drawn card of a suit missing from the board fed the table'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('draw', { description: 'what happened: draw' }),
         card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
         shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
       },
-      closed('a drawn card joined the hand'),
+      'a drawn card joined the hand',
     ),
-    Type.Object(
+    toSeat(
+      'the seat',
+      'reveal',
+      { hand: Cards('its whole hand, shown to all') },
+      'on a full table the seat could form no pak: its hand was shown and its turn ended',
+    ),
+    toSeat('the seat', 'pass', {}, 'the seat formed no pak'),
+    toSeat(
+      'the seat',
+      'pak',
+      { captured: CardCode, with: Cards('the hand cards that captured it') },
+      'a pak was formed: the board card captured and its capturers',
+    ),
+    toSeat(
+      'the stealer',
+      'steal',
       {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('reveal', { description: 'what happened: reveal' }),
-        hand: Cards('its whole hand, shown to all'),
-      },
-      closed('on a full table the seat could form no pak: its hand was shown and its turn ended'),
-    ),
-    Type.Object(
-      { seat: SeatIndex('the seat'), type: Type.Literal('pass', { description: 'what happened: pass' }) },
-      closed('the seat formed no pak'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('pak', { description: 'what happened: pak' }),
-        captured: CardCode,
-        with: Cards('the hand cards that captured it'),
-      },
-      closed('a pak was formed: the board card captured and its capturers'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the stealer'),
-        type: Type.Literal('steal', { description: 'what happened: steal' }),
         from: SeatIndex('the seat robbed'),
         paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
         with: Cards('the hand cards that stole them'),
       },
-      closed('paks were stolen; with the stealing cards they make one new pak'),
+      'paks were stolen; with the stealing cards they make one new pak',
     ),
   ],
   { description: 'something the table saw happen' },
@@ -223,37 +213,19 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-/** What the table saw happen, in order. */
-export type Happening =
-  /** A new hand: its dealer and the three board cards dealt face up. */
-  | { type: 'deal'; hand: number; dealer: number; board: Card[] }
-  | { seat: number; type: 'feed'; card: Card }
-  /** A drawn card kept in the hand: shown to all unless the table was full. */
-  | { seat: number; type: 'draw'; card: Card; shown: boolean }
-  /** A full table and no pak possible: the hand is shown to all. */
-  | { seat: number; type: 'reveal'; hand: Card[] }
-  | { seat: number; type: 'pass' }
-  /** A pak formed: the board card captured, then the cards that captured it. */
-  | { seat: number; type: 'pak'; captured: Card; with: Card[] }
-  | { seat: number; type: 'steal'; from: number; paks: Card[][]; with: Card[] };
+type Seen = Static<typeof HappeningShape>;
+/** What the table saw happen, in order: a draw keeps its card, which the view hides where the draw was secret. */
+export type Happening = Exclude<Seen, { type: 'draw' }> | (Extract<Seen, { type: 'draw' }> & { card: Card });
 
-export interface Turn {
-  seat: number;
-  drawn: Card;
-  /** The board held every suit when the card was drawn: the draw is secret and a pak is compulsory if possible. */
-  fullTable: boolean;
-  /** Suit of the pak formed this turn, null before one is formed. */
-  formed: Suit | null;
-  /** Suits stolen this turn (one steal, from one seat, per suit). */
-  stolen: Suit[];
-  /** The board card of the pak being made, or the paks being stolen; null when neither. */
-  capture: Card | null;
-  steal: { from: number; suit: Suit; paks: number[] } | null;
-  /** Hand cards put into the set being made (they stay in the hand until done). */
-  chosen: Card[];
-}
-
-export type HandResult = NonNullable<View['lastHand']>;
+type TurnView = NonNullable<View['turn']>;
+/**
+ * The turn in progress as the view shows it to the seat to play, the drawn card known, and the set in
+ * the making as its board card or paks being stolen (null when neither) and the hand cards put into it.
+ */
+export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Pick<
+    NonNullable<TurnView['making']>,
+    'capture' | 'steal' | 'chosen'
+  >;
 
 export interface State
   extends Pick<
@@ -270,8 +242,6 @@ export interface State
   /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
   recent: Happening[];
 }
-
-/** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */
 
 /** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
 export type Pak = Omit<View['paks'][number][number], 'value'>;

@@ -33,8 +33,6 @@ function anyStealablePak(s: State, t: Turn): boolean {
   return s.paks.some((held, seat) => seat !== t.seat && held.some((p) => stealableSuit(t, p.suit)));
 }
 
-const boardSuits = (board: State['board']) => new Set(board.map(suitOf));
-
 /**
  * Starts the turn of `seat` and plays on by itself while nobody has a choice: a drawn card of a suit
  * missing from the board feeds the table and ends the turn; on a full table a seat that cannot form a
@@ -50,7 +48,7 @@ export function beginTurn(d: State, first: number): void {
     }
     const card = d.stock[0];
     d.stock = d.stock.slice(1);
-    const suits = boardSuits(d.board);
+    const suits = new Set(d.board.map(suitOf));
     const next = (seat + 1) % d.seats;
     if (!suits.has(suitOf(card))) {
       d.board.push(card);
