@@ -1,8 +1,8 @@
 import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
-import { cardsFor } from './deal';
 import { capturable } from './forming';
 import type { Happening, State, Turn, View } from './state';
+import { cardsFor } from './table';
 import { setValue, singleValue } from './values';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'rng'>;
@@ -24,8 +24,7 @@ export function sample(view: View, seat: number, rng: RngState): State {
   return {
     ...fieldsOf(view, ['seats', 'target', 'sides']),
     rng: hidden.rng,
-    hand: view.hand,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['hand', 'dealer']),
     stock: hidden.stock,
     board: view.board,
     hands: hidden.hands,
@@ -142,16 +141,10 @@ function turnOf(view: View, seat: number, hands: Card[][]): Turn | null {
  */
 function recentOf(view: View, hands: Card[][]): Happening[] {
   const given = hands.map(() => 0);
-  const out: Happening[] = [];
-  for (let i = view.recent.length - 1; i >= 0; i--) {
-    const h = view.recent[i];
-    if (h.type === 'draw' && h.card === null) {
-      const hand = hands[h.seat];
-      const card = hand.length > 0 ? hand[hand.length - 1 - (given[h.seat]++ % hand.length)] : cardsFor(view.seats)[0];
-      out.push({ ...h, card });
-    } else {
-      out.push(h as Happening);
-    }
-  }
-  return out.reverse();
+  const newestFirst = view.recent.toReversed().map((h): Happening => {
+    if (h.type !== 'draw' || h.card !== null) return h as Happening;
+    const hand = hands[h.seat];
+    return { ...h, card: hand.length > 0 ? hand[hand.length - 1 - (given[h.seat]++ % hand.length)] : cardsFor(view.seats)[0] };
+  });
+  return newestFirst.reverse();
 }

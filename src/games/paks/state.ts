@@ -19,39 +19,29 @@ export const optionsSchema = Type.Object(
 export type Options = Static<typeof optionsSchema>;
 
 const SeatIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
+const closed = (description: string) => ({ additionalProperties: false, description }) as const;
+/** One kind of action: its type and fields, closed. */
+const move = <T extends string, P extends Record<string, TSchema>>(type: T, fields: P, description: string) =>
+  Type.Object({ type: Type.Literal(type), ...fields }, closed(description));
+
 export const actionSchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('capture'), card: CardCode, with: CardCode },
-    {
-      additionalProperties: false,
-      description:
-        'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
-    },
+  move(
+    'capture',
+    { card: CardCode, with: CardCode },
+    'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
   ),
-  Type.Object(
+  move(
+    'steal',
     {
-      type: Type.Literal('steal'),
       from: SeatIndex('the seat whose pak is stolen'),
       pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
     },
-    {
-      additionalProperties: false,
-      description: "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
-    },
+    "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
   ),
-  Type.Object(
-    { type: Type.Literal('play'), card: CardCode },
-    { additionalProperties: false, description: 'put a card from the hand into the capturing or stealing set being made' },
-  ),
-  Type.Object(
-    { type: Type.Literal('done') },
-    { additionalProperties: false, description: 'make the capture or steal: the set beats the board card or the paks chosen' },
-  ),
-  Type.Object(
-    { type: Type.Literal('pass') },
-    { additionalProperties: false, description: 'form no pak this turn (not on a full table)' },
-  ),
-  Type.Object({ type: Type.Literal('end') }, { additionalProperties: false, description: 'steal nothing more: end the turn' }),
+  move('play', { card: CardCode }, 'put a card from the hand into the capturing or stealing set being made'),
+  move('done', {}, 'make the capture or steal: the set beats the board card or the paks chosen'),
+  move('pass', {}, 'form no pak this turn (not on a full table)'),
+  move('end', {}, 'steal nothing more: end the turn'),
 ]);
 export type Action = Static<typeof actionSchema>;
 
@@ -59,7 +49,6 @@ const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal(
   description: 'a suit: S spades, H hearts, D diamonds, C clubs',
 });
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
-const closed = (description: string) => ({ additionalProperties: false, description }) as const;
 
 /** Something that happened to one seat: the seat, what happened, and what the table saw of it. */
 const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, fields: P, description: string) =>
@@ -218,14 +207,12 @@ type Seen = Static<typeof HappeningShape>;
 export type Happening = Exclude<Seen, { type: 'draw' }> | (Extract<Seen, { type: 'draw' }> & { card: Card });
 
 type TurnView = NonNullable<View['turn']>;
+type Making = Pick<NonNullable<TurnView['making']>, 'capture' | 'steal' | 'chosen'>;
 /**
  * The turn in progress as the view shows it to the seat to play, the drawn card known, and the set in
  * the making as its board card or paks being stolen (null when neither) and the hand cards put into it.
  */
-export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Pick<
-    NonNullable<TurnView['making']>,
-    'capture' | 'steal' | 'chosen'
-  >;
+export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
 
 export interface State
   extends Pick<

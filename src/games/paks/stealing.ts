@@ -1,5 +1,5 @@
 import type { Action, State, Turn } from './state';
-import { pendingTarget, stealableSuit } from './turn';
+import { pendingTarget, stealableSuit, type Target } from './turn';
 import { bestBySuit, bestValue, ofSuit, sumOfSingles } from './values';
 
 /** Stealing paks, after forming one: one or several paks of one suit from one seat, against their total value. */
@@ -30,7 +30,7 @@ export function stealRefusal(s: State, t: Turn, action: Extract<Action, { type: 
       return 'several paks are stolen together only when they are of one suit and belong to one seat';
     }
     if (t.steal.paks.includes(action.pak)) return 'that pak is already part of the steal';
-    beat += (pendingTarget(s, t) as { beat: number }).beat;
+    beat += (pendingTarget(s, t) as Target).beat;
   }
   if (bestValue(ofSuit(s.hands[t.seat], pak.suit)) <= beat) return `your cards cannot beat ${beat}, the value to steal`;
   return undefined;

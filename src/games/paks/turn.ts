@@ -15,13 +15,13 @@ export function phaseOf(t: Turn): Phase {
 }
 
 /** The value the set being made must beat, and its suit. */
-export function pendingTarget(s: State, t: Turn): { suit: Suit; beat: number } | undefined {
+export type Target = { suit: Suit; beat: number };
+
+export function pendingTarget(s: State, t: Turn): Target | undefined {
   if (t.capture) return { suit: suitOf(t.capture), beat: singleValue(t.capture) };
-  if (t.steal) {
-    const victim = s.paks[t.steal.from];
-    return { suit: t.steal.suit, beat: t.steal.paks.reduce((n, i) => n + sumOfSingles(victim[i].cards), 0) };
-  }
-  return undefined;
+  if (!t.steal) return undefined;
+  const { from, suit, paks } = t.steal;
+  return { suit, beat: sumOfSingles(paks.flatMap((i) => s.paks[from][i].cards)) };
 }
 
 /** Whether the paks of another seat may be stolen this turn: not the suit formed, not a suit already stolen. */
