@@ -59,12 +59,6 @@ function without(cards: readonly Card[], played: readonly Card[]): Card[] {
   return out;
 }
 
-/** The seat to play whose hand must be able to form a pak: its turn began on a full table and it has formed none. */
-function mustForm(view: View, seat: number): number | undefined {
-  const t = view.turn;
-  return t && t.seat !== seat && t.fullTable && t.formed === null ? t.seat : undefined;
-}
-
 function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const all = cardsFor(view.seats);
   const hand = view.myHand ?? [];
@@ -72,8 +66,10 @@ function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const known = seenInHands(view, seat);
   const deal = (inHands: Card[][], from: RngState) =>
     dealTable(all, { seat, hand, handSizes: view.handCounts, inHands, stock: view.stock, shown }, from);
-  const forming = mustForm(view, seat);
-  if (forming === undefined) return deal(known, rng);
+  // The hand of the seat to play must be able to form a pak if its turn began on a full table and it has formed none.
+  const t = view.turn;
+  if (!t || t.seat === seat || !t.fullTable || t.formed !== null) return deal(known, rng);
+  const forming = t.seat;
   let next = rng;
   for (let tries = 0; tries < TRIES; tries++) {
     const dealt = deal(known, next);
@@ -84,10 +80,8 @@ function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const pool = unseenCards(all, [...hand, ...shown, ...known.flat()]);
   const sets = winningSets(pool, known[forming], view.board, view.handCounts[forming]);
   const [n, after] = randomInt(next, 0, sets.length - 1);
-  return deal(
-    known.map((cards, i) => (i === forming ? [...cards, ...sets[n]] : cards)),
-    after,
-  );
+  const withSet = known.map((cards, i) => (i === forming ? [...cards, ...sets[n]] : cards));
+  return deal(withSet, after);
 }
 
 /**
@@ -121,16 +115,12 @@ function choose<T>(items: readonly T[], k: number, from = 0): T[][] {
 function turnOf(view: View, seat: number, hands: Card[][]): Turn | null {
   const t = view.turn;
   if (!t) return null;
-  const making = t.seat === seat ? t.making : null;
+  const making = (t.seat === seat && t.making) || { capture: null, steal: null, chosen: [] };
   return {
     seat: t.seat,
     drawn: t.drawn ?? (hands[t.seat].at(-1) as Card),
-    fullTable: t.fullTable,
-    formed: t.formed,
-    stolen: t.stolen,
-    capture: making?.capture ?? null,
-    steal: making?.steal ?? null,
-    chosen: making?.chosen ?? [],
+    ...fieldsOf(t, ['fullTable', 'formed', 'stolen']),
+    ...fieldsOf(making, ['capture', 'steal', 'chosen']),
   };
 }
 

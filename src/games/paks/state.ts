@@ -20,28 +20,24 @@ export type Options = Static<typeof optionsSchema>;
 
 const SeatIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
 const closed = (description: string) => ({ additionalProperties: false, description }) as const;
-/** One kind of action: its type and fields, closed. */
-const move = <T extends string, P extends Record<string, TSchema>>(type: T, fields: P, description: string) =>
+/** One kind of action: its type, what it does, and its fields; closed. */
+const move = <T extends string, P extends Record<string, TSchema>>(type: T, description: string, fields: P) =>
   Type.Object({ type: Type.Literal(type), ...fields }, closed(description));
 
 export const actionSchema = Type.Union([
   move(
     'capture',
-    { card: CardCode, with: CardCode },
     'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
+    { card: CardCode, with: CardCode },
   ),
-  move(
-    'steal',
-    {
-      from: SeatIndex('the seat whose pak is stolen'),
-      pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
-    },
-    "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
-  ),
-  move('play', { card: CardCode }, 'put a card from the hand into the capturing or stealing set being made'),
-  move('done', {}, 'make the capture or steal: the set beats the board card or the paks chosen'),
-  move('pass', {}, 'form no pak this turn (not on a full table)'),
-  move('end', {}, 'steal nothing more: end the turn'),
+  move('steal', "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it", {
+    from: SeatIndex('the seat whose pak is stolen'),
+    pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
+  }),
+  move('play', 'put a card from the hand into the capturing or stealing set being made', { card: CardCode }),
+  move('done', 'make the capture or steal: the set beats the board card or the paks chosen', {}),
+  move('pass', 'form no pak this turn (not on a full table)', {}),
+  move('end', 'steal nothing more: end the turn', {}),
 ]);
 export type Action = Static<typeof actionSchema>;
 
@@ -50,8 +46,8 @@ const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal(
 });
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
 
-/** Something that happened to one seat: the seat, what happened, and what the table saw of it. */
-const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, fields: P, description: string) =>
+/** Something that happened to one seat: the seat, what happened, a line on it, and what the table saw of it. */
+const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, description: string, fields: P) =>
   Type.Object({ seat: SeatIndex(seat), type: happened(type), ...fields }, closed(description));
 const happened = <T extends string>(type: T) => Type.Literal(type, { description: `what happened: ${type}` });
 
@@ -66,39 +62,24 @@ const HappeningShape = Type.Union(
       },
       closed('a new hand was dealt'),
     ),
-    toSeat('the seat that drew', 'feed', { card: CardCode }, 'a drawn card of a suit missing from the board fed the table'),
-    toSeat(
-      'the seat that drew',
-      'draw',
-      {
-        card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
-        shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
-      },
-      'a drawn card joined the hand',
-    ),
-    toSeat(
-      'the seat',
-      'reveal',
-      { hand: Cards('its whole hand, shown to all') },
-      'on a full table the seat could form no pak: its hand was shown and its turn ended',
-    ),
-    toSeat('the seat', 'pass', {}, 'the seat formed no pak'),
-    toSeat(
-      'the seat',
-      'pak',
-      { captured: CardCode, with: Cards('the hand cards that captured it') },
-      'a pak was formed: the board card captured and its capturers',
-    ),
-    toSeat(
-      'the stealer',
-      'steal',
-      {
-        from: SeatIndex('the seat robbed'),
-        paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
-        with: Cards('the hand cards that stole them'),
-      },
-      'paks were stolen; with the stealing cards they make one new pak',
-    ),
+    toSeat('the seat that drew', 'feed', 'a drawn card of a suit missing from the board fed the table', { card: CardCode }),
+    toSeat('the seat that drew', 'draw', 'a drawn card joined the hand', {
+      card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
+      shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
+    }),
+    toSeat('the seat', 'reveal', 'on a full table the seat could form no pak: its hand was shown and its turn ended', {
+      hand: Cards('its whole hand, shown to all'),
+    }),
+    toSeat('the seat', 'pass', 'the seat formed no pak', {}),
+    toSeat('the seat', 'pak', 'a pak was formed: the board card captured and its capturers', {
+      captured: CardCode,
+      with: Cards('the hand cards that captured it'),
+    }),
+    toSeat('the stealer', 'steal', 'paks were stolen; with the stealing cards they make one new pak', {
+      from: SeatIndex('the seat robbed'),
+      paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
+      with: Cards('the hand cards that stole them'),
+    }),
   ],
   { description: 'something the table saw happen' },
 );
@@ -214,11 +195,9 @@ type Making = Pick<NonNullable<TurnView['making']>, 'capture' | 'steal' | 'chose
  */
 export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
 
-export interface State
-  extends Pick<
-    View,
-    'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished'
-  > {
+type Shown = 'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished';
+/** The whole table: what every view shows as it is, and the hidden cards, the turn and the happenings in full. */
+export interface State extends Pick<View, Shown> {
   rng: RngState;
   stock: Card[];
   hands: Card[][];

@@ -19,11 +19,8 @@ export function cardsFor(seats: number): Card[] {
 
 /** Deals a hand on the draft: five cards each one at a time from the dealer's left, three to the board. */
 export function dealHand(d: State, deck: readonly Card[]): void {
-  const { hands, table, stock } = dealHandsAndTable(
-    deck,
-    { seats: d.seats, count: HAND, first: (d.dealer + 1) % d.seats },
-    BOARD,
-  );
+  const first = (d.dealer + 1) % d.seats;
+  const { hands, table, stock } = dealHandsAndTable(deck, { seats: d.seats, count: HAND, first }, BOARD);
   d.hands = hands;
   d.board = table;
   d.stock = stock;

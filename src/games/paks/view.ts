@@ -16,13 +16,7 @@ function publicHappening(h: Happening, seat: number | null): View['recent'][numb
 function makingView(s: State, t: Turn): NonNullable<View['turn']>['making'] {
   const target = pendingTarget(s, t);
   if (!target) return null;
-  return {
-    capture: t.capture,
-    steal: t.steal,
-    beat: target.beat,
-    chosen: t.chosen,
-    worth: t.chosen.length > 0 ? setValue(t.chosen) : 0,
-  };
+  return { capture: t.capture, steal: t.steal, beat: target.beat, chosen: t.chosen, worth: setValue(t.chosen) };
 }
 
 export function view(s: State, seat: number | null): View {
@@ -42,9 +36,7 @@ export function view(s: State, seat: number | null): View {
       seat: t.seat,
       phase: own ? phaseOf(t) : t.formed ? 'steal' : 'form',
       drawn: own || !t.fullTable ? t.drawn : null,
-      fullTable: t.fullTable,
-      formed: t.formed,
-      stolen: t.stolen,
+      ...fieldsOf(t, ['fullTable', 'formed', 'stolen']),
       making: own ? makingView(s, t) : null,
     },
     recent: s.recent.map((h) => publicHappening(h, seat)),
