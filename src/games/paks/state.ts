@@ -93,6 +93,32 @@ const PakSideShape = Type.Object(
   closed('one side’s paks at the end of the hand'),
 );
 
+const PakShape = Type.Object(
+  {
+    suit: SuitCode,
+    cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
+    value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
+  },
+  closed('one pak, face up'),
+);
+
+const MakingShape = Type.Object(
+  {
+    capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
+    steal: Nullable(
+      Type.Object(
+        { from: SeatIndex('the seat robbed'), suit: SuitCode, paks: Ints('the indexes of its paks being stolen') },
+        closed('the paks being stolen'),
+      ),
+      'the paks being stolen; null for a capture',
+    ),
+    beat: Type.Integer({ description: 'the value the set must beat' }),
+    chosen: Cards('the hand cards put into the set so far (still in the hand)'),
+    worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
+  },
+  closed('the capture or steal being made'),
+);
+
 export const viewSchema = Type.Object(
   {
     seats: Type.Integer({ minimum: 2, maximum: 6, description: 'the number of seats' }),
@@ -109,17 +135,7 @@ export const viewSchema = Type.Object(
     hands: HandsAtEnd,
     stockCards: Nullable(Cards('the stock, top first'), 'the stock’s cards once the game is over; null before'),
     paks: Type.Array(
-      Type.Array(
-        Type.Object(
-          {
-            suit: SuitCode,
-            cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
-            value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
-          },
-          closed('one pak, face up'),
-        ),
-        { description: 'one seat’s paks, in the order formed: steals name them by this index' },
-      ),
+      Type.Array(PakShape, { description: 'one seat’s paks, in the order formed: steals name them by this index' }),
       { description: 'every seat’s paks this hand, by seat' },
     ),
     turn: Nullable(
@@ -133,29 +149,7 @@ export const viewSchema = Type.Object(
           fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
           formed: Nullable(SuitCode, 'the suit of the pak formed this turn; null before'),
           stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
-          making: Nullable(
-            Type.Object(
-              {
-                capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
-                steal: Nullable(
-                  Type.Object(
-                    {
-                      from: SeatIndex('the seat robbed'),
-                      suit: SuitCode,
-                      paks: Ints('the indexes of its paks being stolen'),
-                    },
-                    closed('the paks being stolen'),
-                  ),
-                  'the paks being stolen; null for a capture',
-                ),
-                beat: Type.Integer({ description: 'the value the set must beat' }),
-                chosen: Cards('the hand cards put into the set so far (still in the hand)'),
-                worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
-              },
-              closed('the capture or steal being made'),
-            ),
-            'the set the seat to play is making, shown to that seat alone; null otherwise',
-          ),
+          making: Nullable(MakingShape, 'the set the seat to play is making, shown to that seat alone; null otherwise'),
         },
         closed('the turn in progress'),
       ),
@@ -188,11 +182,8 @@ type Seen = Static<typeof HappeningShape>;
 export type Happening = Exclude<Seen, { type: 'draw' }> | (Extract<Seen, { type: 'draw' }> & { card: Card });
 
 type TurnView = NonNullable<View['turn']>;
-type Making = Pick<NonNullable<TurnView['making']>, 'capture' | 'steal' | 'chosen'>;
-/**
- * The turn in progress as the view shows it to the seat to play, the drawn card known, and the set in
- * the making as its board card or paks being stolen (null when neither) and the hand cards put into it.
- */
+type Making = Pick<Static<typeof MakingShape>, 'capture' | 'steal' | 'chosen'>;
+/** The turn as its seat sees it: the card drawn, and the set in the making (its board card or paks, the hand cards chosen). */
 export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
 
 type Shown = 'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished';
@@ -201,16 +192,14 @@ export interface State extends Pick<View, Shown> {
   rng: RngState;
   stock: Card[];
   hands: Card[][];
-  /** Each seat's paks in the current hand, in the order formed. */
   paks: Pak[][];
-  /** The turn in progress; null once the game is over. */
   turn: Turn | null;
   /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
   recent: Happening[];
 }
 
 /** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
-export type Pak = Omit<View['paks'][number][number], 'value'>;
+export type Pak = Omit<Static<typeof PakShape>, 'value'>;
 
 /** One side's paks at the end of a hand (the cards of each): those kept score, those discarded do not. */
 export type SideScore = Static<typeof PakSideShape>;

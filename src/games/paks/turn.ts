@@ -1,13 +1,13 @@
 import { type Suit, suitOf } from '../../cards';
 import { capturable } from './forming';
 import { endHand } from './scoring';
-import type { State, Turn } from './state';
+import type { State, Turn, View } from './state';
 import { record } from './table';
 import { singleValue, sumOfSingles } from './values';
 
 /** A turn: the draw (which may feed the table), the pak formed, the steals, and the turn's end. */
 
-export type Phase = 'form' | 'steal' | 'choosing';
+export type Phase = NonNullable<View['turn']>['phase'];
 
 export function phaseOf(t: Turn): Phase {
   if (t.capture || t.steal) return 'choosing';

@@ -34,8 +34,7 @@ export const sumOfSingles = (cards: readonly Card[]): number => cards.reduce((n,
 /** Scoring value at the end of a hand: ace 20, king down to 8 ten each, 7 and below five each. */
 export function cardPoints(c: Card): number {
   const n = rankNumber(c);
-  if (n === 1) return 20;
-  return n >= 8 ? 10 : 5;
+  return n === 1 ? 20 : n >= 8 ? 10 : 5;
 }
 
 export const pointsOf = (cards: readonly Card[]): number => cards.reduce((n, c) => n + cardPoints(c), 0);

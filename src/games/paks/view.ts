@@ -22,15 +22,14 @@ function makingView(s: State, t: Turn): NonNullable<View['turn']>['making'] {
 export function view(s: State, seat: number | null): View {
   const t = s.turn;
   const own = seat !== null && t?.seat === seat;
-  const everything = s.finished;
   return {
     ...fieldsOf(s, ['seats', 'sides', 'target', 'hand', 'dealer']),
     stock: s.stock.length,
     board: s.board,
     myHand: seat === null ? null : s.hands[seat],
     handCounts: s.hands.map((h) => h.length),
-    hands: everything ? s.hands : null,
-    stockCards: everything ? s.stock : null,
+    hands: s.finished ? s.hands : null,
+    stockCards: s.finished ? s.stock : null,
     paks: s.paks.map((held) => held.map((p) => ({ suit: p.suit, cards: p.cards, value: sumOfSingles(p.cards) }))),
     turn: t && {
       seat: t.seat,
