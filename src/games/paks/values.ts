@@ -7,9 +7,7 @@ export function singleValue(c: Card): number {
 }
 
 /** A 2, 3, 4 or 5: two of these together make a two-digit number. */
-export function isLow(c: Card): boolean {
-  return c[0] >= '2' && c[0] <= '5';
-}
+export const isLow = (c: Card): boolean => c[0] >= '2' && c[0] <= '5';
 
 /**
  * Value of a capturing or stealing set: its best reading. Any disjoint pairs of its cards ranked 2 to 5
