@@ -1,5 +1,5 @@
 import { buildDeck, type Card } from '../../cards';
-import { dealHandsAndTable, sidesOf } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, sidesOf } from '../../cards/fishing';
 import type { Happening, State } from './state';
 
 /**
@@ -29,7 +29,18 @@ export function dealHand(d: State, deck: readonly Card[]): void {
 }
 
 /** A copy the flow may change freely, so the public functions never mutate their input. */
-export const draft = (s: State): State => structuredClone(s);
+export function draft(s: State): State {
+  return {
+    ...fieldsOf(s, ['seats', 'target', 'sides', 'rng', 'hand', 'dealer', 'stock']),
+    board: s.board.slice(),
+    hands: s.hands.map((h) => h.slice()),
+    paks: s.paks.map((p) => p.slice()),
+    turn: s.turn && { ...s.turn, stolen: s.turn.stolen.slice(), chosen: s.turn.chosen.slice() },
+    recent: s.recent,
+    scores: s.scores.slice(),
+    ...fieldsOf(s, ['history', 'lastHand', 'finished']),
+  };
+}
 
 /** How many happenings the state keeps (the move log keeps the rest). */
 const RECENT = 16;
