@@ -1,24 +1,13 @@
-import { type Card, type Suit, suitOf } from '../../cards';
+import { type Card, suitOf } from '../../cards';
 import type { Action, State, Turn } from './state';
-import { ofSuit } from './table';
-import { bestValue, singleValue } from './values';
+import { bestBySuit, bestValue, ofSuit, singleValue } from './values';
 
 /** Forming a pak: capture one board card with hand cards of its suit worth more than it. */
 
 /** Board cards (one per code) that some set of the hand's cards of their suit beats. */
 export function capturable(hand: readonly Card[], board: readonly Card[]): Card[] {
-  const best = new Map<Suit, number>();
-  const out: Card[] = [];
-  for (const c of new Set(board)) {
-    const suit = suitOf(c);
-    let b = best.get(suit);
-    if (b === undefined) {
-      b = bestValue(ofSuit(hand, suit));
-      best.set(suit, b);
-    }
-    if (b > singleValue(c)) out.push(c);
-  }
-  return out;
+  const best = bestBySuit(hand);
+  return [...new Set(board)].filter((c) => best[suitOf(c)] > singleValue(c));
 }
 
 /** Every capture the seat may start (each board card it can take, with each first card of that suit), and pass unless the table is full. */

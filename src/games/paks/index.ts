@@ -1,6 +1,6 @@
 import { type Card, compareCards } from '../../cards';
+import { sideOfSeat } from '../../cards/fishing';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
-import { cardsFor, dealHand, sideOf, sidesFor } from './deal';
 import { captureRefusal, formActions } from './forming';
 import { doneRefusal, makingActions, playRefusal, settle, take } from './making';
 import { dealing, rules } from './rules';
@@ -8,15 +8,15 @@ import { sample } from './sample';
 import { matchWinner } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type Turn, type View, viewSchema } from './state';
 import { stealActions, stealRefusal } from './stealing';
-import { draft, record } from './table';
-import { beginTurn, endTurn, pendingTarget, phaseOf } from './turn';
+import { cardsFor, dealHand, draft, record, sidesFor } from './table';
+import { beginTurn, endTurn, phaseOf } from './turn';
 import { singleValue } from './values';
 import { moveView, view } from './view';
 
-export { cardsFor, sideOf, sidesFor } from './deal';
 export { capturable } from './forming';
 export { matchWinner, scoreHand } from './scoring';
 export * from './state';
+export { cardsFor, sidesFor } from './table';
 export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './values';
 
 /** Why `action` is not legal for `seat` now, or undefined when it is. */
@@ -49,8 +49,7 @@ function refusal(s: State, seat: number, action: Action): string | undefined {
 function legal(s: State, seat: number): Action[] {
   const t = s.turn;
   if (s.finished || !t || t.seat !== seat) return [];
-  if (pendingTarget(s, t)) return makingActions(s, t);
-  return t.formed ? stealActions(s, t) : formActions(s, t);
+  return { form: formActions, steal: stealActions, choosing: makingActions }[phaseOf(t)](s, t);
 }
 
 function applyAction(s: State, seat: number, action: Action): State {
@@ -83,7 +82,7 @@ function applyAction(s: State, seat: number, action: Action): State {
 const byValue = (a: Card, b: Card) => singleValue(a) - singleValue(b) || compareCards(a, b);
 
 function status(s: State): Status {
-  const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOf(s.seats, seat)]);
+  const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOfSeat(seat, s.seats >= 4)]);
   if (!s.finished) return { toAct: s.turn ? [s.turn.seat] : [], finished: false, scores };
   const side = matchWinner(s.scores, s.target) as number;
   const name = (i: number) => (s.seats >= 4 ? `team ${s.sides[i].join('+')}` : `seat ${i}`);
@@ -96,7 +95,7 @@ function status(s: State): Status {
 
 /**
  * Paks (Phil Laurence, in Sackson's A Gamut of Games): capture board cards into paks, steal the
- * opponents' paks. In the order a game is played: the deal (`deal.ts`), a turn and its draw (`turn.ts`),
+ * opponents' paks. In the order a game is played: the deal (`table.ts`), a turn and its draw (`turn.ts`),
  * forming a pak (`forming.ts`), stealing (`stealing.ts`), the set being made for either
  * (`making.ts`), the end of a hand (`scoring.ts`); set values in `values.ts`, views in `view.ts`.
  */
@@ -111,12 +110,10 @@ export const paks: Game<State, Action, Options, View> = {
   rules,
   dealing,
 
-  cards: (seats) => cardsFor(seats),
-
+  cards: cardsFor,
   checkSetup: (seats) =>
     seats === 5 ? 'Paks cannot be played by five: two or three seats play alone, four or six in two teams' : undefined,
-
-  sides: (seats) => sidesFor(seats),
+  sides: sidesFor,
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, cardsFor(ctx.seats));
@@ -162,6 +159,5 @@ export const paks: Game<State, Action, Options, View> = {
   view,
   status,
   moveView,
-
   sample,
 };

@@ -1,8 +1,8 @@
-import { countCards, removeCards, type Suit, suitOf } from '../../cards';
+import { containsCards, removeCards, suitOf } from '../../cards';
 import type { Action, State, Turn } from './state';
-import { draft, ofSuit, record } from './table';
-import { afterTaking, pendingTarget } from './turn';
-import { bestValue, setValue, sumOfSingles } from './values';
+import { draft, record } from './table';
+import { afterTaking, pendingTarget, type Target } from './turn';
+import { bestValue, ofSuit, setValue, sumOfSingles } from './values';
 
 /**
  * The set being made, for a capture or a steal: cards played into it one at a time (more paks may
@@ -11,7 +11,7 @@ import { bestValue, setValue, sumOfSingles } from './values';
 
 /** The steps open while a set is being made: each card that can join it, each pak that can join the steal, done once it wins. */
 export function makingActions(s: State, t: Turn): Action[] {
-  const target = pendingTarget(s, t) as { suit: Suit; beat: number };
+  const target = pendingTarget(s, t) as Target;
   const available = ofSuit(s.hands[t.seat], target.suit);
   const best = bestValue(available);
   const out: Action[] = [];
@@ -33,9 +33,8 @@ export function playRefusal(s: State, t: Turn, card: string): string | undefined
   const target = pendingTarget(s, t);
   if (!target) return 'choose a board card to capture or a pak to steal first';
   if (suitOf(card) !== target.suit) return 'the set must be all of the suit of what it takes';
-  const held = countCards(s.hands[t.seat]).get(card) ?? 0;
-  const used = t.chosen.filter((c) => c === card).length;
-  if (held <= used) return `${card} is not in your hand`;
+  // The cards chosen are in the hand: the card must be a copy of it not chosen yet.
+  if (!containsCards(s.hands[t.seat], [...t.chosen, card])) return `${card} is not in your hand`;
   return undefined;
 }
 
@@ -74,7 +73,7 @@ export function take(s: State): State {
     record(d, { seat, type: 'pak', captured, with: [...t.chosen] });
     t.formed = suitOf(captured);
   } else {
-    const { from, suit, paks } = t.steal as { from: number; suit: Suit; paks: number[] };
+    const { from, suit, paks } = t.steal as NonNullable<Turn['steal']>;
     const taken = paks.map((i) => d.paks[from][i].cards);
     d.paks[from] = d.paks[from].filter((_, i) => !paks.includes(i));
     // Stolen paks and the cards that stole them make one new pak; the stealer's older paks stay apart.

@@ -1,8 +1,8 @@
 import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
-import { cardsFor } from './deal';
 import { capturable } from './forming';
 import type { Happening, State, Turn, View } from './state';
+import { cardsFor } from './table';
 import { setValue, singleValue } from './values';
 
 type Hidden = Pick<State, 'hands' | 'stock' | 'rng'>;
@@ -24,8 +24,7 @@ export function sample(view: View, seat: number, rng: RngState): State {
   return {
     ...fieldsOf(view, ['seats', 'target', 'sides']),
     rng: hidden.rng,
-    hand: view.hand,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['hand', 'dealer']),
     stock: hidden.stock,
     board: view.board,
     hands: hidden.hands,
@@ -60,12 +59,6 @@ function without(cards: readonly Card[], played: readonly Card[]): Card[] {
   return out;
 }
 
-/** The seat to play whose hand must be able to form a pak: its turn began on a full table and it has formed none. */
-function mustForm(view: View, seat: number): number | undefined {
-  const t = view.turn;
-  return t && t.seat !== seat && t.fullTable && t.formed === null ? t.seat : undefined;
-}
-
 function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const all = cardsFor(view.seats);
   const hand = view.myHand ?? [];
@@ -73,8 +66,10 @@ function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const known = seenInHands(view, seat);
   const deal = (inHands: Card[][], from: RngState) =>
     dealTable(all, { seat, hand, handSizes: view.handCounts, inHands, stock: view.stock, shown }, from);
-  const forming = mustForm(view, seat);
-  if (forming === undefined) return deal(known, rng);
+  // The hand of the seat to play must be able to form a pak if its turn began on a full table and it has formed none.
+  const t = view.turn;
+  if (!t || t.seat === seat || !t.fullTable || t.formed !== null) return deal(known, rng);
+  const forming = t.seat;
   let next = rng;
   for (let tries = 0; tries < TRIES; tries++) {
     const dealt = deal(known, next);
@@ -85,10 +80,8 @@ function dealHidden(view: View, seat: number, rng: RngState): Hidden {
   const pool = unseenCards(all, [...hand, ...shown, ...known.flat()]);
   const sets = winningSets(pool, known[forming], view.board, view.handCounts[forming]);
   const [n, after] = randomInt(next, 0, sets.length - 1);
-  return deal(
-    known.map((cards, i) => (i === forming ? [...cards, ...sets[n]] : cards)),
-    after,
-  );
+  const withSet = known.map((cards, i) => (i === forming ? [...cards, ...sets[n]] : cards));
+  return deal(withSet, after);
 }
 
 /**
@@ -122,16 +115,12 @@ function choose<T>(items: readonly T[], k: number, from = 0): T[][] {
 function turnOf(view: View, seat: number, hands: Card[][]): Turn | null {
   const t = view.turn;
   if (!t) return null;
-  const making = t.seat === seat ? t.making : null;
+  const making = (t.seat === seat && t.making) || { capture: null, steal: null, chosen: [] };
   return {
     seat: t.seat,
     drawn: t.drawn ?? (hands[t.seat].at(-1) as Card),
-    fullTable: t.fullTable,
-    formed: t.formed,
-    stolen: t.stolen,
-    capture: making?.capture ?? null,
-    steal: making?.steal ?? null,
-    chosen: making?.chosen ?? [],
+    ...fieldsOf(t, ['fullTable', 'formed', 'stolen']),
+    ...fieldsOf(making, ['capture', 'steal', 'chosen']),
   };
 }
 
@@ -142,16 +131,10 @@ function turnOf(view: View, seat: number, hands: Card[][]): Turn | null {
  */
 function recentOf(view: View, hands: Card[][]): Happening[] {
   const given = hands.map(() => 0);
-  const out: Happening[] = [];
-  for (let i = view.recent.length - 1; i >= 0; i--) {
-    const h = view.recent[i];
-    if (h.type === 'draw' && h.card === null) {
-      const hand = hands[h.seat];
-      const card = hand.length > 0 ? hand[hand.length - 1 - (given[h.seat]++ % hand.length)] : cardsFor(view.seats)[0];
-      out.push({ ...h, card });
-    } else {
-      out.push(h as Happening);
-    }
-  }
-  return out.reverse();
+  const newestFirst = view.recent.toReversed().map((h): Happening => {
+    if (h.type !== 'draw' || h.card !== null) return h as Happening;
+    const hand = hands[h.seat];
+    return { ...h, card: hand.length > 0 ? hand[hand.length - 1 - (given[h.seat]++ % hand.length)] : cardsFor(view.seats)[0] };
+  });
+  return newestFirst.reverse();
 }

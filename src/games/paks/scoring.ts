@@ -1,6 +1,6 @@
 import { SUITS, shuffle, strictlyMost } from '../../cards';
-import { cardsFor, dealHand } from './deal';
 import type { Pak, SideScore, State } from './state';
+import { cardsFor, dealHand } from './table';
 import { pointsOf } from './values';
 
 /**

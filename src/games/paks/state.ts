@@ -1,6 +1,6 @@
-import type { Card, RngState, Suit } from '../../cards';
+import type { Card, RngState } from '../../cards';
 import { Cards, HandsAtEnd, Nullable, OwnHand } from '../../cards/fishing-schema';
-import { CardCode, type Static, Type } from '../../engine';
+import { CardCode, type Static, type TSchema, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -19,39 +19,25 @@ export const optionsSchema = Type.Object(
 export type Options = Static<typeof optionsSchema>;
 
 const SeatIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
+const closed = (description: string) => ({ additionalProperties: false, description }) as const;
+/** One kind of action: its type, what it does, and its fields; closed. */
+const move = <T extends string, P extends Record<string, TSchema>>(type: T, description: string, fields: P) =>
+  Type.Object({ type: Type.Literal(type), ...fields }, closed(description));
+
 export const actionSchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('capture'), card: CardCode, with: CardCode },
-    {
-      additionalProperties: false,
-      description:
-        'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
-    },
+  move(
+    'capture',
+    'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
+    { card: CardCode, with: CardCode },
   ),
-  Type.Object(
-    {
-      type: Type.Literal('steal'),
-      from: SeatIndex('the seat whose pak is stolen'),
-      pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
-    },
-    {
-      additionalProperties: false,
-      description: "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it",
-    },
-  ),
-  Type.Object(
-    { type: Type.Literal('play'), card: CardCode },
-    { additionalProperties: false, description: 'put a card from the hand into the capturing or stealing set being made' },
-  ),
-  Type.Object(
-    { type: Type.Literal('done') },
-    { additionalProperties: false, description: 'make the capture or steal: the set beats the board card or the paks chosen' },
-  ),
-  Type.Object(
-    { type: Type.Literal('pass') },
-    { additionalProperties: false, description: 'form no pak this turn (not on a full table)' },
-  ),
-  Type.Object({ type: Type.Literal('end') }, { additionalProperties: false, description: 'steal nothing more: end the turn' }),
+  move('steal', "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it", {
+    from: SeatIndex('the seat whose pak is stolen'),
+    pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
+  }),
+  move('play', 'put a card from the hand into the capturing or stealing set being made', { card: CardCode }),
+  move('done', 'make the capture or steal: the set beats the board card or the paks chosen', {}),
+  move('pass', 'form no pak this turn (not on a full table)', {}),
+  move('end', 'steal nothing more: end the turn', {}),
 ]);
 export type Action = Static<typeof actionSchema>;
 
@@ -59,67 +45,41 @@ const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal(
   description: 'a suit: S spades, H hearts, D diamonds, C clubs',
 });
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
-const closed = (description: string) => ({ additionalProperties: false, description }) as const;
+
+/** Something that happened to one seat: the seat, what happened, a line on it, and what the table saw of it. */
+const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, description: string, fields: P) =>
+  Type.Object({ seat: SeatIndex(seat), type: happened(type), ...fields }, closed(description));
+const happened = <T extends string>(type: T) => Type.Literal(type, { description: `what happened: ${type}` });
 
 const HappeningShape = Type.Union(
   [
     Type.Object(
       {
-        type: Type.Literal('deal', { description: 'what happened: deal' }),
+        type: happened('deal'),
         hand: Type.Integer({ minimum: 1, description: 'the hand dealt, from 1' }),
         dealer: SeatIndex('its dealer'),
         board: Cards('the three board cards dealt face up'),
       },
       closed('a new hand was dealt'),
     ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('feed', { description: 'what happened: feed' }),
-        card: CardCode,
-      },
-      closed('a drawn card of a suit missing from the board fed the table'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat that drew'),
-        type: Type.Literal('draw', { description: 'what happened: draw' }),
-        card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
-        shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
-      },
-      closed('a drawn card joined the hand'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('reveal', { description: 'what happened: reveal' }),
-        hand: Cards('its whole hand, shown to all'),
-      },
-      closed('on a full table the seat could form no pak: its hand was shown and its turn ended'),
-    ),
-    Type.Object(
-      { seat: SeatIndex('the seat'), type: Type.Literal('pass', { description: 'what happened: pass' }) },
-      closed('the seat formed no pak'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the seat'),
-        type: Type.Literal('pak', { description: 'what happened: pak' }),
-        captured: CardCode,
-        with: Cards('the hand cards that captured it'),
-      },
-      closed('a pak was formed: the board card captured and its capturers'),
-    ),
-    Type.Object(
-      {
-        seat: SeatIndex('the stealer'),
-        type: Type.Literal('steal', { description: 'what happened: steal' }),
-        from: SeatIndex('the seat robbed'),
-        paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
-        with: Cards('the hand cards that stole them'),
-      },
-      closed('paks were stolen; with the stealing cards they make one new pak'),
-    ),
+    toSeat('the seat that drew', 'feed', 'a drawn card of a suit missing from the board fed the table', { card: CardCode }),
+    toSeat('the seat that drew', 'draw', 'a drawn card joined the hand', {
+      card: Nullable(CardCode, 'the card kept; null where the draw was secret to you'),
+      shown: Type.Boolean({ description: 'false on a full table: the draw was secret' }),
+    }),
+    toSeat('the seat', 'reveal', 'on a full table the seat could form no pak: its hand was shown and its turn ended', {
+      hand: Cards('its whole hand, shown to all'),
+    }),
+    toSeat('the seat', 'pass', 'the seat formed no pak', {}),
+    toSeat('the seat', 'pak', 'a pak was formed: the board card captured and its capturers', {
+      captured: CardCode,
+      with: Cards('the hand cards that captured it'),
+    }),
+    toSeat('the stealer', 'steal', 'paks were stolen; with the stealing cards they make one new pak', {
+      from: SeatIndex('the seat robbed'),
+      paks: Type.Array(Cards('one pak stolen'), { description: 'the paks stolen' }),
+      with: Cards('the hand cards that stole them'),
+    }),
   ],
   { description: 'something the table saw happen' },
 );
@@ -131,6 +91,32 @@ const PakSideShape = Type.Object(
     points: Type.Integer({ description: 'what the paks kept scored' }),
   },
   closed('one side’s paks at the end of the hand'),
+);
+
+const PakShape = Type.Object(
+  {
+    suit: SuitCode,
+    cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
+    value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
+  },
+  closed('one pak, face up'),
+);
+
+const MakingShape = Type.Object(
+  {
+    capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
+    steal: Nullable(
+      Type.Object(
+        { from: SeatIndex('the seat robbed'), suit: SuitCode, paks: Ints('the indexes of its paks being stolen') },
+        closed('the paks being stolen'),
+      ),
+      'the paks being stolen; null for a capture',
+    ),
+    beat: Type.Integer({ description: 'the value the set must beat' }),
+    chosen: Cards('the hand cards put into the set so far (still in the hand)'),
+    worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
+  },
+  closed('the capture or steal being made'),
 );
 
 export const viewSchema = Type.Object(
@@ -149,17 +135,7 @@ export const viewSchema = Type.Object(
     hands: HandsAtEnd,
     stockCards: Nullable(Cards('the stock, top first'), 'the stock’s cards once the game is over; null before'),
     paks: Type.Array(
-      Type.Array(
-        Type.Object(
-          {
-            suit: SuitCode,
-            cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
-            value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
-          },
-          closed('one pak, face up'),
-        ),
-        { description: 'one seat’s paks, in the order formed: steals name them by this index' },
-      ),
+      Type.Array(PakShape, { description: 'one seat’s paks, in the order formed: steals name them by this index' }),
       { description: 'every seat’s paks this hand, by seat' },
     ),
     turn: Nullable(
@@ -173,29 +149,7 @@ export const viewSchema = Type.Object(
           fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
           formed: Nullable(SuitCode, 'the suit of the pak formed this turn; null before'),
           stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
-          making: Nullable(
-            Type.Object(
-              {
-                capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
-                steal: Nullable(
-                  Type.Object(
-                    {
-                      from: SeatIndex('the seat robbed'),
-                      suit: SuitCode,
-                      paks: Ints('the indexes of its paks being stolen'),
-                    },
-                    closed('the paks being stolen'),
-                  ),
-                  'the paks being stolen; null for a capture',
-                ),
-                beat: Type.Integer({ description: 'the value the set must beat' }),
-                chosen: Cards('the hand cards put into the set so far (still in the hand)'),
-                worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
-              },
-              closed('the capture or steal being made'),
-            ),
-            'the set the seat to play is making, shown to that seat alone; null otherwise',
-          ),
+          making: Nullable(MakingShape, 'the set the seat to play is making, shown to that seat alone; null otherwise'),
         },
         closed('the turn in progress'),
       ),
@@ -223,58 +177,29 @@ export const viewSchema = Type.Object(
 );
 export type View = Static<typeof viewSchema>;
 
-/** What the table saw happen, in order. */
-export type Happening =
-  /** A new hand: its dealer and the three board cards dealt face up. */
-  | { type: 'deal'; hand: number; dealer: number; board: Card[] }
-  | { seat: number; type: 'feed'; card: Card }
-  /** A drawn card kept in the hand: shown to all unless the table was full. */
-  | { seat: number; type: 'draw'; card: Card; shown: boolean }
-  /** A full table and no pak possible: the hand is shown to all. */
-  | { seat: number; type: 'reveal'; hand: Card[] }
-  | { seat: number; type: 'pass' }
-  /** A pak formed: the board card captured, then the cards that captured it. */
-  | { seat: number; type: 'pak'; captured: Card; with: Card[] }
-  | { seat: number; type: 'steal'; from: number; paks: Card[][]; with: Card[] };
+type Seen = Static<typeof HappeningShape>;
+/** What the table saw happen, in order: a draw keeps its card, which the view hides where the draw was secret. */
+export type Happening = Exclude<Seen, { type: 'draw' }> | (Extract<Seen, { type: 'draw' }> & { card: Card });
 
-export interface Turn {
-  seat: number;
-  drawn: Card;
-  /** The board held every suit when the card was drawn: the draw is secret and a pak is compulsory if possible. */
-  fullTable: boolean;
-  /** Suit of the pak formed this turn, null before one is formed. */
-  formed: Suit | null;
-  /** Suits stolen this turn (one steal, from one seat, per suit). */
-  stolen: Suit[];
-  /** The board card of the pak being made, or the paks being stolen; null when neither. */
-  capture: Card | null;
-  steal: { from: number; suit: Suit; paks: number[] } | null;
-  /** Hand cards put into the set being made (they stay in the hand until done). */
-  chosen: Card[];
-}
+type TurnView = NonNullable<View['turn']>;
+type Making = Pick<Static<typeof MakingShape>, 'capture' | 'steal' | 'chosen'>;
+/** The turn as its seat sees it: the card drawn, and the set in the making (its board card or paks, the hand cards chosen). */
+export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
 
-export type HandResult = NonNullable<View['lastHand']>;
-
-export interface State
-  extends Pick<
-    View,
-    'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished'
-  > {
+type Shown = 'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished';
+/** The whole table: what every view shows as it is, and the hidden cards, the turn and the happenings in full. */
+export interface State extends Pick<View, Shown> {
   rng: RngState;
   stock: Card[];
   hands: Card[][];
-  /** Each seat's paks in the current hand, in the order formed. */
   paks: Pak[][];
-  /** The turn in progress; null once the game is over. */
   turn: Turn | null;
   /** The latest happenings (at most 16), across hands: feeds and draws are made by the engine, not posted. */
   recent: Happening[];
 }
 
-/** The end of a hand: paks discarded suit by suit, the rest scored; then the next hand or the end of the game. */
-
 /** A pak: a captured board card (first) and the cards that captured it, or stolen paks merged with their stealers. */
-export type Pak = Omit<View['paks'][number][number], 'value'>;
+export type Pak = Omit<Static<typeof PakShape>, 'value'>;
 
 /** One side's paks at the end of a hand (the cards of each): those kept score, those discarded do not. */
 export type SideScore = Static<typeof PakSideShape>;

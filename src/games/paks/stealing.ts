@@ -1,30 +1,18 @@
-import type { Suit } from '../../cards';
 import type { Action, State, Turn } from './state';
-import { ofSuit } from './table';
-import { pendingTarget, stealableSuit } from './turn';
-import { bestValue, sumOfSingles } from './values';
+import { pendingTarget, stealableSuit, type Target } from './turn';
+import { bestBySuit, bestValue, ofSuit, sumOfSingles } from './values';
 
 /** Stealing paks, after forming one: one or several paks of one suit from one seat, against their total value. */
 
 /** The paks the seat may start to steal (its hand's best set of their suit beats them), then end. */
 export function stealActions(s: State, t: Turn): Action[] {
-  const hand = s.hands[t.seat];
-  const out: Action[] = [];
-  const best = new Map<Suit, number>();
-  s.paks.forEach((held, from) => {
-    if (from === t.seat) return;
-    held.forEach((p, pak) => {
-      if (!stealableSuit(t, p.suit)) return;
-      let b = best.get(p.suit);
-      if (b === undefined) {
-        b = bestValue(ofSuit(hand, p.suit));
-        best.set(p.suit, b);
-      }
-      if (b > sumOfSingles(p.cards)) out.push({ type: 'steal', from, pak });
-    });
-  });
-  out.push({ type: 'end' });
-  return out;
+  const best = bestBySuit(s.hands[t.seat]);
+  const steals = s.paks.flatMap((held, from) =>
+    held.flatMap((p, pak): Action[] =>
+      from !== t.seat && stealableSuit(t, p.suit) && best[p.suit] > sumOfSingles(p.cards) ? [{ type: 'steal', from, pak }] : [],
+    ),
+  );
+  return [...steals, { type: 'end' }];
 }
 
 export function stealRefusal(s: State, t: Turn, action: Extract<Action, { type: 'steal' }>): string | undefined {
@@ -42,7 +30,7 @@ export function stealRefusal(s: State, t: Turn, action: Extract<Action, { type: 
       return 'several paks are stolen together only when they are of one suit and belong to one seat';
     }
     if (t.steal.paks.includes(action.pak)) return 'that pak is already part of the steal';
-    beat += (pendingTarget(s, t) as { beat: number }).beat;
+    beat += (pendingTarget(s, t) as Target).beat;
   }
   if (bestValue(ofSuit(s.hands[t.seat], pak.suit)) <= beat) return `your cards cannot beat ${beat}, the value to steal`;
   return undefined;

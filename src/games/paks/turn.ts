@@ -1,13 +1,13 @@
 import { type Suit, suitOf } from '../../cards';
 import { capturable } from './forming';
 import { endHand } from './scoring';
-import type { State, Turn } from './state';
+import type { State, Turn, View } from './state';
 import { record } from './table';
 import { singleValue, sumOfSingles } from './values';
 
 /** A turn: the draw (which may feed the table), the pak formed, the steals, and the turn's end. */
 
-export type Phase = 'form' | 'steal' | 'choosing';
+export type Phase = NonNullable<View['turn']>['phase'];
 
 export function phaseOf(t: Turn): Phase {
   if (t.capture || t.steal) return 'choosing';
@@ -15,13 +15,13 @@ export function phaseOf(t: Turn): Phase {
 }
 
 /** The value the set being made must beat, and its suit. */
-export function pendingTarget(s: State, t: Turn): { suit: Suit; beat: number } | undefined {
+export type Target = { suit: Suit; beat: number };
+
+export function pendingTarget(s: State, t: Turn): Target | undefined {
   if (t.capture) return { suit: suitOf(t.capture), beat: singleValue(t.capture) };
-  if (t.steal) {
-    const victim = s.paks[t.steal.from];
-    return { suit: t.steal.suit, beat: t.steal.paks.reduce((n, i) => n + sumOfSingles(victim[i].cards), 0) };
-  }
-  return undefined;
+  if (!t.steal) return undefined;
+  const { from, suit, paks } = t.steal;
+  return { suit, beat: sumOfSingles(paks.flatMap((i) => s.paks[from][i].cards)) };
 }
 
 /** Whether the paks of another seat may be stolen this turn: not the suit formed, not a suit already stolen. */
@@ -32,8 +32,6 @@ export function stealableSuit(t: Turn, suit: Suit): boolean {
 function anyStealablePak(s: State, t: Turn): boolean {
   return s.paks.some((held, seat) => seat !== t.seat && held.some((p) => stealableSuit(t, p.suit)));
 }
-
-const boardSuits = (board: State['board']) => new Set(board.map(suitOf));
 
 /**
  * Starts the turn of `seat` and plays on by itself while nobody has a choice: a drawn card of a suit
@@ -50,7 +48,7 @@ export function beginTurn(d: State, first: number): void {
     }
     const card = d.stock[0];
     d.stock = d.stock.slice(1);
-    const suits = boardSuits(d.board);
+    const suits = new Set(d.board.map(suitOf));
     const next = (seat + 1) % d.seats;
     if (!suits.has(suitOf(card))) {
       d.board.push(card);

@@ -1,16 +1,13 @@
-import { type Card, rankNumber } from '../../cards';
+import { type Card, rankNumber, SUITS, type Suit, suitOf } from '../../cards';
 
 /** Capturing value of a single card: ace 20, king, queen, jack and ten 10, the others their pips. */
 export function singleValue(c: Card): number {
-  return SINGLE[c[0]];
+  const n = rankNumber(c);
+  return n === 1 ? 20 : Math.min(n, 10);
 }
-
-const SINGLE: Record<string, number> = { A: 20, K: 10, Q: 10, J: 10, T: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2 };
 
 /** A 2, 3, 4 or 5: two of these together make a two-digit number. */
-export function isLow(c: Card): boolean {
-  return c[0] >= '2' && c[0] <= '5';
-}
+export const isLow = (c: Card): boolean => c[0] >= '2' && c[0] <= '5';
 
 /**
  * Value of a capturing or stealing set: its best reading. Any disjoint pairs of its cards ranked 2 to 5
@@ -23,31 +20,22 @@ export function isLow(c: Card): boolean {
 export function setValue(cards: readonly Card[]): number {
   const lows = cards
     .filter(isLow)
-    .map((c) => rankNumber(c))
+    .map(rankNumber)
     .sort((a, b) => b - a);
   const tens = lows.slice(0, Math.floor(lows.length / 2)).reduce((n, r) => n + r, 0);
   return sumOfSingles(cards) + 9 * tens;
 }
 
 /** Value of a pak (or of several paks) to be stolen: the single values of its cards, combinations undone. */
-export function sumOfSingles(cards: readonly Card[]): number {
-  let n = 0;
-  for (const c of cards) n += singleValue(c);
-  return n;
-}
+export const sumOfSingles = (cards: readonly Card[]): number => cards.reduce((n, c) => n + singleValue(c), 0);
 
 /** Scoring value at the end of a hand: ace 20, king down to 8 ten each, 7 and below five each. */
 export function cardPoints(c: Card): number {
   const n = rankNumber(c);
-  if (n === 1) return 20;
-  return n >= 8 ? 10 : 5;
+  return n === 1 ? 20 : n >= 8 ? 10 : 5;
 }
 
-export function pointsOf(cards: readonly Card[]): number {
-  let n = 0;
-  for (const c of cards) n += cardPoints(c);
-  return n;
-}
+export const pointsOf = (cards: readonly Card[]): number => cards.reduce((n, c) => n + cardPoints(c), 0);
 
 /**
  * The highest value of any set that can still be made from `available` (the hand's cards of a suit,
@@ -55,6 +43,10 @@ export function pointsOf(cards: readonly Card[]): number {
  * reading only grows as cards join it (a card adds its single value, and a low card can only add to
  * the pairs), so that is the whole of `available`, whatever was chosen; 0 when nothing is available.
  */
-export function bestValue(available: readonly Card[]): number {
-  return setValue(available);
-}
+export const bestValue: (available: readonly Card[]) => number = setValue;
+
+export const ofSuit = (cards: readonly Card[], suit: Suit) => cards.filter((c) => suitOf(c) === suit);
+
+/** The best value the hand's cards of each suit can make, by suit. */
+export const bestBySuit = (hand: readonly Card[]) =>
+  Object.fromEntries(SUITS.map((suit) => [suit, bestValue(ofSuit(hand, suit))])) as Record<Suit, number>;

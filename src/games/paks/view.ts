@@ -16,35 +16,26 @@ function publicHappening(h: Happening, seat: number | null): View['recent'][numb
 function makingView(s: State, t: Turn): NonNullable<View['turn']>['making'] {
   const target = pendingTarget(s, t);
   if (!target) return null;
-  return {
-    capture: t.capture,
-    steal: t.steal,
-    beat: target.beat,
-    chosen: t.chosen,
-    worth: t.chosen.length > 0 ? setValue(t.chosen) : 0,
-  };
+  return { capture: t.capture, steal: t.steal, beat: target.beat, chosen: t.chosen, worth: setValue(t.chosen) };
 }
 
 export function view(s: State, seat: number | null): View {
   const t = s.turn;
   const own = seat !== null && t?.seat === seat;
-  const everything = s.finished;
   return {
     ...fieldsOf(s, ['seats', 'sides', 'target', 'hand', 'dealer']),
     stock: s.stock.length,
     board: s.board,
     myHand: seat === null ? null : s.hands[seat],
     handCounts: s.hands.map((h) => h.length),
-    hands: everything ? s.hands : null,
-    stockCards: everything ? s.stock : null,
+    hands: s.finished ? s.hands : null,
+    stockCards: s.finished ? s.stock : null,
     paks: s.paks.map((held) => held.map((p) => ({ suit: p.suit, cards: p.cards, value: sumOfSingles(p.cards) }))),
     turn: t && {
       seat: t.seat,
       phase: own ? phaseOf(t) : t.formed ? 'steal' : 'form',
       drawn: own || !t.fullTable ? t.drawn : null,
-      fullTable: t.fullTable,
-      formed: t.formed,
-      stolen: t.stolen,
+      ...fieldsOf(t, ['fullTable', 'formed', 'stolen']),
       making: own ? makingView(s, t) : null,
     },
     recent: s.recent.map((h) => publicHappening(h, seat)),
