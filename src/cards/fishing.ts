@@ -2,6 +2,7 @@ import { type Card, rankNumber, removeCards } from './cards';
 import { type DealSpec, deal } from './deal';
 import { type RngState, shuffle } from './rng';
 import { allMost, teamOf } from './scoring';
+import { dealTable } from './unseen';
 
 /**
  * Bookkeeping shared by the fishing games (Kontsina, Xeri, Stealing Bundles, Escoba, Scopa, Diloti...):
@@ -157,4 +158,38 @@ export function fieldsOf<V, K extends keyof V>(from: V, keys: readonly K[]): Pic
 export function fortyCardValue(c: Card): number {
   const n = rankNumber(c);
   return n <= 7 ? n : n - 3;
+}
+
+/** A view's hands as a seat may see them: its own hand (null for a spectator) and how many cards each seat holds. */
+export function handsSeenBy(hands: readonly Card[][], seat: number | null): { hand: Card[] | null; handCounts: number[] } {
+  return { hand: seat === null ? null : hands[seat], handCounts: hands.map((h) => h.length) };
+}
+
+/** Fields of a view that show only once the game is over, when every card is public: null for each during play. */
+export function shownAtEnd<T extends object>(finished: boolean, fields: T): { [K in keyof T]: T[K] | null } {
+  return finished ? fields : (Object.fromEntries(Object.keys(fields).map((k) => [k, null])) as { [K in keyof T]: null });
+}
+
+type Hidden<K extends string> = { hands: Card[][]; stock: Card[]; rng: RngState } & Record<K, Card[][]>;
+
+/**
+ * The hidden places of a fishing deal of the game's `cards` filled for `seat`: the hands, the stock and
+ * the face-down piles, named `piles.key`. Once the game is over the view shows every hand and pile
+ * (`piles.atEnd`; the stock is empty). During play the other hands, the stock and the piles (of the
+ * view's `sizes`, each with the cards the seat remembers in it) are dealt from the cards it has not seen.
+ */
+export function hiddenOfDeal<K extends string>(
+  view: { hand: Card[] | null; handCounts: number[]; stock: number; hands: Card[][] | null },
+  seat: number,
+  rng: RngState,
+  cards: readonly Card[],
+  shown: readonly Card[],
+  piles: { key: K; sizes: readonly number[]; atEnd: Card[][] | null; known: () => readonly (readonly Card[])[] },
+): Hidden<K> {
+  if (view.hands && piles.atEnd) return { hands: view.hands, stock: [], [piles.key]: piles.atEnd, rng } as Hidden<K>;
+  const known = piles.known();
+  const places = piles.sizes.map((size, i) => ({ size, known: known[i] }));
+  const { hand, handCounts: handSizes, stock } = view;
+  const dealt = dealTable(cards, { seat, hand: hand ?? [], handSizes, stock, piles: places, shown }, rng);
+  return { hands: dealt.hands, stock: dealt.stock, [piles.key]: dealt.piles, rng: dealt.rng } as Hidden<K>;
 }

@@ -1,6 +1,6 @@
 import { buildDeck, type Card, isRed, rankNumber, rankOf, sameCards, sortCards } from '../../cards';
 import { allHandsEmpty, dealHandsAndTable, fieldsOf, withoutCard } from '../../cards/fishing';
-import { lowestAction, turnStatus } from '../../cards/fishing-tens';
+import { lowestAction, refuseOffTurn, turnStatus } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -127,8 +127,7 @@ export const chineseTen: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (finished(s)) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    refuseOffTurn(finished(s), s.turn, seat);
     if (action.type === 'capture') {
       if (s.turned === null) throw new IllegalMove('there is no turned stock card waiting to capture');
       const options = capturesFor(s.turned, s.table);

@@ -1,5 +1,6 @@
 import { allMost, seatList, standardDeck } from '../../cards';
 import { sidesOf } from '../../cards/fishing';
+import { refuseOffTurn } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { defaultStep, done, legalSteps, more } from './pending';
@@ -50,8 +51,7 @@ export const diloti: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (s.finished) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    refuseOffTurn(s.finished, s.turn, seat);
     if (action.type === 'take' || action.type === 'add') return more(s, action);
     if (action.type === 'done') return done(s);
     if (action.type === 'lay' || action.type === 'capture' || action.type === 'declare') return startPlay(s, seat, action);

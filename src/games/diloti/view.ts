@@ -1,4 +1,4 @@
-import { fieldsOf, sidesOf } from '../../cards/fishing';
+import { fieldsOf, handsSeenBy, shownAtEnd, sidesOf } from '../../cards/fishing';
 import { needOf, ownDeclaration } from './pending';
 import type { State, View } from './state';
 
@@ -12,8 +12,7 @@ export function viewOf(s: State, seat: number | null): View {
     phase: s.finished ? 'over' : s.pending ? (s.pending.kind === 'capture' ? 'capturing' : 'declaring') : 'play',
     // The card being played and what it has gathered so far lie face up.
     pending: s.pending && { ...s.pending, needs: needOf(s.pending) },
-    hand: seat === null ? null : s.hands[seat],
-    handCounts: s.hands.map((h) => h.length),
+    ...handsSeenBy(s.hands, seat),
     stock: s.stock.length,
     ...fieldsOf(s, ['table', 'declarations']),
     // The value this seat is obliged to capture, if it holds a declaration.
@@ -31,9 +30,6 @@ export function viewOf(s: State, seat: number | null): View {
     lastDeal: s.deals.at(-1) ?? null,
     finished: s.finished,
     // Once the game is over every card is public.
-    hands: s.finished ? s.hands : null,
-    wonCards: s.finished ? s.won : null,
-    stockCards: s.finished ? s.stock : null,
-    deals: s.finished ? s.deals : null,
+    ...shownAtEnd(s.finished, { hands: s.hands, wonCards: s.won, stockCards: s.stock, deals: s.deals }),
   };
 }

@@ -1,6 +1,5 @@
 import {
   type Card,
-  compareCards,
   isFace,
   rankNumber,
   rankOf,
@@ -11,8 +10,8 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, fieldsOf, holderOf, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, shownAtEnd, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import type { Action, DealScore, Options, State, View } from './state';
@@ -167,8 +166,7 @@ export const kontsina: Game<State, Action, Options, View> = {
 
   defaultAction(s, seat) {
     // Capturing is never compulsory: the least a seat can do is lay its lowest card.
-    const lowest = s.hands[seat].reduce((low, c) => (compareCards(c, low) < 0 ? c : low));
-    return { type: 'lay', card: lowest };
+    return { type: 'lay', card: lowestAction(s.hands[seat], (c) => [c]) };
   },
 
   view(s, seat) {

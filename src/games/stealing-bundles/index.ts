@@ -1,6 +1,6 @@
-import { allMost, type Card, compareCards, rankOf, standardDeck } from '../../cards';
-import { dealHandsAndTable } from '../../cards/fishing';
-import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
+import { allMost, type Card, rankOf, standardDeck } from '../../cards';
+import { dealHandsAndTable, handsSeenBy, shownAtEnd } from '../../cards/fishing';
+import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -125,7 +125,7 @@ export const stealingBundles: Game<State, Action, Options, View> = {
   defaultAction(s, seat) {
     const legal = stealingBundles.legalActions(s, seat);
     const captures = legal.filter((a) => a.type === 'capture');
-    return (captures.length > 0 ? captures : legal).reduce((a, b) => (compareCards(b.card, a.card) < 0 ? b : a));
+    return lowestAction(captures.length > 0 ? captures : legal, (a) => [a.card]);
   },
 
   view(s, seat) {

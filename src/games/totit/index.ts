@@ -1,6 +1,6 @@
 import { type Card, countCards, deal, removeCards, shuffle } from '../../cards';
-import { allHandsEmpty, fieldsOf, withoutCard } from '../../cards/fishing';
-import { lowestAction, turnStatus } from '../../cards/fishing-tens';
+import { allHandsEmpty, fieldsOf, shownAtEnd, withoutCard } from '../../cards/fishing';
+import { lowestAction, refuseOffTurn, turnStatus } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import {
@@ -111,8 +111,7 @@ export const totit: Game<State, Action, Options, View> = {
   },
 
   apply(s, seat, action) {
-    if (finished(s)) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    refuseOffTurn(finished(s), s.turn, seat);
     if (action.type !== 'capture' && action.type !== 'trail')
       throw new IllegalMove(`unknown action ${(action as { type: string }).type}`);
     const { card } = action;
@@ -159,8 +158,7 @@ export const totit: Game<State, Action, Options, View> = {
       firstTurn: s.hands.map((_, i) => isFirstTurn(s, i)),
       hand: seat === null ? null : s.hands[seat],
       handSizes: s.hands.map((h) => h.length),
-      hands: over ? s.hands : null,
-      unused: over ? s.unused : null,
+      ...shownAtEnd(over, { hands: s.hands, unused: s.unused }),
       unusedCount: s.unused.length,
       ...fieldsOf(s, ['table', 'captured']),
       pairs: s.captured.map(pairsIn),

@@ -1,6 +1,6 @@
-import { allMost, type Card, compareCards, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
-import { dealHandsAndTable, fieldsOf, holderOf, redealTable, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, handsSeenBy, playedCard, shownAtEnd } from '../../cards/fishing-pairs';
+import { allMost, type Card, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, redealTable, shownAtEnd, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
 import type { Action, HandScore, Options, State, View } from './state';
@@ -147,14 +147,8 @@ export const xeri: Game<State, Action, Options, View> = {
       );
     }
     if (!captures) {
-      return afterPlay(
-        s,
-        seat,
-        card,
-        { pile: [...s.pile, card], lastPlay: { seat, card, took: [], xeri: false } },
-        HAND,
-        endHand,
-      );
+      const laid = { pile: [...s.pile, card], lastPlay: { seat, card, took: [], xeri: false } };
+      return afterPlay(s, seat, card, laid, HAND, endHand);
     }
     const xeri = isXeri(card, s.pile);
     const play = {
@@ -169,7 +163,7 @@ export const xeri: Game<State, Action, Options, View> = {
 
   defaultAction(s, seat) {
     // Every card has exactly one play, so the least a seat can choose is its lowest card.
-    return xeri.legalActions(s, seat).reduce((low, a) => (compareCards(a.card, low.card) < 0 ? a : low));
+    return lowestAction(xeri.legalActions(s, seat), (a) => [a.card]);
   },
 
   view(s, seat) {

@@ -1,6 +1,5 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
-import { fieldsOf, movesOfDeal } from '../../cards/fishing';
-import { hiddenOfDeal } from '../../cards/fishing-pairs';
+import { fieldsOf, hiddenOfDeal, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 

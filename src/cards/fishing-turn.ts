@@ -1,0 +1,72 @@
+import { IllegalMove, type Status } from '../engine/game';
+import { CardCode, Type } from '../engine/schema';
+import { type Card, compareCards } from './cards';
+import { highestTotalWins, replenishHands, withoutCard } from './fishing';
+
+/**
+ * The turn of a fishing game where one seat at a time plays one card from its hand (to capture, or to
+ * lay it on the table): who may move, the card played, the turn passing on and the hands refilled from
+ * the stock, the clock's lowest play and the status of a game where the highest total wins.
+ */
+
+/** What a fishing state holds besides its own fields: the seat to play, the hands and the stock. */
+export interface FishingHands {
+  /** The seat to play. */
+  turn: number;
+  hands: Card[][];
+  stock: Card[];
+}
+
+type Turn = FishingHands & { dealer: number; finished: boolean };
+
+/** Refuses a move once the game is over (`over`), or from a seat whose turn it is not. */
+export function refuseOffTurn(over: boolean, turn: number, seat: number): void {
+  if (over) throw new IllegalMove('the game is over');
+  if (seat !== turn) throw new IllegalMove(`it is seat ${turn}'s turn`);
+}
+
+/**
+ * The card `seat` plays with `action`, once the game is on, it is that seat's turn, the action is of one
+ * of the game's two `types` and the card is in its hand; otherwise the move is refused.
+ */
+export function playedCard(s: Turn, seat: number, action: { type: string; card: Card }, types: readonly [string, string]): Card {
+  refuseOffTurn(s.finished, s.turn, seat);
+  if (!types.includes(action.type)) throw new IllegalMove(`unknown action ${action.type}: ${types.join(' or ')}`);
+  if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
+  return action.card;
+}
+
+/**
+ * The state after `seat` played `card` and `play` changed what it names: the turn passes to the left,
+ * and once every hand is empty each seat gets `count` more cards from the stock, from the dealer's left.
+ * When the hands and the stock are empty the deal is over: `end` goes on from there.
+ */
+export function afterPlay<S extends Turn>(s: S, seat: number, card: Card, play: Partial<S>, count: number, end: (s: S) => S): S {
+  const seats = s.hands.length;
+  const hands = withoutCard(s.hands, seat, card);
+  const turn = (seat + 1) % seats;
+  const refilled = replenishHands(hands, s.stock, count, (s.dealer + 1) % seats);
+  return refilled ? { ...s, ...play, ...refilled, turn } : end({ ...s, ...play, hands, turn });
+}
+
+/** The schema of an action that plays one card from the hand: `{ type, card }`, the `type` naming what the play does. */
+export const CardAction = <T extends string>(type: T, description: string) =>
+  Type.Object({ type: Type.Literal(type), card: CardCode }, { additionalProperties: false, description });
+
+/**
+ * The clock's choice among `actions`: the one whose cards (`cardsOf`, most telling first) come lowest in
+ * the canonical order, compared card by card; of equals, the first listed.
+ */
+export function lowestAction<A>(actions: readonly A[], cardsOf: (a: A) => readonly Card[]): A {
+  const earlier = (x: readonly Card[], y: readonly Card[]) => {
+    const k = x.findIndex((c, i) => i < y.length && c !== y[i]);
+    return k >= 0 && compareCards(x[k], y[k]) < 0;
+  };
+  return actions.reduce((best, a) => (earlier(cardsOf(a), cardsOf(best)) ? a : best));
+}
+
+/** The status of a game where one seat acts at a time (`turn`, null once it is over) and the highest total wins. */
+export function turnStatus(scores: number[], turn: number | null, unit: string): Status {
+  if (turn !== null) return { toAct: [turn], finished: false, scores };
+  return { toAct: [], finished: true, scores, result: highestTotalWins(scores, unit) };
+}
