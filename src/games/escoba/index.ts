@@ -1,25 +1,15 @@
+import { allMost, type Card, compareCards, containsCards, fortyCardDeck, type RngState, subsetsSumming } from '../../cards';
+import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf } from '../../cards/fishing';
 import {
-  allMost,
-  type Card,
-  compareCards,
-  containsCards,
-  fortyCardDeck,
-  type RngState,
-  removeCards,
-  shuffle,
-  sortCards,
-  subsetsSumming,
-} from '../../cards';
-import {
-  dealHandsAndTable,
-  fieldsOf,
-  fortyCardValue,
-  replenishHands,
-  sideOfSeat,
-  sidesOf,
-  takeLeftovers,
-  withoutCard,
-} from '../../cards/fishing';
+  captureOrTrail,
+  endSumsDeal,
+  pilesView,
+  playsOf,
+  refillOr,
+  refuseOutOfTurn,
+  startSumsDeal,
+  tableView,
+} from '../../cards/fishing-sums';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
@@ -41,7 +31,6 @@ export function fifteens(card: Card, table: readonly Card[]): Card[][] {
 
 export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
 export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => sideOfSeat(seat, s.partnerships);
-const next = (s: State, seat: number) => (seat + 1) % s.seats;
 
 /**
  * Starts a deal from `deck`: three cards to each seat one at a time from the dealer's right (the
@@ -49,41 +38,29 @@ const next = (s: State, seat: number) => (seat + 1) % s.seats;
  * or 30 go straight to the dealer, as one or two escobas.
  */
 function startDeal(s: State, deck: Card[], rng: RngState): State {
-  const { hands, table: four, stock } = dealHandsAndTable(deck, { seats: s.seats, count: 3, first: next(s, s.dealer) }, 4);
+  const dealt = startSumsDeal(s, deck, rng, s.seats, sideCount(s));
+  const four = dealt.table;
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
-  const sides = sideCount(s);
-  const piles: Card[][] = Array.from({ length: sides }, () => []);
-  const escobas: number[] = Array(sides).fill(0);
-  if (dealerEscobas > 0) {
-    piles[sideOf(s, s.dealer)] = four;
-    escobas[sideOf(s, s.dealer)] = dealerEscobas;
-  }
-  return {
-    ...s,
-    rng,
-    stock,
-    hands,
-    table: dealerEscobas > 0 ? [] : four,
-    piles,
-    escobas,
-    dealerEscobas,
-    lastCapturer: dealerEscobas > 0 ? s.dealer : null,
-    lastPlay: null,
-    turn: next(s, s.dealer),
-  };
+  const escobas: number[] = Array(sideCount(s)).fill(0);
+  if (dealerEscobas === 0) return { ...dealt, escobas, dealerEscobas };
+  escobas[sideOf(s, s.dealer)] = dealerEscobas;
+  const piles = dealt.piles.map((p, side) => (side === sideOf(s, s.dealer) ? four : p));
+  return { ...dealt, table: [], piles, escobas, dealerEscobas, lastCapturer: s.dealer };
 }
 
-/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless the match is over. */
+/** Ends a deal: the count, then the next deal unless the match is over. */
 function finishDeal(s: State): State {
-  // What is left on the table goes to the last seat that captured; this is never an escoba.
-  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer === null ? null : sideOf(s, s.lastCapturer));
-  const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
-  const scores = record.scoresAfter;
-  const history = [...s.history, record];
-  const leaders = allMost(scores);
-  if (scores[leaders[0]] >= s.target && leaders.length === 1) return { ...s, table, piles, scores, history, winner: leaders[0] };
-  const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
-  return startDeal({ ...s, scores, history, deal: s.deal + 1, dealer: next(s, s.dealer) }, deck, rng);
+  return endSumsDeal(
+    s,
+    (seat) => sideOf(s, seat),
+    (piles) => {
+      const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
+      const leaders = allMost(record.scoresAfter);
+      const won = record.scoresAfter[leaders[0]] >= s.target && leaders.length === 1;
+      return { scores: record.scoresAfter, history: [...s.history, record], winner: won ? leaders[0] : null };
+    },
+    startDeal,
+  );
 }
 
 /** Why a play is refused, in the player's words. */
@@ -142,39 +119,21 @@ export const escoba: Game<State, Action, Options, View> = {
 
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card) =>
-      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-    );
+    return playsOf(s.hands[seat], (card) => [[], ...fifteens(card, s.table)]);
   },
 
   apply(s, seat, action) {
-    if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
-    if (s.winner !== null) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    refuseOutOfTurn(s, seat, action);
     const { card, capture } = action;
-    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
-    const captured = capture.length > 0;
     // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
-    if (captured && (!containsCards(s.table, capture) || value(card) + total(capture) !== 15)) {
+    if (capture.length > 0 && (!containsCards(s.table, capture) || value(card) + total(capture) !== 15)) {
       throw new IllegalMove(refusal(s.table, card, capture));
     }
-
     const side = sideOf(s, seat);
-    const hands = withoutCard(s.hands, seat, card);
-    const table = captured ? removeCards(s.table, capture) : [...s.table, card];
-    const escoba = captured && table.length === 0;
-    const after: State = {
-      ...s,
-      hands,
-      table,
-      piles: s.piles.map((p, i) => (i === side && captured ? [...p, card, ...capture] : p)),
-      escobas: s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n)),
-      lastCapturer: captured ? seat : s.lastCapturer,
-      lastPlay: { seat, card, capture, escoba },
-      turn: next(s, seat),
-    };
-    const refill = replenishHands(hands, s.stock, 3, next(s, s.dealer));
-    return refill ? { ...after, ...refill } : finishDeal(after);
+    const played = captureOrTrail(s, seat, side, card, capture);
+    const escoba = capture.length > 0 && played.table.length === 0;
+    const escobas = s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n));
+    return refillOr({ ...played, escobas, lastPlay: { seat, card, capture, escoba } }, finishDeal);
   },
 
   // Capturing is optional: the least committal play lays the lowest card down.
@@ -185,20 +144,13 @@ export const escoba: Game<State, Action, Options, View> = {
   sides: (seats, options) => sidesOf(seats, options.partnerships && seats === 4),
 
   view(s, seat) {
-    const finished = s.winner !== null;
     return {
-      deal: s.deal,
-      dealer: s.dealer,
-      turn: finished ? null : s.turn,
-      target: s.target,
-      partnerships: s.partnerships,
+      ...fieldsOf(s, ['deal', 'dealer']),
+      turn: s.winner !== null ? null : s.turn,
+      ...fieldsOf(s, ['target', 'partnerships']),
       sides: sidesOf(s.seats, s.partnerships),
-      hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
-      handSizes: s.hands.map((h) => h.length),
-      table: s.table,
-      stock: s.stock.length,
-      captured: s.piles,
-      capturedCounts: s.piles.map((p) => p.length),
+      ...tableView(s, seat),
+      ...pilesView(s.piles),
       ...fieldsOf(s, ['escobas', 'dealerEscobas', 'lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },

@@ -1,5 +1,6 @@
-import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import type { RngState } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
+import { dealUnseenHands } from '../../cards/fishing-sums';
 import type { State, View } from './state';
 
 /**
@@ -7,17 +8,7 @@ import type { State, View } from './state';
  * so only the other hands and the stock are hidden; they are dealt from the cards it has not seen.
  */
 export function sample(view: View, seat: number, rng: RngState): State {
-  const dealt = dealTable(
-    fortyCardDeck(),
-    {
-      seat,
-      hand: view.hands[seat] ?? [],
-      handSizes: view.handSizes,
-      stock: view.stock,
-      shown: [...view.table, ...view.captured.flat()],
-    },
-    rng,
-  );
+  const dealt = dealUnseenHands(view, seat, rng);
   const seats = view.hands.length;
   return {
     seats,

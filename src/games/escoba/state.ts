@@ -1,6 +1,6 @@
-import type { Card, RngState } from '../../cards';
-import { Cards, Counts, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, Type } from '../../engine';
+import { Counts, Nullable, Seat } from '../../cards/fishing-schema';
+import { dealFields, lastPlayFields, pileFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
+import { type Static, Type } from '../../engine';
 
 /** Escoba's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -21,17 +21,10 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-export const actionSchema = Type.Object(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 14,
-      description:
-        'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
-    }),
-  },
-  { additionalProperties: false, description: 'play one card from the hand, capturing a fifteen or laying it down' },
+export const actionSchema = playActionSchema(
+  14,
+  'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
+  'play one card from the hand, capturing a fifteen or laying it down',
 );
 export type Action = Static<typeof actionSchema>;
 
@@ -40,46 +33,23 @@ const Side = Seat;
 
 export const viewSchema = Type.Object(
   {
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealer: Seat('the seat that dealt this deal; the next seat plays first'),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
+    ...dealFields('the seat that dealt this deal; the next seat plays first'),
     target: Type.Integer({ description: 'the points that end the match (option target)' }),
     partnerships: Type.Boolean({ description: 'true when four seats play as partners 0+2 against 1+3' }),
     sides: Type.Array(Type.Array(Seat('a seat of the side')), {
       description: 'the seats of each side, by side: a seat alone, or a partnership; piles and scores are by side',
     }),
-    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
-      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
-    }),
-    handSizes: HandCounts,
-    table: Cards('the face-up table cards, in the order they came'),
-    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
-    captured: Type.Array(Cards("a side's score pile, in the order taken"), {
-      description: "each side's score pile this deal, by side (captures are made face up)",
-    }),
-    capturedCounts: BySide('how many cards each score pile holds, by side'),
+    ...tableFields,
+    ...pileFields('side'),
     escobas: BySide("each side's escobas this deal, by side, the dealer's from the four table cards included"),
     dealerEscobas: Type.Integer({
       minimum: 0,
       maximum: 2,
       description: 'escobas the dealer took this deal from the four table cards: 1 for 15, 2 for 30, else 0',
     }),
-    lastCapturer: Nullable(
-      Seat('the last seat to capture'),
-      'the last seat to capture this deal (its side takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played from the hand' }),
-          capture: Cards('the table cards it took; empty when it was laid down'),
-          escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last card played this deal and what it took; null before the first',
-    ),
+    ...lastPlayFields('its side takes the leftovers', 'when it was laid down', {
+      escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
+    }),
     scores: BySide('match points, by side'),
     history: Type.Array(
       Type.Object(
@@ -131,26 +101,7 @@ export type DealScore = View['history'][number];
 export type Play = NonNullable<View['lastPlay']>;
 
 export interface State
-  extends Pick<
-    View,
-    | 'target'
-    | 'partnerships'
-    | 'deal'
-    | 'dealer'
-    | 'table'
-    | 'escobas'
-    | 'dealerEscobas'
-    | 'lastCapturer'
-    | 'lastPlay'
-    | 'scores'
-    | 'history'
-    | 'winner'
-  > {
+  extends SumsTable,
+    Pick<View, 'target' | 'partnerships' | 'escobas' | 'dealerEscobas' | 'lastPlay' | 'scores' | 'history'> {
   seats: number;
-  rng: RngState;
-  stock: Card[];
-  hands: Card[][];
-  /** Each side's score pile this deal (a side is a seat, or a partnership). */
-  piles: Card[][];
-  turn: number;
 }

@@ -5,21 +5,21 @@ import {
   fortyCardDeck,
   type RngState,
   rankOf,
-  removeCards,
   sameCards,
   shuffle,
-  sortCards,
   subsetsSumming,
 } from '../../cards';
+import { allHandsEmpty, fieldsOf, fortyCardValue } from '../../cards/fishing';
 import {
-  allHandsEmpty,
-  dealHandsAndTable,
-  fieldsOf,
-  fortyCardValue,
-  replenishHands,
-  takeLeftovers,
-  withoutCard,
-} from '../../cards/fishing';
+  captureOrTrail,
+  endSumsDeal,
+  pilesView,
+  playsOf,
+  refillOr,
+  refuseOutOfTurn,
+  startSumsDeal,
+  tableView,
+} from '../../cards/fishing-sums';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { sample } from './sample';
@@ -44,41 +44,20 @@ export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   return sums.length > 0 ? sums : [[]];
 }
 
-const other = (seat: number) => 1 - seat;
-
 /**
  * Deals a fresh hand from `deck`: three cards each, one at a time, the non-dealer first, then four
  * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
  * the same dealer deals again from a new shuffle.
  */
-function dealHand(
-  deck: Card[],
-  rng: RngState,
-  dealer: number,
-  redealThreeKings: boolean,
-): Pick<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'> {
+function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: RngState): State {
+  let dealt = startSumsDeal(s, deck, rng, 2, 2);
   let redeals = 0;
-  for (;;) {
-    const { hands, table, stock } = dealHandsAndTable(deck, { seats: 2, count: 3, first: other(dealer) }, 4);
-    if (!redealThreeKings || table.filter((c) => rankOf(c) === 'K').length < 3) {
-      return { rng, stock, hands, table, redeals };
-    }
+  while (s.redealThreeKings && dealt.table.filter((c) => rankOf(c) === 'K').length >= 3) {
     redeals++;
     [deck, rng] = shuffle(fortyCardDeck(), rng);
+    dealt = startSumsDeal(s, deck, rng, 2, 2);
   }
-}
-
-/** Starts a deal: empty score piles, fresh hands, the non-dealer to play. */
-function startDeal(s: Omit<State, keyof ReturnType<typeof dealHand>>, deck: Card[], rng: RngState): State {
-  return {
-    ...s,
-    ...dealHand(deck, rng, s.dealer, s.redealThreeKings),
-    piles: [[], []],
-    sweeps: [],
-    lastCapturer: null,
-    lastPlay: null,
-    turn: other(s.dealer),
-  };
+  return { ...dealt, redeals, sweeps: [] };
 }
 
 /** Why a play is refused, in the player's words. */
@@ -93,15 +72,18 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
   return `those cards add up to ${sum}, but ${card} is worth ${value(card)}`;
 }
 
-/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless a seat has won. */
+/** Ends a deal: the count, then the next deal unless a seat has won. */
 function finishDeal(s: State): State {
-  // The last capturer takes what is left on the table; this is never a scopa.
-  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer);
-  const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
-  const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
-  if (scored.winner !== null) return { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
-  const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
-  return startDeal({ ...s, scores: scored.scores, history, deal: s.deal + 1, dealer: other(s.dealer) }, deck, rng);
+  return endSumsDeal(
+    s,
+    (seat) => seat,
+    (piles) => {
+      const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
+      const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
+      return { scores: scored.scores, history, winner: scored.winner };
+    },
+    startDeal,
+  );
 }
 
 /** Scopa, the Italian fishing game for two. */
@@ -134,51 +116,26 @@ export const scopa: Game<State, Action, Options, View> = {
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, fortyCardDeck());
-    const base = {
-      target: ctx.options.target,
-      redealThreeKings: ctx.options.redealThreeKings,
-      deal: 1,
-      dealer: 1,
-      scores: [0, 0],
-      history: [],
-      winner: null,
-    };
-    return startDeal({ ...base, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
+    const { target, redealThreeKings } = ctx.options;
+    const match = { target, redealThreeKings, deal: 1, dealer: 1, scores: [0, 0], history: [], winner: null };
+    return startDeal({ ...match, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
   },
 
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card) =>
-      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-    );
+    return playsOf(s.hands[seat], (card) => capturesFor(card, s.table));
   },
 
   apply(s, seat, action) {
-    if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
-    if (s.winner !== null) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    refuseOutOfTurn(s, seat, action);
     const { card, capture } = action;
-    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
-
-    const hands = withoutCard(s.hands, seat, card);
-    const captured = capture.length > 0;
-    const table = captured ? removeCards(s.table, capture) : [...s.table, card];
-    const piles = s.piles.map((p, i) => (i === seat && captured ? [...p, card, ...capture] : p));
-    const lastCard = allHandsEmpty(hands) && s.stock.length === 0;
-    const scopa = captured && table.length === 0 && !lastCard;
-    const next: State = {
-      ...s,
-      hands,
-      table,
-      piles,
-      sweeps: scopa ? [...s.sweeps, seat] : s.sweeps,
-      lastCapturer: captured ? seat : s.lastCapturer,
-      lastPlay: { seat, card, capture, scopa },
-      turn: other(seat),
-    };
-    const refill = replenishHands(hands, s.stock, 3, other(s.dealer));
-    return refill ? { ...next, ...refill } : finishDeal(next);
+    const played = captureOrTrail(s, seat, seat, card, capture);
+    // Sweeping the table with the very last card of the deal is no scopa.
+    const lastCard = allHandsEmpty(played.hands) && s.stock.length === 0;
+    const scopa = capture.length > 0 && played.table.length === 0 && !lastCard;
+    const sweeps = scopa ? [...s.sweeps, seat] : s.sweeps;
+    return refillOr({ ...played, sweeps, lastPlay: { seat, card, capture, scopa } }, finishDeal);
   },
 
   // A trail captures nothing and gives up the lowest card; failing one, the lowest card takes the fewest cards.
@@ -191,20 +148,13 @@ export const scopa: Game<State, Action, Options, View> = {
   },
 
   view(s, seat) {
-    const finished = s.winner !== null;
     return {
-      deal: s.deal,
-      dealer: s.dealer,
-      turn: finished ? null : s.turn,
-      target: s.target,
-      redealThreeKings: s.redealThreeKings,
-      hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
-      handSizes: s.hands.map((h) => h.length),
-      table: s.table,
-      stock: s.stock.length,
+      ...fieldsOf(s, ['deal', 'dealer']),
+      turn: s.winner !== null ? null : s.turn,
+      ...fieldsOf(s, ['target', 'redealThreeKings']),
+      ...tableView(s, seat),
       redeals: s.redeals,
-      captured: s.piles,
-      capturedCounts: s.piles.map((p) => p.length),
+      ...pilesView(s.piles),
       primiera: s.piles.map((p) => primieraTotal(p) ?? null),
       scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
       ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
@@ -218,7 +168,7 @@ export const scopa: Game<State, Action, Options, View> = {
       toAct: [],
       finished: true,
       scores: s.scores,
-      result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[other(w)]}` },
+      result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[1 - w]}` },
     };
   },
 

@@ -1,6 +1,6 @@
-import type { Card, RngState } from '../../cards';
-import { Cards, Counts, Nullable } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, Type } from '../../engine';
+import { Count, Counts, Nullable } from '../../cards/fishing-schema';
+import { dealFields, lastPlayFields, pileFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
+import { type Static, Type } from '../../engine';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
@@ -21,16 +21,10 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-export const actionSchema = Type.Object(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 10,
-      description: 'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
-    }),
-  },
-  { additionalProperties: false, description: 'play one card from the hand, capturing or trailing it' },
+export const actionSchema = playActionSchema(
+  10,
+  'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
+  'play one card from the hand, capturing or trailing it',
 );
 export type Action = Static<typeof actionSchema>;
 
@@ -55,46 +49,23 @@ const PointView = Type.Object(
 
 export const viewSchema = Type.Object(
   {
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealer: Seat('the seat that dealt this deal; the other plays first'),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
+    ...dealFields('the seat that dealt this deal; the other plays first', 2),
     target: Type.Integer({ description: 'the points that win (option target)' }),
     redealThreeKings: Type.Boolean({
       description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
     }),
-    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
-      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
-    }),
-    handSizes: BySeat('how many cards each seat holds, by seat'),
-    table: Cards('the face-up table cards, in the order they came'),
-    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
-    redeals: Type.Integer({
-      minimum: 0,
-      description: 'how many times this deal was thrown in for three or four kings on the table',
-    }),
-    captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
-      description: "each seat's score pile this deal, by seat (captures are made face up)",
-    }),
-    capturedCounts: BySeat('how many cards each score pile holds, by seat'),
+    ...tableFields,
+    redeals: Count('how many times this deal was thrown in for three or four kings on the table'),
+    ...pileFields('seat'),
     primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
       description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
     }),
     scopas: BySeat('the scopas each seat has made this deal, by seat'),
-    lastCapturer: Nullable(
-      Seat('the last seat to capture'),
-      'the last seat to capture this deal (it takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played from the hand' }),
-          capture: Cards('the table cards it took; empty for a trail'),
-          scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last card played this deal and what it took; null before the first',
+    ...lastPlayFields(
+      'it takes the leftovers',
+      'for a trail',
+      { scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }) },
+      2,
     ),
     scores: BySeat('match points, by seat'),
     history: Type.Array(
@@ -135,26 +106,8 @@ export type Line = Point['line'];
 export type Play = NonNullable<View['lastPlay']>;
 
 export interface State
-  extends Pick<
-    View,
-    | 'target'
-    | 'redealThreeKings'
-    | 'deal'
-    | 'dealer'
-    | 'redeals'
-    | 'table'
-    | 'lastCapturer'
-    | 'lastPlay'
-    | 'scores'
-    | 'history'
-    | 'winner'
-  > {
-  rng: RngState;
-  stock: Card[];
-  hands: Card[][];
-  /** Each seat's score pile this deal. */
-  piles: Card[][];
+  extends SumsTable,
+    Pick<View, 'target' | 'redealThreeKings' | 'redeals' | 'lastPlay' | 'scores' | 'history'> {
   /** The seat of each scopa of this deal, in the order made. */
   sweeps: number[];
-  turn: number;
 }
