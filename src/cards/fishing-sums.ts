@@ -1,8 +1,8 @@
-import { IllegalMove } from '../engine/game';
+import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
-import { type Card, fortyCardDeck, removeCards, sortCards } from './cards';
-import { dealHandsAndTable, type FishingDeal, replenishHands, takeLeftovers, withoutCard } from './fishing';
-import { Cards, Count, Counts, HandCounts, Nullable, Seat } from './fishing-schema';
+import { type Card, fortyCardDeck, removeCards } from './cards';
+import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
+import { Cards, Count, HandCounts, Nullable, Seat } from './fishing-schema';
 import { type RngState, shuffle } from './rng';
 import { dealTable } from './unseen';
 
@@ -29,15 +29,12 @@ export interface SumsTable {
   winner: number | null;
 }
 
-/** A play: the card from the hand and the table cards it takes ([] trails it). */
-export interface SumsPlay {
-  type: string;
-  card: Card;
-  capture: Card[];
-}
-
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: Pick<SumsTable, 'hands'>, seat: number): number => (seat + 1) % s.hands.length;
+
+/** The option of the points that decide the match, from 1 to 99. */
+export const targetOption = (points: number, description: string) =>
+  Type.Integer({ minimum: 1, maximum: 99, default: points, description });
 
 /** The play action's schema: `capture` lists at most `maxItems` table cards, as `capture` describes them. */
 export const playActionSchema = (maxItems: number, capture: string, description: string) =>
@@ -45,13 +42,6 @@ export const playActionSchema = (maxItems: number, capture: string, description:
     { type: Type.Literal('play'), card: CardCode, capture: CardSet({ maxItems, description: capture }) },
     { additionalProperties: false, description },
   );
-
-/** The view's opening fields: the deal, its dealer (`dealer` says who plays first) and the seat to play. */
-export const dealFields = (dealer: string, seats?: number) => ({
-  deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-  dealer: Seat(dealer, seats),
-  turn: Nullable(Seat('the seat to play', seats), 'the seat to play; null once the game is over'),
-});
 
 /** The view's fields for the hands, the table and the stock. */
 export const tableFields = {
@@ -62,14 +52,6 @@ export const tableFields = {
   table: Cards('the face-up table cards, in the order they came'),
   stock: Count('how many cards are left in the stock'),
 };
-
-/** The view's fields for the score piles, each kept by a `holder` (a seat or a side). */
-export const pileFields = (holder: 'seat' | 'side') => ({
-  captured: Type.Array(Cards(`a ${holder}'s score pile, in the order taken`), {
-    description: `each ${holder}'s score pile this deal, by ${holder} (captures are made face up)`,
-  }),
-  capturedCounts: Counts(`how many cards each score pile holds, by ${holder}`),
-});
 
 /** The view's fields for the last capturer (`leftovers` says who takes them) and the last play, `sweep` its sweep flag. */
 export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
@@ -96,18 +78,8 @@ export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
   ),
 });
 
-/** Every play open to `seat`: each card of its hand with each capture `capturesOf` allows it (sorted). */
-export function playsOf(
-  hand: readonly Card[],
-  capturesOf: (card: Card) => Card[][],
-): { type: 'play'; card: Card; capture: Card[] }[] {
-  return hand.flatMap((card) =>
-    capturesOf(card).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-  );
-}
-
 /** Refuses a play that is not `seat`'s to make: an unknown action, a finished game, another's turn, a card not held. */
-export function refuseOutOfTurn(s: SumsTable, seat: number, action: SumsPlay): void {
+export function checkTurn(s: SumsTable, seat: number, action: { type: string; card: Card }): void {
   if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
   if (s.winner !== null) throw new IllegalMove('the game is over');
   if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
@@ -117,58 +89,58 @@ export function refuseOutOfTurn(s: SumsTable, seat: number, action: SumsPlay): v
 /**
  * Deals a fresh deal from `deck` to `seats` seats: three cards each one at a time from the seat after
  * the dealer, then four face up to the table; empty score piles for `sides` sides, no play yet, the
- * seat after the dealer to play.
+ * seat after the dealer to play. While the text's `redeal` rule holds for the table the cards are
+ * thrown in and the same dealer deals again from a new shuffle. Returns the deal and how often it was thrown in.
  */
 export function startSumsDeal<S extends Omit<SumsTable, 'rng' | keyof FishingDeal> & { lastPlay: unknown }>(
   s: S,
   deck: readonly Card[],
   rng: RngState,
-  seats: number,
-  sides: number,
-): S & FishingDeal & { rng: RngState } {
+  { seats, sides, redeal = () => false }: { seats: number; sides: number; redeal?: (table: readonly Card[]) => boolean },
+): [S & FishingDeal & { rng: RngState }, number] {
   const first = (s.dealer + 1) % seats;
-  const { hands, table, stock } = dealHandsAndTable(deck, { seats, count: 3, first }, 4);
+  let dealt = dealHandsAndTable(deck, { seats, count: 3, first }, 4);
+  let redeals = 0;
+  for (; redeal(dealt.table); redeals++) {
+    [deck, rng] = shuffle(fortyCardDeck(), rng);
+    dealt = dealHandsAndTable(deck, { seats, count: 3, first }, 4);
+  }
   const piles: Card[][] = Array.from({ length: sides }, () => []);
-  return { ...s, rng, stock, hands, table, piles, lastCapturer: null, lastPlay: null, turn: first };
+  const { hands, table, stock } = dealt;
+  return [{ ...s, rng, stock, hands, table, piles, lastCapturer: null, lastPlay: null, turn: first }, redeals];
 }
 
 /**
- * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to
- * the table when `capture` is empty. The next seat is to play.
+ * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to the
+ * table when `capture` is empty; the next seat is to play. Once every hand is empty, three more cards
+ * each come from the stock. Returns the state and whether the deal is over (hands and stock exhausted).
  */
-export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, card: Card, capture: readonly Card[]): S {
+export function captureOrTrail<S extends SumsTable>(
+  s: S,
+  seat: number,
+  side: number,
+  card: Card,
+  capture: readonly Card[],
+): [S, boolean] {
   const captured = capture.length > 0;
-  return {
+  const hands = withoutCard(s.hands, seat, card);
+  const refill = replenishHands(hands, s.stock, 3, seatAfter(s, s.dealer));
+  const played: S = {
     ...s,
-    hands: withoutCard(s.hands, seat, card),
+    hands,
     table: captured ? removeCards(s.table, capture) : [...s.table, card],
     piles: s.piles.map((p, i) => (i === side && captured ? [...p, card, ...capture] : p)),
     lastCapturer: captured ? seat : s.lastCapturer,
     turn: seatAfter(s, seat),
+    ...refill,
   };
+  return [played, refill === undefined];
 }
 
-/** After a play: three more cards each once every hand is empty, or, with the stock empty too, the deal's end. */
-export function refillOr<S extends SumsTable>(s: S, endDeal: (s: S) => S): S {
-  const refill = replenishHands(s.hands, s.stock, 3, seatAfter(s, s.dealer));
-  return refill ? { ...s, ...refill } : endDeal(s);
-}
-
-/**
- * Ends a deal: the side of the last capturer takes what is left on the table (never a sweep), `count`
- * scores the piles, and unless that decides the match the next seat deals from a new shuffle.
- */
-export function endSumsDeal<S extends SumsTable>(
-  s: S,
-  sideOf: (seat: number) => number,
-  count: (piles: Card[][]) => Partial<S> & Pick<S, 'winner'>,
-  start: (s: S, deck: Card[], rng: RngState) => S,
-): S {
-  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer === null ? null : sideOf(s.lastCapturer));
-  const counted: S = { ...s, ...count(piles) };
-  if (counted.winner !== null) return { ...counted, table, piles };
+/** The match goes on: the next seat deals the next deal, from a new shuffle, as `start` deals. */
+export function nextDeal<S extends SumsTable>(s: S, start: (s: S, deck: Card[], rng: RngState) => S): S {
   const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
-  return start({ ...counted, deal: s.deal + 1, dealer: seatAfter(s, s.dealer) }, deck, rng);
+  return start({ ...s, deal: s.deal + 1, dealer: seatAfter(s, s.dealer) }, deck, rng);
 }
 
 /** What a seat sees of the hands (its own; every hand once the game is over), the table and the stock. */
@@ -194,4 +166,22 @@ export function dealUnseenHands(
   const hand = view.hands[seat] ?? [];
   const shown = [...view.table, ...view.captured.flat()];
   return dealTable(fortyCardDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stock, shown }, rng);
+}
+
+/**
+ * The engine's status of a match of sides to a target: each seat shows its side's score, and the end
+ * names the winning side's seats and the score, the others' highest first.
+ */
+export function matchStatus(s: SumsTable & { scores: number[] }, sides: number[][]): Status {
+  const scores = s.hands.map((_, seat) => s.scores[sides.findIndex((side) => side.includes(seat))]);
+  if (s.winner === null) return { toAct: [s.turn], finished: false, scores };
+  const winners = sides[s.winner];
+  const others = s.scores.filter((_, side) => side !== s.winner).sort((a, b) => b - a);
+  const who = winners.length > 1 ? `seats ${winners.join(' and ')} win` : `seat ${s.winner} wins`;
+  return {
+    toAct: [],
+    finished: true,
+    scores,
+    result: { winners, summary: `${who} ${s.scores[s.winner]} to ${others.join(' to ')}` },
+  };
 }

@@ -1,16 +1,7 @@
-import { allMost, type Card, compareCards, containsCards, fortyCardDeck, type RngState, subsetsSumming } from '../../cards';
-import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf } from '../../cards/fishing';
-import {
-  captureOrTrail,
-  endSumsDeal,
-  pilesView,
-  playsOf,
-  refillOr,
-  refuseOutOfTurn,
-  startSumsDeal,
-  tableView,
-} from '../../cards/fishing-sums';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { allMost, type Card, compareCards, containsCards, fortyCardDeck, sortCards, subsetsSumming } from '../../cards';
+import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf, takeLeftovers } from '../../cards/fishing';
+import { captureOrTrail, checkTurn, matchStatus, nextDeal, pilesView, startSumsDeal, tableView } from '../../cards/fishing-sums';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
 import { scoreDeal } from './scoring';
@@ -37,8 +28,8 @@ export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) =
  * next seat number) round to the dealer, then four face up to the table. Four table cards making 15
  * or 30 go straight to the dealer, as one or two escobas.
  */
-function startDeal(s: State, deck: Card[], rng: RngState): State {
-  const dealt = startSumsDeal(s, deck, rng, s.seats, sideCount(s));
+function startDeal(s: State, deck: Card[], rng: State['rng']): State {
+  const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sideCount(s) });
   const four = dealt.table;
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
   const escobas: number[] = Array(sideCount(s)).fill(0);
@@ -48,19 +39,16 @@ function startDeal(s: State, deck: Card[], rng: RngState): State {
   return { ...dealt, table: [], piles, escobas, dealerEscobas, lastCapturer: s.dealer };
 }
 
-/** Ends a deal: the count, then the next deal unless the match is over. */
+/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless the match is over. */
 function finishDeal(s: State): State {
-  return endSumsDeal(
-    s,
-    (seat) => sideOf(s, seat),
-    (piles) => {
-      const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
-      const leaders = allMost(record.scoresAfter);
-      const won = record.scoresAfter[leaders[0]] >= s.target && leaders.length === 1;
-      return { scores: record.scoresAfter, history: [...s.history, record], winner: won ? leaders[0] : null };
-    },
-    startDeal,
-  );
+  // What is left on the table goes to the last seat that captured; this is never an escoba.
+  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer === null ? null : sideOf(s, s.lastCapturer));
+  const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
+  const scores = record.scoresAfter;
+  const leaders = allMost(scores);
+  const winner = scores[leaders[0]] >= s.target && leaders.length === 1 ? leaders[0] : null;
+  const counted = { ...s, table, piles, scores, history: [...s.history, record], winner };
+  return winner !== null ? counted : nextDeal(counted, startDeal);
 }
 
 /** Why a play is refused, in the player's words. */
@@ -68,8 +56,6 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
   if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
   return `${card} and ${capture.join(' ')} add up to ${value(card) + total(capture)}, not fifteen`;
 }
-
-const sideName = (s: State, side: number) => (s.partnerships ? `seats ${side} and ${side + 2}` : `seat ${side}`);
 
 /** Escoba, the Spanish fishing game of fifteens, for two to four. */
 export const escoba: Game<State, Action, Options, View> = {
@@ -119,21 +105,24 @@ export const escoba: Game<State, Action, Options, View> = {
 
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
-    return playsOf(s.hands[seat], (card) => [[], ...fifteens(card, s.table)]);
+    return s.hands[seat].flatMap((card) =>
+      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
+    );
   },
 
   apply(s, seat, action) {
-    refuseOutOfTurn(s, seat, action);
+    checkTurn(s, seat, action);
     const { card, capture } = action;
     // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
     if (capture.length > 0 && (!containsCards(s.table, capture) || value(card) + total(capture) !== 15)) {
       throw new IllegalMove(refusal(s.table, card, capture));
     }
     const side = sideOf(s, seat);
-    const played = captureOrTrail(s, seat, side, card, capture);
+    const [played, over] = captureOrTrail(s, seat, side, card, capture);
     const escoba = capture.length > 0 && played.table.length === 0;
     const escobas = s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n));
-    return refillOr({ ...played, escobas, lastPlay: { seat, card, capture, escoba } }, finishDeal);
+    const next = { ...played, escobas, lastPlay: { seat, card, capture, escoba } };
+    return over ? finishDeal(next) : next;
   },
 
   // Capturing is optional: the least committal play lays the lowest card down.
@@ -155,21 +144,7 @@ export const escoba: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    const scores = Array.from({ length: s.seats }, (_, seat) => s.scores[sideOf(s, seat)]);
-    if (s.winner === null) return { toAct: [s.turn], finished: false, scores };
-    const w = s.winner;
-    const others = s.scores.filter((_, side) => side !== w).sort((a, b) => b - a);
-    return {
-      toAct: [],
-      finished: true,
-      scores,
-      result: {
-        winners: Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => sideOf(s, seat) === w),
-        summary: `${sideName(s, w)} win${s.partnerships ? '' : 's'} ${s.scores[w]} to ${others.join(' to ')}`,
-      },
-    };
-  },
+  status: (s) => matchStatus(s, sidesOf(s.seats, s.partnerships)),
 
   sample,
 };

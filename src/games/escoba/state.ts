@@ -1,17 +1,12 @@
-import { Counts, Nullable, Seat } from '../../cards/fishing-schema';
-import { dealFields, lastPlayFields, pileFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
+import { Cards, Counts, Nullable, Seat } from '../../cards/fishing-schema';
+import { lastPlayFields, playActionSchema, type SumsTable, tableFields, targetOption } from '../../cards/fishing-sums';
 import { type Static, Type } from '../../engine';
 
 /** Escoba's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Type.Object(
   {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 99,
-      default: 21,
-      description: 'points that end the match after a deal; the highest score then wins (an equal highest plays on)',
-    }),
+    target: targetOption(21, 'points that end the match after a deal; the highest score then wins (an equal highest plays on)'),
     partnerships: Type.Boolean({
       default: false,
       description: 'four seats only: seats 0 and 2 against 1 and 3, each partnership sharing one score pile',
@@ -33,14 +28,19 @@ const Side = Seat;
 
 export const viewSchema = Type.Object(
   {
-    ...dealFields('the seat that dealt this deal; the next seat plays first'),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the next seat plays first'),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     target: Type.Integer({ description: 'the points that end the match (option target)' }),
     partnerships: Type.Boolean({ description: 'true when four seats play as partners 0+2 against 1+3' }),
     sides: Type.Array(Type.Array(Seat('a seat of the side')), {
       description: 'the seats of each side, by side: a seat alone, or a partnership; piles and scores are by side',
     }),
     ...tableFields,
-    ...pileFields('side'),
+    captured: Type.Array(Cards("a side's score pile, in the order taken"), {
+      description: "each side's score pile this deal, by side (captures are made face up)",
+    }),
+    capturedCounts: BySide('how many cards each score pile holds, by side'),
     escobas: BySide("each side's escobas this deal, by side, the dealer's from the four table cards included"),
     dealerEscobas: Type.Integer({
       minimum: 0,

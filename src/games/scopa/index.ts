@@ -1,27 +1,8 @@
-import {
-  type Card,
-  compareCards,
-  containsCards,
-  fortyCardDeck,
-  type RngState,
-  rankOf,
-  sameCards,
-  shuffle,
-  subsetsSumming,
-} from '../../cards';
-import { allHandsEmpty, fieldsOf, fortyCardValue } from '../../cards/fishing';
-import {
-  captureOrTrail,
-  endSumsDeal,
-  pilesView,
-  playsOf,
-  refillOr,
-  refuseOutOfTurn,
-  startSumsDeal,
-  tableView,
-} from '../../cards/fishing-sums';
+import { type Card, compareCards, containsCards, fortyCardDeck, rankOf, sameCards, sortCards, subsetsSumming } from '../../cards';
+import { fieldsOf, fortyCardValue, sidesOf, takeLeftovers } from '../../cards/fishing';
+import { captureOrTrail, checkTurn, matchStatus, nextDeal, pilesView, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { primieraTotal } from '../../cards/primiera';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { dealRecord, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -49,14 +30,9 @@ export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
  * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
  * the same dealer deals again from a new shuffle.
  */
-function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: RngState): State {
-  let dealt = startSumsDeal(s, deck, rng, 2, 2);
-  let redeals = 0;
-  while (s.redealThreeKings && dealt.table.filter((c) => rankOf(c) === 'K').length >= 3) {
-    redeals++;
-    [deck, rng] = shuffle(fortyCardDeck(), rng);
-    dealt = startSumsDeal(s, deck, rng, 2, 2);
-  }
+function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: State['rng']): State {
+  const threeKings = (table: readonly Card[]) => s.redealThreeKings && table.filter((c) => rankOf(c) === 'K').length >= 3;
+  const [dealt, redeals] = startSumsDeal(s, deck, rng, { seats: 2, sides: 2, redeal: threeKings });
   return { ...dealt, redeals, sweeps: [] };
 }
 
@@ -72,18 +48,14 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
   return `those cards add up to ${sum}, but ${card} is worth ${value(card)}`;
 }
 
-/** Ends a deal: the count, then the next deal unless a seat has won. */
+/** Ends a deal: leftovers to the last capturer, the count, then the next deal unless a seat has won. */
 function finishDeal(s: State): State {
-  return endSumsDeal(
-    s,
-    (seat) => seat,
-    (piles) => {
-      const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
-      const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
-      return { scores: scored.scores, history, winner: scored.winner };
-    },
-    startDeal,
-  );
+  // The last capturer takes what is left on the table; this is never a scopa.
+  const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer);
+  const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
+  const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
+  const counted = { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
+  return counted.winner !== null ? counted : nextDeal(counted, startDeal);
 }
 
 /** Scopa, the Italian fishing game for two. */
@@ -123,19 +95,20 @@ export const scopa: Game<State, Action, Options, View> = {
 
   legalActions(s, seat) {
     if (s.winner !== null || seat !== s.turn) return [];
-    return playsOf(s.hands[seat], (card) => capturesFor(card, s.table));
+    return s.hands[seat].flatMap((card) =>
+      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
+    );
   },
 
   apply(s, seat, action) {
-    refuseOutOfTurn(s, seat, action);
+    checkTurn(s, seat, action);
     const { card, capture } = action;
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
-    const played = captureOrTrail(s, seat, seat, card, capture);
+    const [played, over] = captureOrTrail(s, seat, seat, card, capture);
     // Sweeping the table with the very last card of the deal is no scopa.
-    const lastCard = allHandsEmpty(played.hands) && s.stock.length === 0;
-    const scopa = capture.length > 0 && played.table.length === 0 && !lastCard;
-    const sweeps = scopa ? [...s.sweeps, seat] : s.sweeps;
-    return refillOr({ ...played, sweeps, lastPlay: { seat, card, capture, scopa } }, finishDeal);
+    const scopa = capture.length > 0 && played.table.length === 0 && !over;
+    const next = { ...played, sweeps: scopa ? [...s.sweeps, seat] : s.sweeps, lastPlay: { seat, card, capture, scopa } };
+    return over ? finishDeal(next) : next;
   },
 
   // A trail captures nothing and gives up the lowest card; failing one, the lowest card takes the fewest cards.
@@ -161,16 +134,7 @@ export const scopa: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    if (s.winner === null) return { toAct: [s.turn], finished: false, scores: s.scores };
-    const w = s.winner;
-    return {
-      toAct: [],
-      finished: true,
-      scores: s.scores,
-      result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[1 - w]}` },
-    };
-  },
+  status: (s) => matchStatus(s, sidesOf(2, false)),
 
   sample,
 };

@@ -1,17 +1,12 @@
-import { Count, Counts, Nullable } from '../../cards/fishing-schema';
-import { dealFields, lastPlayFields, pileFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
+import { Cards, Count, Counts, Nullable } from '../../cards/fishing-schema';
+import { lastPlayFields, playActionSchema, type SumsTable, tableFields, targetOption } from '../../cards/fishing-sums';
 import { type Static, Type } from '../../engine';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Type.Object(
   {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 99,
-      default: 11,
-      description: 'points to win; counting stops the moment a seat reaches them',
-    }),
+    target: targetOption(11, 'points to win; counting stops the moment a seat reaches them'),
     redealThreeKings: Type.Boolean({
       default: true,
       description: 'throw the cards in and deal again when three or four kings are dealt to the table',
@@ -49,14 +44,19 @@ const PointView = Type.Object(
 
 export const viewSchema = Type.Object(
   {
-    ...dealFields('the seat that dealt this deal; the other plays first', 2),
+    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+    dealer: Seat('the seat that dealt this deal; the other plays first'),
+    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
     target: Type.Integer({ description: 'the points that win (option target)' }),
     redealThreeKings: Type.Boolean({
       description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
     }),
     ...tableFields,
     redeals: Count('how many times this deal was thrown in for three or four kings on the table'),
-    ...pileFields('seat'),
+    captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
+      description: "each seat's score pile this deal, by seat (captures are made face up)",
+    }),
+    capturedCounts: BySeat('how many cards each score pile holds, by seat'),
     primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
       description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
     }),
