@@ -30,7 +30,7 @@ export interface SumsTable {
 }
 
 /** The seat after `seat`: the next seat number, wrapping. */
-export const seatAfter = (s: Pick<SumsTable, 'hands'>, seat: number): number => (seat + 1) % s.hands.length;
+export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
 /** The option of the points that decide the match, from 1 to 99. */
 export const targetOption = (points: number, description: string) =>

@@ -10,14 +10,11 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 export { scoreDeal } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
-export const value = fortyCardValue;
-
-const total = (cards: readonly Card[]) => cards.reduce((t, c) => t + value(c), 0);
+const total = (cards: readonly Card[]) => cards.reduce((t, c) => t + fortyCardValue(c), 0);
 
 /** Every set of table cards that makes fifteen with `card`, each a separate choice. */
 export function fifteens(card: Card, table: readonly Card[]): Card[][] {
-  return subsetsSumming(table, 15 - value(card), value);
+  return subsetsSumming(table, 15 - fortyCardValue(card), fortyCardValue);
 }
 
 export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
@@ -54,7 +51,7 @@ function finishDeal(s: State): State {
 /** Why a play is refused, in the player's words. */
 function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
   if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
-  return `${card} and ${capture.join(' ')} add up to ${value(card) + total(capture)}, not fifteen`;
+  return `${card} and ${capture.join(' ')} add up to ${fortyCardValue(card) + total(capture)}, not fifteen`;
 }
 
 /** Escoba, the Spanish fishing game of fifteens, for two to four. */
@@ -79,7 +76,6 @@ export const escoba: Game<State, Action, Options, View> = {
     const [deck, rng] = openingDeck(ctx, fortyCardDeck());
     const { seats } = ctx;
     const partnerships = ctx.options.partnerships && seats === 4;
-    const sides = partnerships ? 2 : seats;
     const base: State = {
       seats,
       target: ctx.options.target,
@@ -96,7 +92,7 @@ export const escoba: Game<State, Action, Options, View> = {
       lastCapturer: null,
       turn: 0,
       lastPlay: null,
-      scores: Array(sides).fill(0),
+      scores: Array(sideCount({ seats, partnerships })).fill(0),
       history: [],
       winner: null,
     };
@@ -114,7 +110,7 @@ export const escoba: Game<State, Action, Options, View> = {
     checkTurn(s, seat, action);
     const { card, capture } = action;
     // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
-    if (capture.length > 0 && (!containsCards(s.table, capture) || value(card) + total(capture) !== 15)) {
+    if (capture.length > 0 && (!containsCards(s.table, capture) || fortyCardValue(card) + total(capture) !== 15)) {
       throw new IllegalMove(refusal(s.table, card, capture));
     }
     const side = sideOf(s, seat);

@@ -1,6 +1,6 @@
 import type { RngState } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
-import { dealUnseenHands } from '../../cards/fishing-sums';
+import { dealUnseenHands, seatAfter } from '../../cards/fishing-sums';
 import type { State, View } from './state';
 
 /**
@@ -9,20 +9,17 @@ import type { State, View } from './state';
  */
 export function sample(view: View, seat: number, rng: RngState): State {
   const dealt = dealUnseenHands(view, seat, rng);
-  const seats = view.hands.length;
   return {
-    seats,
-    target: view.target,
-    partnerships: view.partnerships,
+    seats: view.hands.length,
+    ...fieldsOf(view, ['target', 'partnerships']),
     rng: dealt.rng,
-    deal: view.deal,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['deal', 'dealer']),
     stock: dealt.stock,
     hands: dealt.hands,
     table: view.table,
     piles: view.captured,
     ...fieldsOf(view, ['escobas', 'dealerEscobas', 'lastCapturer']),
-    turn: view.turn ?? (view.dealer + 1) % seats,
+    turn: view.turn ?? seatAfter(view, view.dealer),
     ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),
   };
 }

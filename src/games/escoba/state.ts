@@ -98,8 +98,6 @@ export type View = Static<typeof viewSchema>;
 /** What a deal's score piles held and scored, side by side (no card codes: the cards are shuffled again). */
 export type DealScore = View['history'][number];
 
-export type Play = NonNullable<View['lastPlay']>;
-
 export interface State
   extends SumsTable,
     Pick<View, 'target' | 'partnerships' | 'escobas' | 'dealerEscobas' | 'lastPlay' | 'scores' | 'history'> {

@@ -10,9 +10,6 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 export { scoreDeal, settebelloHolder } from './scoring';
 export * from './state';
 
-/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
-export const value = fortyCardValue;
-
 /**
  * Every capture `card` may make from `table`, as lists of table cards: one card of its rank when
  * there is one (pairing takes precedence over addition), else each set of two or more adding up to
@@ -21,7 +18,7 @@ export const value = fortyCardValue;
 export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   const pairs = table.filter((c) => rankOf(c) === rankOf(card));
   if (pairs.length > 0) return pairs.map((c) => [c]);
-  const sums = subsetsSumming(table, value(card), value, 2);
+  const sums = subsetsSumming(table, fortyCardValue(card), fortyCardValue, 2);
   return sums.length > 0 ? sums : [[]];
 }
 
@@ -44,8 +41,8 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
   if (capture.length === 0) return `${card} can capture, so it must capture: it cannot be trailed`;
   if (options[0].length === 1) return `pairing takes precedence: ${card} must take exactly one ${rankOf(card)} from the table`;
   if (capture.length === 1) return 'a single table card is taken only by a card of its rank';
-  const sum = capture.reduce((t, c) => t + value(c), 0);
-  return `those cards add up to ${sum}, but ${card} is worth ${value(card)}`;
+  const sum = capture.reduce((t, c) => t + fortyCardValue(c), 0);
+  return `those cards add up to ${sum}, but ${card} is worth ${fortyCardValue(card)}`;
 }
 
 /** Ends a deal: leftovers to the last capturer, the count, then the next deal unless a seat has won. */

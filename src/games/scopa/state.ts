@@ -103,8 +103,6 @@ export type Point = DealScore['awarded'][number];
 /** The scoring lines of a deal, in the order the text counts them. */
 export type Line = Point['line'];
 
-export type Play = NonNullable<View['lastPlay']>;
-
 export interface State
   extends SumsTable,
     Pick<View, 'target' | 'redealThreeKings' | 'redeals' | 'lastPlay' | 'scores' | 'history'> {
