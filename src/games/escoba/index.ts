@@ -29,9 +29,8 @@ function startDeal(s: State, deck: Card[], rng: State['rng']): State {
   const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sideCount(s) });
   const four = dealt.table;
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
-  const escobas: number[] = Array(sideCount(s)).fill(0);
+  const escobas = dealt.piles.map((_, side) => (side === sideOf(s, s.dealer) ? dealerEscobas : 0));
   if (dealerEscobas === 0) return { ...dealt, escobas, dealerEscobas };
-  escobas[sideOf(s, s.dealer)] = dealerEscobas;
   const piles = dealt.piles.map((p, side) => (side === sideOf(s, s.dealer) ? four : p));
   return { ...dealt, table: [], piles, escobas, dealerEscobas, lastCapturer: s.dealer };
 }

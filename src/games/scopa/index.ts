@@ -7,7 +7,7 @@ import { sample } from './sample';
 import { dealRecord, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { scoreDeal, settebelloHolder } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
 
 /**
