@@ -29,6 +29,9 @@ export interface SumsTable {
   winner: number | null;
 }
 
+/** A play: the card from the hand and the table cards it takes ([] trails it). */
+export type SumsPlay = { card: Card; capture: readonly Card[] };
+
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
@@ -115,13 +118,7 @@ export function startSumsDeal<S extends Omit<SumsTable, 'rng' | keyof FishingDea
  * table when `capture` is empty; the next seat is to play. Once every hand is empty, three more cards
  * each come from the stock. Returns the state and whether the deal is over (hands and stock exhausted).
  */
-export function captureOrTrail<S extends SumsTable>(
-  s: S,
-  seat: number,
-  side: number,
-  card: Card,
-  capture: readonly Card[],
-): [S, boolean] {
+export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, { card, capture }: SumsPlay): [S, boolean] {
   const captured = capture.length > 0;
   const hands = withoutCard(s.hands, seat, card);
   const refill = replenishHands(hands, s.stock, 3, seatAfter(s, s.dealer));
@@ -178,10 +175,6 @@ export function matchStatus(s: SumsTable & { scores: number[] }, sides: number[]
   const winners = sides[s.winner];
   const others = s.scores.filter((_, side) => side !== s.winner).sort((a, b) => b - a);
   const who = winners.length > 1 ? `seats ${winners.join(' and ')} win` : `seat ${s.winner} wins`;
-  return {
-    toAct: [],
-    finished: true,
-    scores,
-    result: { winners, summary: `${who} ${s.scores[s.winner]} to ${others.join(' to ')}` },
-  };
+  const summary = `${who} ${s.scores[s.winner]} to ${others.join(' to ')}`;
+  return { toAct: [], finished: true, scores, result: { winners, summary } };
 }

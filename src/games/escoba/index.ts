@@ -113,7 +113,7 @@ export const escoba: Game<State, Action, Options, View> = {
       throw new IllegalMove(refusal(s.table, card, capture));
     }
     const side = sideOf(s, seat);
-    const [played, over] = captureOrTrail(s, seat, side, card, capture);
+    const [played, over] = captureOrTrail(s, seat, side, action);
     const escoba = capture.length > 0 && played.table.length === 0;
     const escobas = s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n));
     const next = { ...played, escobas, lastPlay: { seat, card, capture, escoba } };
