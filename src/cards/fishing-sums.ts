@@ -1,6 +1,6 @@
 import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
-import { type Card, fortyCardDeck, removeCards } from './cards';
+import { type Card, fortyCardDeck, removeCards, sortCards } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
 import { Cards, Count, HandCounts, Nullable, Seat } from './fishing-schema';
 import { type RngState, shuffle } from './rng';
@@ -81,6 +81,14 @@ export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
   ),
 });
 
+/** The plays open to `seat`: none off its turn, else each card of its hand with each capture `capturesOf` allows it. */
+export function playsOf(s: SumsTable, seat: number, capturesOf: (card: Card) => Card[][]) {
+  if (s.winner !== null || seat !== s.turn) return [];
+  return s.hands[seat].flatMap((card) =>
+    capturesOf(card).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
+  );
+}
+
 /** Refuses a play that is not `seat`'s to make: an unknown action, a finished game, another's turn, a card not held. */
 export function checkTurn(s: SumsTable, seat: number, action: { type: string; card: Card }): void {
   if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
@@ -150,9 +158,6 @@ export function tableView(s: SumsTable, seat: number | null) {
     stock: s.stock.length,
   };
 }
-
-/** The score piles as the view shows them. */
-export const pilesView = (piles: Card[][]) => ({ captured: piles, capturedCounts: piles.map((p) => p.length) });
 
 /** The hidden hands and stock of a sums game dealt for `seat` from the cards it has not seen: all else lies face up. */
 export function dealUnseenHands(

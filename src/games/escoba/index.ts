@@ -1,6 +1,6 @@
-import { allMost, type Card, compareCards, containsCards, fortyCardDeck, sortCards, subsetsSumming } from '../../cards';
+import { allMost, type Card, compareCards, containsCards, fortyCardDeck, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf, takeLeftovers } from '../../cards/fishing';
-import { captureOrTrail, checkTurn, matchStatus, nextDeal, pilesView, startSumsDeal, tableView } from '../../cards/fishing-sums';
+import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
@@ -98,12 +98,7 @@ export const escoba: Game<State, Action, Options, View> = {
     return startDeal(base, deck, rng);
   },
 
-  legalActions(s, seat) {
-    if (s.winner !== null || seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card) =>
-      [[], ...fifteens(card, s.table)].map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-    );
-  },
+  legalActions: (s, seat) => playsOf(s, seat, (card) => [[], ...fifteens(card, s.table)]),
 
   apply(s, seat, action) {
     checkTurn(s, seat, action);
@@ -134,7 +129,8 @@ export const escoba: Game<State, Action, Options, View> = {
       ...fieldsOf(s, ['target', 'partnerships']),
       sides: sidesOf(s.seats, s.partnerships),
       ...tableView(s, seat),
-      ...pilesView(s.piles),
+      captured: s.piles,
+      capturedCounts: s.piles.map((p) => p.length),
       ...fieldsOf(s, ['escobas', 'dealerEscobas', 'lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },

@@ -1,6 +1,6 @@
-import { type Card, compareCards, containsCards, fortyCardDeck, rankOf, sameCards, sortCards, subsetsSumming } from '../../cards';
+import { type Card, compareCards, containsCards, fortyCardDeck, rankOf, sameCards, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sidesOf, takeLeftovers } from '../../cards/fishing';
-import { captureOrTrail, checkTurn, matchStatus, nextDeal, pilesView, startSumsDeal, tableView } from '../../cards/fishing-sums';
+import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
@@ -90,12 +90,7 @@ export const scopa: Game<State, Action, Options, View> = {
     return startDeal({ ...match, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
   },
 
-  legalActions(s, seat) {
-    if (s.winner !== null || seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card) =>
-      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-    );
-  },
+  legalActions: (s, seat) => playsOf(s, seat, (card) => capturesFor(card, s.table)),
 
   apply(s, seat, action) {
     checkTurn(s, seat, action);
@@ -124,7 +119,8 @@ export const scopa: Game<State, Action, Options, View> = {
       ...fieldsOf(s, ['target', 'redealThreeKings']),
       ...tableView(s, seat),
       redeals: s.redeals,
-      ...pilesView(s.piles),
+      captured: s.piles,
+      capturedCounts: s.piles.map((p) => p.length),
       primiera: s.piles.map((p) => primieraTotal(p) ?? null),
       scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
       ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
