@@ -9,8 +9,8 @@ import { dealTable } from './unseen';
 /**
  * The steps of the 40-card fishing games that capture by sums (Scopa, Escoba): three cards each and
  * four to the table, a turn that plays one card to capture or trail it, hands refilled by three from
- * the stock, the leftovers to the last capturer, and deals counted until the match is decided. The
- * games name what is their own: what a card may capture, the sweeps, the deal's count, the end.
+ * the stock, and deal after deal from new shuffles until a side wins the match. The games name what
+ * is their own: what a card may capture, the sweeps, the deal's count, when the match is won.
  */
 
 /** The places and turn of a sums game's deal, as the steps below read and write them. */
