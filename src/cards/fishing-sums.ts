@@ -159,15 +159,19 @@ export function tableView(s: SumsTable, seat: number | null) {
   };
 }
 
-/** The hidden hands and stock of a sums game dealt for `seat` from the cards it has not seen: all else lies face up. */
-export function dealUnseenHands(
+/**
+ * The places of a sums game sampled for `seat`: the other hands and the stock dealt from the cards it
+ * has not seen, its own hand, the table and the score piles as its view shows them; with the RNG after.
+ */
+export function sampleTable(
   view: { hands: (Card[] | null)[]; handSizes: number[]; stock: number; table: Card[]; captured: Card[][] },
   seat: number,
   rng: RngState,
 ) {
   const hand = view.hands[seat] ?? [];
   const shown = [...view.table, ...view.captured.flat()];
-  return dealTable(fortyCardDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stock, shown }, rng);
+  const dealt = dealTable(fortyCardDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stock, shown }, rng);
+  return { rng: dealt.rng, places: { stock: dealt.stock, hands: dealt.hands, table: view.table, piles: view.captured } };
 }
 
 /**

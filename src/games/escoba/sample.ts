@@ -1,6 +1,6 @@
 import type { RngState } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
-import { dealUnseenHands, seatAfter } from '../../cards/fishing-sums';
+import { sampleTable, seatAfter } from '../../cards/fishing-sums';
 import type { State, View } from './state';
 
 /**
@@ -8,16 +8,13 @@ import type { State, View } from './state';
  * so only the other hands and the stock are hidden; they are dealt from the cards it has not seen.
  */
 export function sample(view: View, seat: number, rng: RngState): State {
-  const dealt = dealUnseenHands(view, seat, rng);
+  const sampled = sampleTable(view, seat, rng);
   return {
     seats: view.hands.length,
     ...fieldsOf(view, ['target', 'partnerships']),
-    rng: dealt.rng,
+    rng: sampled.rng,
     ...fieldsOf(view, ['deal', 'dealer']),
-    stock: dealt.stock,
-    hands: dealt.hands,
-    table: view.table,
-    piles: view.captured,
+    ...sampled.places,
     ...fieldsOf(view, ['escobas', 'dealerEscobas', 'lastCapturer']),
     turn: view.turn ?? seatAfter(view, view.dealer),
     ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),

@@ -1,6 +1,6 @@
 import type { RngState } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
-import { dealUnseenHands } from '../../cards/fishing-sums';
+import { sampleTable } from '../../cards/fishing-sums';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -10,15 +10,12 @@ import type { Action, State, View } from './state';
  * this deal's scopas were made (they are counted in that order, and counting stops at the target).
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
-  const dealt = dealUnseenHands(view, seat, rng);
+  const sampled = sampleTable(view, seat, rng);
   return {
     ...fieldsOf(view, ['target', 'redealThreeKings']),
-    rng: dealt.rng,
+    rng: sampled.rng,
     ...fieldsOf(view, ['deal', 'dealer', 'redeals']),
-    stock: dealt.stock,
-    hands: dealt.hands,
-    table: view.table,
-    piles: view.captured,
+    ...sampled.places,
     sweeps: sweepOrder(view, seen),
     lastCapturer: view.lastCapturer,
     turn: view.turn ?? 1 - view.dealer,
