@@ -25,6 +25,8 @@ export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 const BySeat = Counts;
+/** A primiera count per seat, null for a pile lacking a suit. */
+const Primiera = (description: string) => Type.Array(Type.Union([Type.Integer(), Type.Null()]), { description });
 const PointView = Type.Object(
   {
     line: Type.Union(
@@ -57,9 +59,7 @@ export const viewSchema = Type.Object(
       description: "each seat's score pile this deal, by seat (captures are made face up)",
     }),
     capturedCounts: BySeat('how many cards each score pile holds, by seat'),
-    primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
-      description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
-    }),
+    primiera: Primiera("each seat's primiera count so far, by seat; null while its pile lacks a suit"),
     scopas: BySeat('the scopas each seat has made this deal, by seat'),
     ...lastPlayFields(
       'it takes the leftovers',
@@ -79,9 +79,7 @@ export const viewSchema = Type.Object(
             Seat('the seat that took the 7 of diamonds'),
             'the seat that took the settebello (7D); null when it was not captured',
           ),
-          primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
-            description: "each seat's primiera count, by seat; null when its pile lacked a suit",
-          }),
+          primiera: Primiera("each seat's primiera count, by seat; null when its pile lacked a suit"),
           scopas: BySeat('scopas made, by seat'),
           awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
           unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
