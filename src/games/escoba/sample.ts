@@ -1,5 +1,6 @@
-import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import type { RngState } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
+import { sampleTable, seatAfter } from '../../cards/fishing-sums';
 import type { State, View } from './state';
 
 /**
@@ -7,31 +8,15 @@ import type { State, View } from './state';
  * so only the other hands and the stock are hidden; they are dealt from the cards it has not seen.
  */
 export function sample(view: View, seat: number, rng: RngState): State {
-  const dealt = dealTable(
-    fortyCardDeck(),
-    {
-      seat,
-      hand: view.hands[seat] ?? [],
-      handSizes: view.handSizes,
-      stock: view.stock,
-      shown: [...view.table, ...view.captured.flat()],
-    },
-    rng,
-  );
-  const seats = view.hands.length;
+  const sampled = sampleTable(view, seat, rng);
   return {
-    seats,
-    target: view.target,
-    partnerships: view.partnerships,
-    rng: dealt.rng,
-    deal: view.deal,
-    dealer: view.dealer,
-    stock: dealt.stock,
-    hands: dealt.hands,
-    table: view.table,
-    piles: view.captured,
+    seats: view.hands.length,
+    ...fieldsOf(view, ['target', 'partnerships']),
+    rng: sampled.rng,
+    ...fieldsOf(view, ['deal', 'dealer']),
+    ...sampled.places,
     ...fieldsOf(view, ['escobas', 'dealerEscobas', 'lastCapturer']),
-    turn: view.turn ?? (view.dealer + 1) % seats,
+    turn: view.turn ?? seatAfter(view, view.dealer),
     ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),
   };
 }

@@ -1,17 +1,12 @@
-import type { Card, RngState } from '../../cards';
-import { Cards, Counts, HandCounts, Nullable, Seat } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, Type } from '../../engine';
+import { Cards, Counts, Nullable, Seat } from '../../cards/fishing-schema';
+import { lastPlayFields, playActionSchema, type SumsTable, tableFields, targetOption } from '../../cards/fishing-sums';
+import { type Static, Type } from '../../engine';
 
 /** Escoba's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Type.Object(
   {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 99,
-      default: 21,
-      description: 'points that end the match after a deal; the highest score then wins (an equal highest plays on)',
-    }),
+    target: targetOption(21, 'points that end the match after a deal; the highest score then wins (an equal highest plays on)'),
     partnerships: Type.Boolean({
       default: false,
       description: 'four seats only: seats 0 and 2 against 1 and 3, each partnership sharing one score pile',
@@ -21,17 +16,10 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-export const actionSchema = Type.Object(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 14,
-      description:
-        'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
-    }),
-  },
-  { additionalProperties: false, description: 'play one card from the hand, capturing a fifteen or laying it down' },
+export const actionSchema = playActionSchema(
+  14,
+  'the table cards taken, in any order, which with the card played make fifteen; [] to lay the card on the table',
+  'play one card from the hand, capturing a fifteen or laying it down',
 );
 export type Action = Static<typeof actionSchema>;
 
@@ -48,12 +36,7 @@ export const viewSchema = Type.Object(
     sides: Type.Array(Type.Array(Seat('a seat of the side')), {
       description: 'the seats of each side, by side: a seat alone, or a partnership; piles and scores are by side',
     }),
-    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
-      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
-    }),
-    handSizes: HandCounts,
-    table: Cards('the face-up table cards, in the order they came'),
-    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
+    ...tableFields,
     captured: Type.Array(Cards("a side's score pile, in the order taken"), {
       description: "each side's score pile this deal, by side (captures are made face up)",
     }),
@@ -64,22 +47,9 @@ export const viewSchema = Type.Object(
       maximum: 2,
       description: 'escobas the dealer took this deal from the four table cards: 1 for 15, 2 for 30, else 0',
     }),
-    lastCapturer: Nullable(
-      Seat('the last seat to capture'),
-      'the last seat to capture this deal (its side takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played from the hand' }),
-          capture: Cards('the table cards it took; empty when it was laid down'),
-          escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last card played this deal and what it took; null before the first',
-    ),
+    ...lastPlayFields('its side takes the leftovers', 'when it was laid down', {
+      escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
+    }),
     scores: BySide('match points, by side'),
     history: Type.Array(
       Type.Object(
@@ -128,29 +98,8 @@ export type View = Static<typeof viewSchema>;
 /** What a deal's score piles held and scored, side by side (no card codes: the cards are shuffled again). */
 export type DealScore = View['history'][number];
 
-export type Play = NonNullable<View['lastPlay']>;
-
 export interface State
-  extends Pick<
-    View,
-    | 'target'
-    | 'partnerships'
-    | 'deal'
-    | 'dealer'
-    | 'table'
-    | 'escobas'
-    | 'dealerEscobas'
-    | 'lastCapturer'
-    | 'lastPlay'
-    | 'scores'
-    | 'history'
-    | 'winner'
-  > {
+  extends SumsTable,
+    Pick<View, 'target' | 'partnerships' | 'escobas' | 'dealerEscobas' | 'lastPlay' | 'scores' | 'history'> {
   seats: number;
-  rng: RngState;
-  stock: Card[];
-  hands: Card[][];
-  /** Each side's score pile this deal (a side is a seat, or a partnership). */
-  piles: Card[][];
-  turn: number;
 }

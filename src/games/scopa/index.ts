@@ -1,36 +1,14 @@
-import {
-  type Card,
-  compareCards,
-  containsCards,
-  fortyCardDeck,
-  type RngState,
-  rankOf,
-  removeCards,
-  sameCards,
-  shuffle,
-  sortCards,
-  subsetsSumming,
-} from '../../cards';
-import {
-  allHandsEmpty,
-  dealHandsAndTable,
-  fieldsOf,
-  fortyCardValue,
-  replenishHands,
-  takeLeftovers,
-  withoutCard,
-} from '../../cards/fishing';
+import { type Card, compareCards, containsCards, fortyCardDeck, rankOf, sameCards, subsetsSumming } from '../../cards';
+import { fieldsOf, fortyCardValue, sidesOf, takeLeftovers } from '../../cards/fishing';
+import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { primieraTotal } from '../../cards/primiera';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { dealRecord, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
-export { scoreDeal, settebelloHolder } from './scoring';
+export { scoreDeal } from './scoring';
 export * from './state';
-
-/** Capture values: A 1, 2-7 their pips, J 8, Q 9, K 10. */
-export const value = fortyCardValue;
 
 /**
  * Every capture `card` may make from `table`, as lists of table cards: one card of its rank when
@@ -40,45 +18,19 @@ export const value = fortyCardValue;
 export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   const pairs = table.filter((c) => rankOf(c) === rankOf(card));
   if (pairs.length > 0) return pairs.map((c) => [c]);
-  const sums = subsetsSumming(table, value(card), value, 2);
+  const sums = subsetsSumming(table, fortyCardValue(card), fortyCardValue, 2);
   return sums.length > 0 ? sums : [[]];
 }
-
-const other = (seat: number) => 1 - seat;
 
 /**
  * Deals a fresh hand from `deck`: three cards each, one at a time, the non-dealer first, then four
  * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
  * the same dealer deals again from a new shuffle.
  */
-function dealHand(
-  deck: Card[],
-  rng: RngState,
-  dealer: number,
-  redealThreeKings: boolean,
-): Pick<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'> {
-  let redeals = 0;
-  for (;;) {
-    const { hands, table, stock } = dealHandsAndTable(deck, { seats: 2, count: 3, first: other(dealer) }, 4);
-    if (!redealThreeKings || table.filter((c) => rankOf(c) === 'K').length < 3) {
-      return { rng, stock, hands, table, redeals };
-    }
-    redeals++;
-    [deck, rng] = shuffle(fortyCardDeck(), rng);
-  }
-}
-
-/** Starts a deal: empty score piles, fresh hands, the non-dealer to play. */
-function startDeal(s: Omit<State, keyof ReturnType<typeof dealHand>>, deck: Card[], rng: RngState): State {
-  return {
-    ...s,
-    ...dealHand(deck, rng, s.dealer, s.redealThreeKings),
-    piles: [[], []],
-    sweeps: [],
-    lastCapturer: null,
-    lastPlay: null,
-    turn: other(s.dealer),
-  };
+function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: State['rng']): State {
+  const threeKings = (table: readonly Card[]) => s.redealThreeKings && table.filter((c) => rankOf(c) === 'K').length >= 3;
+  const [dealt, redeals] = startSumsDeal(s, deck, rng, { seats: 2, sides: 2, redeal: threeKings });
+  return { ...dealt, redeals, sweeps: [] };
 }
 
 /** Why a play is refused, in the player's words. */
@@ -89,8 +41,8 @@ function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): 
   if (capture.length === 0) return `${card} can capture, so it must capture: it cannot be trailed`;
   if (options[0].length === 1) return `pairing takes precedence: ${card} must take exactly one ${rankOf(card)} from the table`;
   if (capture.length === 1) return 'a single table card is taken only by a card of its rank';
-  const sum = capture.reduce((t, c) => t + value(c), 0);
-  return `those cards add up to ${sum}, but ${card} is worth ${value(card)}`;
+  const sum = capture.reduce((t, c) => t + fortyCardValue(c), 0);
+  return `those cards add up to ${sum}, but ${card} is worth ${fortyCardValue(card)}`;
 }
 
 /** Ends a deal: leftovers to the last capturer, the count, then the next deal unless a seat has won. */
@@ -99,9 +51,8 @@ function finishDeal(s: State): State {
   const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer);
   const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
   const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
-  if (scored.winner !== null) return { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
-  const [deck, rng] = shuffle(fortyCardDeck(), s.rng);
-  return startDeal({ ...s, scores: scored.scores, history, deal: s.deal + 1, dealer: other(s.dealer) }, deck, rng);
+  const counted = { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
+  return counted.winner !== null ? counted : nextDeal(counted, startDeal);
 }
 
 /** Scopa, the Italian fishing game for two. */
@@ -134,51 +85,22 @@ export const scopa: Game<State, Action, Options, View> = {
 
   setup(ctx: SetupContext<Options>): State {
     const [deck, rng] = openingDeck(ctx, fortyCardDeck());
-    const base = {
-      target: ctx.options.target,
-      redealThreeKings: ctx.options.redealThreeKings,
-      deal: 1,
-      dealer: 1,
-      scores: [0, 0],
-      history: [],
-      winner: null,
-    };
-    return startDeal({ ...base, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
+    const { target, redealThreeKings } = ctx.options;
+    const match = { target, redealThreeKings, deal: 1, dealer: 1, scores: [0, 0], history: [], winner: null };
+    return startDeal({ ...match, piles: [], sweeps: [], lastCapturer: null, turn: 0, lastPlay: null }, deck, rng);
   },
 
-  legalActions(s, seat) {
-    if (s.winner !== null || seat !== s.turn) return [];
-    return s.hands[seat].flatMap((card) =>
-      capturesFor(card, s.table).map((capture) => ({ type: 'play' as const, card, capture: sortCards(capture) })),
-    );
-  },
+  legalActions: (s, seat) => playsOf(s, seat, (card) => capturesFor(card, s.table)),
 
   apply(s, seat, action) {
-    if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
-    if (s.winner !== null) throw new IllegalMove('the game is over');
-    if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+    checkTurn(s, seat, action);
     const { card, capture } = action;
-    if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
-
-    const hands = withoutCard(s.hands, seat, card);
-    const captured = capture.length > 0;
-    const table = captured ? removeCards(s.table, capture) : [...s.table, card];
-    const piles = s.piles.map((p, i) => (i === seat && captured ? [...p, card, ...capture] : p));
-    const lastCard = allHandsEmpty(hands) && s.stock.length === 0;
-    const scopa = captured && table.length === 0 && !lastCard;
-    const next: State = {
-      ...s,
-      hands,
-      table,
-      piles,
-      sweeps: scopa ? [...s.sweeps, seat] : s.sweeps,
-      lastCapturer: captured ? seat : s.lastCapturer,
-      lastPlay: { seat, card, capture, scopa },
-      turn: other(seat),
-    };
-    const refill = replenishHands(hands, s.stock, 3, other(s.dealer));
-    return refill ? { ...next, ...refill } : finishDeal(next);
+    const [played, over] = captureOrTrail(s, seat, seat, action);
+    // Sweeping the table with the very last card of the deal is no scopa.
+    const scopa = capture.length > 0 && played.table.length === 0 && !over;
+    const next = { ...played, sweeps: scopa ? [...s.sweeps, seat] : s.sweeps, lastPlay: { seat, card, capture, scopa } };
+    return over ? finishDeal(next) : next;
   },
 
   // A trail captures nothing and gives up the lowest card; failing one, the lowest card takes the fewest cards.
@@ -191,17 +113,11 @@ export const scopa: Game<State, Action, Options, View> = {
   },
 
   view(s, seat) {
-    const finished = s.winner !== null;
     return {
-      deal: s.deal,
-      dealer: s.dealer,
-      turn: finished ? null : s.turn,
-      target: s.target,
-      redealThreeKings: s.redealThreeKings,
-      hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
-      handSizes: s.hands.map((h) => h.length),
-      table: s.table,
-      stock: s.stock.length,
+      ...fieldsOf(s, ['deal', 'dealer']),
+      turn: s.winner !== null ? null : s.turn,
+      ...fieldsOf(s, ['target', 'redealThreeKings']),
+      ...tableView(s, seat),
       redeals: s.redeals,
       captured: s.piles,
       capturedCounts: s.piles.map((p) => p.length),
@@ -211,16 +127,7 @@ export const scopa: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    if (s.winner === null) return { toAct: [s.turn], finished: false, scores: s.scores };
-    const w = s.winner;
-    return {
-      toAct: [],
-      finished: true,
-      scores: s.scores,
-      result: { winners: [w], summary: `seat ${w} wins ${s.scores[w]} to ${s.scores[other(w)]}` },
-    };
-  },
+  status: (s) => matchStatus(s, sidesOf(2, false)),
 
   sample,
 };

@@ -1,5 +1,6 @@
-import { dealTable, fortyCardDeck, type RngState } from '../../cards';
+import type { RngState } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { sampleTable } from '../../cards/fishing-sums';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -9,26 +10,12 @@ import type { Action, State, View } from './state';
  * this deal's scopas were made (they are counted in that order, and counting stops at the target).
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
-  const dealt = dealTable(
-    fortyCardDeck(),
-    {
-      seat,
-      hand: view.hands[seat] ?? [],
-      handSizes: view.handSizes,
-      stock: view.stock,
-      shown: [...view.table, ...view.captured.flat()],
-    },
-    rng,
-  );
+  const sampled = sampleTable(view, seat, rng);
   return {
-    target: view.target,
-    redealThreeKings: view.redealThreeKings,
-    rng: dealt.rng,
+    ...fieldsOf(view, ['target', 'redealThreeKings']),
+    rng: sampled.rng,
     ...fieldsOf(view, ['deal', 'dealer', 'redeals']),
-    stock: dealt.stock,
-    hands: dealt.hands,
-    table: view.table,
-    piles: view.captured,
+    ...sampled.places,
     sweeps: sweepOrder(view, seen),
     lastCapturer: view.lastCapturer,
     turn: view.turn ?? 1 - view.dealer,

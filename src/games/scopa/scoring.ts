@@ -3,9 +3,6 @@ import { holderOf } from '../../cards/fishing';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
 import type { DealScore, Line, Point } from './state';
 
-/** The seat that captured the settebello (7D); null when it lay unclaimed on the table. */
-export const settebelloHolder = (piles: readonly (readonly Card[])[]): number | null => holderOf(piles, '7D');
-
 /**
  * Counts a deal's points in the text's order: most cards, most diamonds, the settebello, the
  * primiera, then each scopa in the order it was made. Ties for most cards or diamonds, and an equal
@@ -20,7 +17,7 @@ export function scoreDeal(
   const due: { line: Line; seat: number | undefined }[] = [
     { line: 'cards', seat: strictlyMost(piles.map((p) => p.length)) },
     { line: 'diamonds', seat: strictlyMost(piles.map((p) => p.filter((c) => suitOf(c) === 'D').length)) },
-    { line: 'settebello', seat: settebelloHolder(piles) ?? undefined },
+    { line: 'settebello', seat: holderOf(piles, '7D') ?? undefined },
     { line: 'primiera', seat: primieraWinner(piles, 'total') },
     ...sweeps.map((seat) => ({ line: 'scopa' as const, seat })),
   ];
@@ -47,7 +44,7 @@ export function dealRecord(
     dealer,
     cards: piles.map((p) => p.length),
     diamonds: piles.map((p) => p.filter((c) => suitOf(c) === 'D').length),
-    settebello: settebelloHolder(piles),
+    settebello: holderOf(piles, '7D'),
     primiera: piles.map((p) => primieraTotal(p) ?? null),
     scopas: piles.map((_, seat) => sweeps.filter((s) => s === seat).length),
     awarded: scored.points,

@@ -1,17 +1,12 @@
-import type { Card, RngState } from '../../cards';
-import { Cards, Counts, Nullable } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, Type } from '../../engine';
+import { Cards, Count, Counts, Nullable } from '../../cards/fishing-schema';
+import { lastPlayFields, playActionSchema, type SumsTable, tableFields, targetOption } from '../../cards/fishing-sums';
+import { type Static, Type } from '../../engine';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Type.Object(
   {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 99,
-      default: 11,
-      description: 'points to win; counting stops the moment a seat reaches them',
-    }),
+    target: targetOption(11, 'points to win; counting stops the moment a seat reaches them'),
     redealThreeKings: Type.Boolean({
       default: true,
       description: 'throw the cards in and deal again when three or four kings are dealt to the table',
@@ -21,21 +16,17 @@ export const optionsSchema = Type.Object(
 );
 export type Options = Static<typeof optionsSchema>;
 
-export const actionSchema = Type.Object(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 10,
-      description: 'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
-    }),
-  },
-  { additionalProperties: false, description: 'play one card from the hand, capturing or trailing it' },
+export const actionSchema = playActionSchema(
+  10,
+  'the table cards taken, in any order: one card of the same rank, or cards adding up to its value; [] to trail',
+  'play one card from the hand, capturing or trailing it',
 );
 export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
 const BySeat = Counts;
+/** A primiera count per seat, null for a pile lacking a suit. */
+const Primiera = (description: string) => Type.Array(Type.Union([Type.Integer(), Type.Null()]), { description });
 const PointView = Type.Object(
   {
     line: Type.Union(
@@ -62,39 +53,19 @@ export const viewSchema = Type.Object(
     redealThreeKings: Type.Boolean({
       description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
     }),
-    hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
-      description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
-    }),
-    handSizes: BySeat('how many cards each seat holds, by seat'),
-    table: Cards('the face-up table cards, in the order they came'),
-    stock: Type.Integer({ minimum: 0, description: 'how many cards are left in the stock' }),
-    redeals: Type.Integer({
-      minimum: 0,
-      description: 'how many times this deal was thrown in for three or four kings on the table',
-    }),
+    ...tableFields,
+    redeals: Count('how many times this deal was thrown in for three or four kings on the table'),
     captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
       description: "each seat's score pile this deal, by seat (captures are made face up)",
     }),
     capturedCounts: BySeat('how many cards each score pile holds, by seat'),
-    primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
-      description: "each seat's primiera count so far, by seat; null while its pile lacks a suit",
-    }),
+    primiera: Primiera("each seat's primiera count so far, by seat; null while its pile lacks a suit"),
     scopas: BySeat('the scopas each seat has made this deal, by seat'),
-    lastCapturer: Nullable(
-      Seat('the last seat to capture'),
-      'the last seat to capture this deal (it takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the card played from the hand' }),
-          capture: Cards('the table cards it took; empty for a trail'),
-          scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }),
-        },
-        { additionalProperties: false },
-      ),
-      'the last card played this deal and what it took; null before the first',
+    ...lastPlayFields(
+      'it takes the leftovers',
+      'for a trail',
+      { scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }) },
+      2,
     ),
     scores: BySeat('match points, by seat'),
     history: Type.Array(
@@ -108,9 +79,7 @@ export const viewSchema = Type.Object(
             Seat('the seat that took the 7 of diamonds'),
             'the seat that took the settebello (7D); null when it was not captured',
           ),
-          primiera: Type.Array(Type.Union([Type.Integer(), Type.Null()]), {
-            description: "each seat's primiera count, by seat; null when its pile lacked a suit",
-          }),
+          primiera: Primiera("each seat's primiera count, by seat; null when its pile lacked a suit"),
           scopas: BySeat('scopas made, by seat'),
           awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
           unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
@@ -132,29 +101,9 @@ export type Point = DealScore['awarded'][number];
 /** The scoring lines of a deal, in the order the text counts them. */
 export type Line = Point['line'];
 
-export type Play = NonNullable<View['lastPlay']>;
-
 export interface State
-  extends Pick<
-    View,
-    | 'target'
-    | 'redealThreeKings'
-    | 'deal'
-    | 'dealer'
-    | 'redeals'
-    | 'table'
-    | 'lastCapturer'
-    | 'lastPlay'
-    | 'scores'
-    | 'history'
-    | 'winner'
-  > {
-  rng: RngState;
-  stock: Card[];
-  hands: Card[][];
-  /** Each seat's score pile this deal. */
-  piles: Card[][];
+  extends SumsTable,
+    Pick<View, 'target' | 'redealThreeKings' | 'redeals' | 'lastPlay' | 'scores' | 'history'> {
   /** The seat of each scopa of this deal, in the order made. */
   sweeps: number[];
-  turn: number;
 }
