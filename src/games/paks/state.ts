@@ -1,66 +1,58 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, HandsAtEnd, Nullable, OwnHand } from '../../cards/fishing-schema';
+import { Literals, Move } from '../../cards/fishing-actions';
+import { Cards, Closed, Field, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, type TSchema, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
-export const optionsSchema = Type.Object(
-  {
-    target: Type.Integer({
-      minimum: 50,
-      maximum: 5000,
-      default: 500,
-      description:
-        'a hand that ends with a seat or team at this score or more (default 500) wins the game for the highest score (a tie at the top plays another hand)',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const optionsSchema = Closed({
+  target: Type.Integer({
+    minimum: 50,
+    maximum: 5000,
+    default: 500,
+    description:
+      'a hand that ends with a seat or team at this score or more (default 500) wins the game for the highest score (a tie at the top plays another hand)',
+  }),
+});
 export type Options = Static<typeof optionsSchema>;
 
-const SeatIndex = (description: string) => Type.Integer({ minimum: 0, maximum: 5, description });
-const closed = (description: string) => ({ additionalProperties: false, description }) as const;
-/** One kind of action: its type, what it does, and its fields; closed. */
-const move = <T extends string, P extends Record<string, TSchema>>(type: T, description: string, fields: P) =>
-  Type.Object({ type: Type.Literal(type), ...fields }, closed(description));
+const SeatIndex = (description: string) => Seat(description, 6);
 
 export const actionSchema = Type.Union([
-  move(
+  Move(
     'capture',
     'start a pak: the board card to capture and the first hand card of its suit to capture it with; more cards follow with play, then done',
     { card: CardCode, with: CardCode },
   ),
-  move('steal', "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it", {
+  Move('steal', "start a steal of pak number `pak` of seat `from`, or add another of that seat's paks of the same suit to it", {
     from: SeatIndex('the seat whose pak is stolen'),
     pak: Type.Integer({ minimum: 0, maximum: 103, description: 'the pak, by its place in that seat’s list' }),
   }),
-  move('play', 'put a card from the hand into the capturing or stealing set being made', { card: CardCode }),
-  move('done', 'make the capture or steal: the set beats the board card or the paks chosen', {}),
-  move('pass', 'form no pak this turn (not on a full table)', {}),
-  move('end', 'steal nothing more: end the turn', {}),
+  Move('play', 'put a card from the hand into the capturing or stealing set being made', { card: CardCode }),
+  Move('done', 'make the capture or steal: the set beats the board card or the paks chosen'),
+  Move('pass', 'form no pak this turn (not on a full table)'),
+  Move('end', 'steal nothing more: end the turn'),
 ]);
 export type Action = Static<typeof actionSchema>;
 
-const SuitCode = Type.Union([Type.Literal('S'), Type.Literal('H'), Type.Literal('D'), Type.Literal('C')], {
-  description: 'a suit: S spades, H hearts, D diamonds, C clubs',
-});
+const SuitCode = Literals(['S', 'H', 'D', 'C'], 'a suit: S spades, H hearts, D diamonds, C clubs');
 const Ints = (description: string) => Type.Array(Type.Integer(), { description });
 
 /** Something that happened to one seat: the seat, what happened, a line on it, and what the table saw of it. */
 const toSeat = <T extends string, P extends Record<string, TSchema>>(seat: string, type: T, description: string, fields: P) =>
-  Type.Object({ seat: SeatIndex(seat), type: happened(type), ...fields }, closed(description));
+  Closed({ seat: SeatIndex(seat), type: happened(type), ...fields }, description);
 const happened = <T extends string>(type: T) => Type.Literal(type, { description: `what happened: ${type}` });
 
 const HappeningShape = Type.Union(
   [
-    Type.Object(
+    Closed(
       {
         type: happened('deal'),
         hand: Type.Integer({ minimum: 1, description: 'the hand dealt, from 1' }),
         dealer: SeatIndex('its dealer'),
         board: Cards('the three board cards dealt face up'),
       },
-      closed('a new hand was dealt'),
+      'a new hand was dealt',
     ),
     toSeat('the seat that drew', 'feed', 'a drawn card of a suit missing from the board fed the table', { card: CardCode }),
     toSeat('the seat that drew', 'draw', 'a drawn card joined the hand', {
@@ -84,31 +76,31 @@ const HappeningShape = Type.Union(
   { description: 'something the table saw happen' },
 );
 
-const PakSideShape = Type.Object(
+const PakSideShape = Closed(
   {
     kept: Type.Array(Cards('one pak'), { description: 'the paks kept, which scored' }),
     discarded: Type.Array(Cards('one pak'), { description: 'the paks discarded, suit by suit' }),
     points: Type.Integer({ description: 'what the paks kept scored' }),
   },
-  closed('one side’s paks at the end of the hand'),
+  'one side’s paks at the end of the hand',
 );
 
-const PakShape = Type.Object(
+const PakShape = Closed(
   {
     suit: SuitCode,
     cards: Cards('its cards: the card captured first, then its capturers (stolen paks and their stealers)'),
     value: Type.Integer({ description: 'what a steal must beat: the sum of its cards’ single values' }),
   },
-  closed('one pak, face up'),
+  'one pak, face up',
 );
 
-const MakingShape = Type.Object(
+const MakingShape = Closed(
   {
     capture: Nullable(CardCode, 'the board card being captured; null for a steal'),
     steal: Nullable(
-      Type.Object(
+      Closed(
         { from: SeatIndex('the seat robbed'), suit: SuitCode, paks: Ints('the indexes of its paks being stolen') },
-        closed('the paks being stolen'),
+        'the paks being stolen',
       ),
       'the paks being stolen; null for a capture',
     ),
@@ -116,65 +108,63 @@ const MakingShape = Type.Object(
     chosen: Cards('the hand cards put into the set so far (still in the hand)'),
     worth: Type.Integer({ description: 'the set’s value so far, at its best reading' }),
   },
-  closed('the capture or steal being made'),
+  'the capture or steal being made',
 );
 
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 6, description: 'the number of seats' }),
-    sides: Type.Array(Type.Array(SeatIndex('a seat of the side')), {
-      description: 'the sides, by side: each seat alone with 2 or 3 seats, two teams of alternate seats with 4 or 6',
-    }),
-    target: Type.Integer({ description: 'the score that ends the game (option target)' }),
-    hand: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
-    dealer: SeatIndex('the dealer of this hand'),
-    stock: Type.Integer({ minimum: 0, description: 'cards left in the stock' }),
-    board: Cards('the board cards, face up, in the order they came'),
-    myHand: OwnHand,
-    handCounts: Ints('the number of cards in each hand, by seat'),
-    hands: HandsAtEnd,
-    stockCards: Nullable(Cards('the stock, top first'), 'the stock’s cards once the game is over; null before'),
-    paks: Type.Array(
-      Type.Array(PakShape, { description: 'one seat’s paks, in the order formed: steals name them by this index' }),
-      { description: 'every seat’s paks this hand, by seat' },
+export const viewSchema = Closed({
+  seats: Field.seats(6),
+  sides: Type.Array(Type.Array(SeatIndex('a seat of the side')), {
+    description: 'the sides, by side: each seat alone with 2 or 3 seats, two teams of alternate seats with 4 or 6',
+  }),
+  target: Type.Integer({ description: 'the score that ends the game (option target)' }),
+  hand: Type.Integer({ minimum: 1, description: 'the hand being played, from 1' }),
+  dealer: SeatIndex('the dealer of this hand'),
+  stock: Field.stock,
+  board: Cards('the board cards, face up, in the order they came'),
+  myHand: Field.hand,
+  handCounts: Ints('the number of cards in each hand, by seat'),
+  hands: Field.hands,
+  stockCards: Nullable(Cards('the stock, top first'), 'the stock’s cards once the game is over; null before'),
+  paks: Type.Array(
+    Type.Array(PakShape, { description: 'one seat’s paks, in the order formed: steals name them by this index' }),
+    { description: 'every seat’s paks this hand, by seat' },
+  ),
+  turn: Nullable(
+    Closed(
+      {
+        seat: SeatIndex('the seat to play'),
+        phase: Literals(
+          ['form', 'steal', 'choosing'],
+          'form a pak or pass; steal or end; choosing: making a set (shown only to the seat to play)',
+        ),
+        drawn: Nullable(CardCode, 'the card it drew; null to the others on a full table (the draw is secret)'),
+        fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
+        formed: Nullable(SuitCode, 'the suit of the pak formed this turn; null before'),
+        stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
+        making: Nullable(MakingShape, 'the set the seat to play is making, shown to that seat alone; null otherwise'),
+      },
+      'the turn in progress',
     ),
-    turn: Nullable(
-      Type.Object(
-        {
-          seat: SeatIndex('the seat to play'),
-          phase: Type.Union([Type.Literal('form'), Type.Literal('steal'), Type.Literal('choosing')], {
-            description: 'form a pak or pass; steal or end; choosing: making a set (shown only to the seat to play)',
-          }),
-          drawn: Nullable(CardCode, 'the card it drew; null to the others on a full table (the draw is secret)'),
-          fullTable: Type.Boolean({ description: 'the board held every suit when it drew: a pak is compulsory if possible' }),
-          formed: Nullable(SuitCode, 'the suit of the pak formed this turn; null before'),
-          stolen: Type.Array(SuitCode, { description: 'the suits stolen this turn' }),
-          making: Nullable(MakingShape, 'the set the seat to play is making, shown to that seat alone; null otherwise'),
-        },
-        closed('the turn in progress'),
-      ),
-      'the turn in progress; null once the game is over',
+    'the turn in progress; null once the game is over',
+  ),
+  recent: Type.Array(HappeningShape, { description: 'the latest happenings at the table (up to 16), oldest first' }),
+  scores: Ints('the game score, by side'),
+  history: Type.Array(Ints('what each side scored in one hand'), { description: 'every hand’s points, by side' }),
+  lastHand: Nullable(
+    Closed(
+      {
+        hand: Type.Integer({ minimum: 1, description: 'which hand it was' }),
+        dealer: SeatIndex('its dealer'),
+        sides: Type.Array(PakSideShape, { description: 'each side’s paks, kept and discarded, by side' }),
+        scores: Ints('the game score after it, by side'),
+      },
+      'the last hand scored',
     ),
-    recent: Type.Array(HappeningShape, { description: 'the latest happenings at the table (up to 16), oldest first' }),
-    scores: Ints('the game score, by side'),
-    history: Type.Array(Ints('what each side scored in one hand'), { description: 'every hand’s points, by side' }),
-    lastHand: Nullable(
-      Type.Object(
-        {
-          hand: Type.Integer({ minimum: 1, description: 'which hand it was' }),
-          dealer: SeatIndex('its dealer'),
-          sides: Type.Array(PakSideShape, { description: 'each side’s paks, kept and discarded, by side' }),
-          scores: Ints('the game score after it, by side'),
-        },
-        closed('the last hand scored'),
-      ),
-      'how the last hand scored; null before the first is over',
-    ),
-    toAct: Ints('the seat the game waits for (empty once over)'),
-    finished: Type.Boolean({ description: 'whether the game is over' }),
-  },
-  { additionalProperties: false },
-);
+    'how the last hand scored; null before the first is over',
+  ),
+  toAct: Ints('the seat the game waits for (empty once over)'),
+  finished: Field.finished,
+});
 export type View = Static<typeof viewSchema>;
 
 type Seen = Static<typeof HappeningShape>;
