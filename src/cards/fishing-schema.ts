@@ -16,6 +16,9 @@ export const Seat = (description: string, seats?: number) => Type.Integer({ ...s
 export const Count = (description: string) => Type.Integer({ minimum: 0, description });
 export const Cards = (description: string) => Type.Array(CardCode, { description });
 export const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+/** A field shown only once the game is over, when every card is public: null during play. */
+export const AtEnd = <T extends TSchema>(schema: T, description: string) =>
+  Nullable(schema, `${description}, once the game is over; null during play`);
 /** A seat number or null, the description saying what null means. */
 export const SeatOrNull = (description: string, seats?: number) => Nullable(Type.Integer(seatBounds(seats)), description);
 /** A number per seat (or per side). */
@@ -56,7 +59,7 @@ export const Field = {
   /** Hands as counts, by seat. */
   handCounts: Counts('how many cards each seat holds, by seat'),
   /** The whole of each hand once the game is over, when every card is public. */
-  hands: Nullable(CardsBySeat('every hand'), 'every hand, by seat, once the game is over; null during play'),
+  hands: AtEnd(CardsBySeat('every hand'), 'every hand, by seat'),
 };
 
 /** The same fields under the names the games not yet on `Field` import. */

@@ -1,5 +1,5 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, Closed, Count, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Count, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -153,12 +153,9 @@ export const viewSchema = Closed({
   lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
   finished: Field.finished,
   hands: Field.hands,
-  wonCards: Nullable(
-    Type.Array(Cards('a pile')),
-    "each side's won cards of the last deal, once the game is over; null during play",
-  ),
-  stockCards: Nullable(Cards('the stock, top first'), 'the cards left in the stock, once the game is over; null during play'),
-  deals: Nullable(Type.Array(DealScoreSchema), 'every deal, line by line, once the game is over; null during play'),
+  wonCards: AtEnd(Type.Array(Cards('a pile')), "each side's won cards of the last deal"),
+  stockCards: AtEnd(Cards('the stock, top first'), 'the cards left in the stock'),
+  deals: AtEnd(Type.Array(DealScoreSchema), 'every deal, line by line'),
 });
 export type View = Static<typeof viewSchema>;
 

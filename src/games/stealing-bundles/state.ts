@@ -1,6 +1,6 @@
 import type { Card } from '../../cards';
 import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
-import { Cards, Closed, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Stealing Bundles's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -48,10 +48,7 @@ export const viewSchema = Closed({
   ),
   finished: Field.finished,
   hands: Nullable(Type.Array(Cards('a hand')), 'every hand, by seat, once the game is over (then empty); null during play'),
-  bundleCards: Nullable(
-    Type.Array(Cards('a bundle, bottom first')),
-    'every card of each bundle, by seat, bottom first, once the game is over; null during play',
-  ),
+  bundleCards: AtEnd(Type.Array(Cards('a bundle, bottom first')), 'every card of each bundle, by seat, bottom first'),
 });
 export type View = Static<typeof viewSchema>;
 

@@ -1,6 +1,6 @@
 import { buildDeck, type Card, countCards, RANKS, type RngState, rankOf } from '../../cards';
 import { CardAction } from '../../cards/fishing-pairs';
-import { Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Totit's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -42,10 +42,7 @@ export const viewSchema = Closed({
   hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
   handSizes: Field.handCounts,
   hands: Field.hands,
-  unused: Nullable(
-    Cards('the cards set aside'),
-    'the cards set aside unseen in the last deal, once the game is over; null during play',
-  ),
+  unused: AtEnd(Cards('the cards set aside'), 'the cards set aside unseen in the last deal'),
   unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
   table: Field.table,
   captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
