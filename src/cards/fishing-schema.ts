@@ -42,7 +42,9 @@ export const Option = {
 export const Field = {
   /** How many seats play, from 2 to `maximum`. */
   seats: (maximum: number) => Type.Integer({ minimum: 2, maximum, description: 'how many seats play' }),
+  target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
   deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+  dealer: Seat('the seat that dealt this deal'),
   turn: (seats?: number) => Nullable(Seat('the seat to play', seats), 'the seat to play; null once the game is over'),
   stock: Count('how many cards are left in the stock'),
   table: Cards('the face-up table cards, in the order they came'),

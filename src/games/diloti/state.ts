@@ -122,9 +122,9 @@ const DealScoreSchema = Closed(
 
 export const viewSchema = Closed({
   seats: Type.Integer({ minimum: 2, maximum: 4, description: 'two seats, or four in partnerships' }),
-  target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
+  target: Field.target,
   deal: Field.deal,
-  dealer: Seat('the seat that dealt this deal'),
+  dealer: Field.dealer,
   turn: Nullable(Seat('the seat to play'), 'the seat to play (the one finishing a play in progress); null once the game is over'),
   phase: Type.Union([Type.Literal('play'), Type.Literal('capturing'), Type.Literal('declaring'), Type.Literal('over')], {
     description:

@@ -58,7 +58,7 @@ const DealScoreView = Closed(
 
 export const viewSchema = Closed({
   seats: Field.seats(4),
-  target: Type.Integer({ description: 'the score that ends the game (option target)' }),
+  target: Field.target,
   deal: Field.deal,
   dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
   turn: Field.turn(),

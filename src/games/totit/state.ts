@@ -33,7 +33,7 @@ export const viewSchema = Closed({
   seats: Field.seats(6),
   deal: Field.deal,
   dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
-  dealer: Seat('the seat that dealt this deal'),
+  dealer: Field.dealer,
   optionalCapture: Field.optionalCapture,
   turn: Field.turn(),
   firstTurn: Type.Array(Type.Boolean(), {
