@@ -1,9 +1,10 @@
 import { CardCode, type TSchema, Type } from '../engine/schema';
 
 /**
- * The words the fishing games' view schemas share: seats, counts and card lists, each described in
- * the game's own terms. A fishing view shows the table, the seat's own hand, and the hidden places
- * (other hands, the stock, face-down piles) as counts only.
+ * The words the fishing games' schemas share: closed objects, seats, counts and card lists, each described
+ * in the game's own terms, and whole fields (`Option`, `Field`) where several games mean the same thing.
+ * A fishing view shows the table, the seat's own hand, and the hidden places (other hands, the stock,
+ * face-down piles) as counts only.
  */
 
 /** An object schema with exactly these fields. */
