@@ -1,9 +1,10 @@
 import { CardCode, type TSchema, Type } from '../engine/schema';
 
 /**
- * The words the fishing games' view schemas share: seats, counts and card lists, each described in
- * the game's own terms. A fishing view shows the table, the seat's own hand, and the hidden places
- * (other hands, the stock, face-down piles) as counts only.
+ * The words the fishing games' schemas share: closed objects, seats, counts and card lists, each described
+ * in the game's own terms, and whole fields (`Option`, `Field`) where several games mean the same thing.
+ * A fishing view shows the table, the seat's own hand, and the hidden places (other hands, the stock,
+ * face-down piles) as counts only.
  */
 
 /** An object schema with exactly these fields. */
@@ -16,6 +17,9 @@ export const Seat = (description: string, seats?: number) => Type.Integer({ ...s
 export const Count = (description: string) => Type.Integer({ minimum: 0, description });
 export const Cards = (description: string) => Type.Array(CardCode, { description });
 export const Nullable = <T extends TSchema>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+/** A field shown only once the game is over, when every card is public: null during play. */
+export const AtEnd = <T extends TSchema>(schema: T, description: string) =>
+  Nullable(schema, `${description}, once the game is over; null during play`);
 /** A seat number or null, the description saying what null means. */
 export const SeatOrNull = (description: string, seats?: number) => Nullable(Type.Integer(seatBounds(seats)), description);
 /** A number per seat (or per side). */
@@ -39,7 +43,9 @@ export const Option = {
 export const Field = {
   /** How many seats play, from 2 to `maximum`. */
   seats: (maximum: number) => Type.Integer({ minimum: 2, maximum, description: 'how many seats play' }),
+  target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
   deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
+  dealer: Seat('the seat that dealt this deal'),
   turn: (seats?: number) => Nullable(Seat('the seat to play', seats), 'the seat to play; null once the game is over'),
   stock: Count('how many cards are left in the stock'),
   table: Cards('the face-up table cards, in the order they came'),
@@ -56,7 +62,7 @@ export const Field = {
   /** Hands as counts, by seat. */
   handCounts: Counts('how many cards each seat holds, by seat'),
   /** The whole of each hand once the game is over, when every card is public. */
-  hands: Nullable(CardsBySeat('every hand'), 'every hand, by seat, once the game is over; null during play'),
+  hands: AtEnd(CardsBySeat('every hand'), 'every hand, by seat'),
 };
 
 /** The same fields under the names the games not yet on `Field` import. */

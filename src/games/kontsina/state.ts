@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
 import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
-import { Cards, CardsBySeat, Closed, Counts, Field, Nullable, Option, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { AtEnd, Cards, CardsBySeat, Closed, Counts, Field, Nullable, Option, Seat, SeatOrNull } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Kontsina's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -58,7 +58,7 @@ const DealScoreView = Closed(
 
 export const viewSchema = Closed({
   seats: Field.seats(4),
-  target: Type.Integer({ description: 'the score that ends the game (option target)' }),
+  target: Field.target,
   deal: Field.deal,
   dealer: Seat('the seat that dealt this deal; the seat on its left plays first'),
   turn: Field.turn(),
@@ -73,10 +73,7 @@ export const viewSchema = Closed({
   deals: Type.Array(DealScoreView, { description: 'the scoring of every deal played so far, in order' }),
   finished: Field.finished,
   hands: Field.hands,
-  capturedCards: Nullable(
-    CardsBySeat('captured piles'),
-    "each seat's captured pile of the last deal, by seat, once the game is over; null during play",
-  ),
+  capturedCards: AtEnd(CardsBySeat('captured piles'), "each seat's captured pile of the last deal, by seat"),
 });
 export type View = Static<typeof viewSchema>;
 

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
 import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
-import { Cards, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -74,10 +74,7 @@ export const viewSchema = Closed({
   handsWon: Pair('hands won by each seat, by seat: the score'),
   finished: Field.finished,
   hands: Field.hands,
-  wonCards: Nullable(
-    CardsBySeat('won cards'),
-    "each seat's won cards of the last hand, by seat, once the game is over; null during play",
-  ),
+  wonCards: AtEnd(CardsBySeat('won cards'), "each seat's won cards of the last hand, by seat"),
 });
 export type View = Static<typeof viewSchema>;
 
