@@ -1,13 +1,14 @@
 import type { Card } from '../../cards';
-import { Cards, CardsBySeat, HandCounts, HandsAtEnd, Nullable, Seat } from '../../cards/fishing-schema';
+import { CardAction } from '../../cards/fishing-pairs';
+import { Cards, CardsBySeat, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Chinese Ten's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
-export const optionsSchema = Type.Object({}, { additionalProperties: false });
+export const optionsSchema = Closed({});
 export type Options = Static<typeof optionsSchema>;
 
-const playAction = Type.Object(
+const playAction = Closed(
   {
     type: Type.Literal('play'),
     card: CardCode,
@@ -17,16 +18,13 @@ const playAction = Type.Object(
         'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
     }),
   },
-  { additionalProperties: false, description: 'play a card from the hand; then the top stock card is turned' },
+  'play a card from the hand; then the top stock card is turned',
 );
-const captureAction = Type.Object(
-  { type: Type.Literal('capture'), card: CardCode },
-  { additionalProperties: false, description: 'choose the table card the turned stock card captures' },
-);
+const captureAction = CardAction('capture', 'choose the table card the turned stock card captures');
 export const actionSchema = Type.Union([playAction, captureAction]);
 export type Action = Static<typeof actionSchema>;
 
-const TurnView = Type.Object(
+const TurnView = Closed(
   {
     seat: Seat('the seat that played'),
     played: CardCode,
@@ -37,31 +35,28 @@ const TurnView = Type.Object(
       'what the turned card captured ([] if nothing); null while the seat is still choosing',
     ),
   },
-  { additionalProperties: false, description: 'the last turn, for the table to show' },
+  'the last turn, for the table to show',
 );
 
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'how many seats play' }),
-    dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
-    turn: Nullable(Type.Integer({ minimum: 0 }), 'the seat to act; null once the game is over'),
-    phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
-      description:
-        'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
-    }),
-    hand: Nullable(Cards("this seat's own hand"), "this seat's own hand; null for a spectator"),
-    handSizes: HandCounts,
-    hands: HandsAtEnd,
-    stockSize: Type.Integer({ description: 'cards left in the face-down stock' }),
-    table: Cards('the face-up cards on the table, in the order they arrived'),
-    turned: Nullable(CardCode, 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise'),
-    layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
-    won: CardsBySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
-    points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
-    last: Nullable(TurnView, 'the last turn played; null before the first'),
-  },
-  { additionalProperties: false },
-);
+export const viewSchema = Closed({
+  seats: Field.seats(4),
+  dealer: Seat('the seat that dealt (seat 0); the seat on its left plays first'),
+  turn: SeatOrNull('the seat to act; null once the game is over'),
+  phase: Type.Union([Type.Literal('play'), Type.Literal('choose-capture'), Type.Literal('over')], {
+    description:
+      'play: the seat to act plays a card; choose-capture: it chooses what the turned stock card takes; over: the game has ended',
+  }),
+  hand: Field.hand,
+  handSizes: Field.handCounts,
+  hands: Field.hands,
+  stockSize: Field.stock,
+  table: Field.table,
+  turned: Nullable(CardCode, 'a turned stock card waiting for its seat to choose which table card it captures; null otherwise'),
+  layoutCapture: Cards('the four of a kind the dealer took from the layout before the first turn; [] if none'),
+  won: CardsBySeat("each seat's captured cards, by seat, in the order taken (every capture was made face up)"),
+  points: Type.Array(Type.Integer(), { description: "each seat's points from its captured cards so far, by seat" }),
+  last: Nullable(TurnView, 'the last turn played; null before the first'),
+});
 export type View = Static<typeof viewSchema>;
 
 export interface State extends Pick<View, 'seats' | 'dealer' | 'table' | 'won' | 'layoutCapture' | 'turned' | 'last'> {

@@ -1,27 +1,19 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, Count, Counts, HandCounts, HandsAtEnd, Nullable, OwnHand, Seat } from '../../cards/fishing-schema';
-import { CardCode, CardSet, type Static, type TSchema, Type } from '../../engine';
+import { Cards, Closed, Count, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 /** The highest value of a card, so of a sum a card can capture or a declaration. */
 export const MAX_VALUE = 10;
 
-/** An object schema with exactly these fields. */
-const Closed = <T extends Record<string, TSchema>>(fields: T, description: string) =>
-  Type.Object(fields, { additionalProperties: false, description });
-
-export const optionsSchema = Type.Object(
-  {
-    target: Type.Integer({
-      minimum: 1,
-      maximum: 1000,
-      default: 61,
-      description: 'the game ends after a deal in which a side reaches this score; the higher score wins (equal: a shared win)',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const optionsSchema = Closed({
+  target: Option.target(
+    1000,
+    61,
+    'the game ends after a deal in which a side reaches this score; the higher score wins (equal: a shared win)',
+  ),
+});
 export type Options = Static<typeof optionsSchema>;
 
 const group = CardSet({ minItems: 1, maxItems: 52, description: 'the cards of one group or set, in any order' });
@@ -128,58 +120,46 @@ const DealScoreSchema = Closed(
   "one deal's score, line by line",
 );
 
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 4, description: 'two seats, or four in partnerships' }),
-    target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealer: Seat('the seat that dealt this deal'),
-    turn: Nullable(
-      Seat('the seat to play'),
-      'the seat to play (the one finishing a play in progress); null once the game is over',
-    ),
-    phase: Type.Union([Type.Literal('play'), Type.Literal('capturing'), Type.Literal('declaring'), Type.Literal('over')], {
-      description:
-        'play: a turn is to begin; capturing or declaring: a play is in progress (see pending); over: the game has ended',
+export const viewSchema = Closed({
+  seats: Type.Integer({ minimum: 2, maximum: 4, description: 'two seats, or four in partnerships' }),
+  target: Type.Integer({ description: 'the score that ends the game after a deal (option target)' }),
+  deal: Field.deal,
+  dealer: Seat('the seat that dealt this deal'),
+  turn: Nullable(Seat('the seat to play'), 'the seat to play (the one finishing a play in progress); null once the game is over'),
+  phase: Type.Union([Type.Literal('play'), Type.Literal('capturing'), Type.Literal('declaring'), Type.Literal('over')], {
+    description:
+      'play: a turn is to begin; capturing or declaring: a play is in progress (see pending); over: the game has ended',
+  }),
+  pending: Nullable(PendingSchema, 'the play in progress, face up for everyone; null when none'),
+  hand: Field.hand,
+  handCounts: Field.handCounts,
+  stock: Field.stock,
+  table: Cards('the loose face-up table cards, in the order they came'),
+  declarations: Type.Array(DeclarationSchema, { description: 'the declarations on the table' }),
+  obligation: Nullable(Value('a value'), 'the value of the declaration this seat must capture; null when it holds none'),
+  sides: Type.Array(
+    Closed({
+      seats: Type.Array(Seat('a seat'), { description: 'the seats of the side' }),
+      won: Count('how many cards its face-down pile of won cards holds this deal'),
+      xeris: Count('its xeris this deal'),
+      score: Count('its score in the game'),
     }),
-    pending: Nullable(PendingSchema, 'the play in progress, face up for everyone; null when none'),
-    hand: OwnHand,
-    handCounts: HandCounts,
-    stock: Count('how many cards are left in the stock'),
-    table: Cards('the loose face-up table cards, in the order they came'),
-    declarations: Type.Array(DeclarationSchema, { description: 'the declarations on the table' }),
-    obligation: Nullable(Value('a value'), 'the value of the declaration this seat must capture; null when it holds none'),
-    sides: Type.Array(
-      Type.Object(
-        {
-          seats: Type.Array(Seat('a seat'), { description: 'the seats of the side' }),
-          won: Count('how many cards its face-down pile of won cards holds this deal'),
-          xeris: Count('its xeris this deal'),
-          score: Count('its score in the game'),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'the two sides (seats 0 and 1, or partners 0+2 and 1+3), by side' },
-    ),
-    lastCapturer: Nullable(
-      Seat('a seat'),
-      'the last seat to capture this deal (it takes the leftovers); null before any capture',
-    ),
-    lastPlay: Nullable(PlaySchema, 'the last finished play of this deal; null before the first'),
-    scores: BySide('the scores, by side'),
-    scoresheet: Type.Array(BySide("one deal's points, by side"), { description: "each finished deal's points, in order" }),
-    lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
-    finished: Type.Boolean({ description: 'true once the game is over' }),
-    hands: HandsAtEnd,
-    wonCards: Nullable(
-      Type.Array(Cards('a pile')),
-      "each side's won cards of the last deal, once the game is over; null during play",
-    ),
-    stockCards: Nullable(Cards('the stock, top first'), 'the cards left in the stock, once the game is over; null during play'),
-    deals: Nullable(Type.Array(DealScoreSchema), 'every deal, line by line, once the game is over; null during play'),
-  },
-  { additionalProperties: false },
-);
+    { description: 'the two sides (seats 0 and 1, or partners 0+2 and 1+3), by side' },
+  ),
+  lastCapturer: Field.lastCapturer,
+  lastPlay: Nullable(PlaySchema, 'the last finished play of this deal; null before the first'),
+  scores: BySide('the scores, by side'),
+  scoresheet: Type.Array(BySide("one deal's points, by side"), { description: "each finished deal's points, in order" }),
+  lastDeal: Nullable(DealScoreSchema, 'the last finished deal, line by line; null during the first deal'),
+  finished: Field.finished,
+  hands: Field.hands,
+  wonCards: Nullable(
+    Type.Array(Cards('a pile')),
+    "each side's won cards of the last deal, once the game is over; null during play",
+  ),
+  stockCards: Nullable(Cards('the stock, top first'), 'the cards left in the stock, once the game is over; null during play'),
+  deals: Nullable(Type.Array(DealScoreSchema), 'every deal, line by line, once the game is over; null during play'),
+});
 export type View = Static<typeof viewSchema>;
 
 /** The scoring of one deal, by side (seat 0 and 1 alone; partners 0+2 and 1+3 with four seats). */

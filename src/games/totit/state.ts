@@ -1,94 +1,74 @@
 import { buildDeck, type Card, countCards, RANKS, type RngState, rankOf } from '../../cards';
-import { Cards, Counts, HandCounts, HandsAtEnd, Nullable, Seat } from '../../cards/fishing-schema';
+import { CardAction } from '../../cards/fishing-pairs';
+import { Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Totit's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
-export const optionsSchema = Type.Object(
-  {
-    rounds: Type.Integer({
-      minimum: 1,
-      maximum: 5,
-      default: 1,
-      description: 'how many times each seat deals (default 1: every seat deals once)',
-    }),
-    optionalCapture: Type.Boolean({
-      default: false,
-      description:
-        'house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const optionsSchema = Closed({
+  rounds: Type.Integer({
+    minimum: 1,
+    maximum: 5,
+    default: 1,
+    description: 'how many times each seat deals (default 1: every seat deals once)',
+  }),
+  optionalCapture: Option.optionalCapture,
+});
 export type Options = Static<typeof optionsSchema>;
 
-const captureAction = Type.Object(
+const captureAction = Closed(
   { type: Type.Literal('capture'), card: CardCode, target: CardCode },
-  { additionalProperties: false, description: 'capture the table card `target` with the hand card `card`' },
+  'capture the table card `target` with the hand card `card`',
 );
-const trailAction = Type.Object(
-  { type: Type.Literal('trail'), card: CardCode },
-  {
-    additionalProperties: false,
-    description: 'lay a hand card face up on the table: only when no hand card can capture (unless option optionalCapture)',
-  },
+const trailAction = CardAction(
+  'trail',
+  'lay a hand card face up on the table: only when no hand card can capture (unless option optionalCapture)',
 );
 export const actionSchema = Type.Union([captureAction, trailAction]);
 export type Action = Static<typeof actionSchema>;
 
 const PairsBySeat = (description: string) => Type.Array(Cards('one code per identical pair'), { description });
 
-export const viewSchema = Type.Object(
-  {
-    seats: Type.Integer({ minimum: 2, maximum: 6, description: 'how many seats play' }),
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
-    dealer: Seat('the seat that dealt this deal'),
-    optionalCapture: Type.Boolean({
-      description: 'whether a seat may trail even when it could capture (option optionalCapture)',
+export const viewSchema = Closed({
+  seats: Field.seats(6),
+  deal: Field.deal,
+  dealsInMatch: Type.Integer({ minimum: 1, description: 'how many deals the match lasts: seats × option rounds' }),
+  dealer: Seat('the seat that dealt this deal'),
+  optionalCapture: Field.optionalCapture,
+  turn: Field.turn(),
+  firstTurn: Type.Array(Type.Boolean(), {
+    description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
+  }),
+  hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
+  handSizes: Field.handCounts,
+  hands: Field.hands,
+  unused: Nullable(
+    Cards('the cards set aside'),
+    'the cards set aside unseen in the last deal, once the game is over; null during play',
+  ),
+  unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
+  table: Field.table,
+  captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
+    description: "each seat's captured cards this deal, by seat (captures are made face up)",
+  }),
+  pairs: PairsBySeat('the identical pairs each seat has captured this deal, by seat: one point each'),
+  deals: Type.Array(
+    Closed({
+      dealer: Seat('the seat that dealt it'),
+      pairs: PairsBySeat('the pairs each seat scored, by seat'),
     }),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
-    firstTurn: Type.Array(Type.Boolean(), {
-      description: 'by seat: true while that seat has not yet played this deal (it may then capture only an identical card)',
+    { description: 'the deals played so far, in order' },
+  ),
+  scores: Counts("each seat's pairs in the match so far, the deal in progress included, by seat"),
+  last: Nullable(
+    Closed({
+      seat: Seat('the seat that played'),
+      card: Type.With(CardCode, { description: 'the hand card played' }),
+      target: Nullable(CardCode, 'the table card captured; null for a trail'),
     }),
-    hand: Nullable(Cards('your hand, in the order dealt'), "this seat's own hand; null for a spectator"),
-    handSizes: HandCounts,
-    hands: HandsAtEnd,
-    unused: Nullable(
-      Cards('the cards set aside'),
-      'the cards set aside unseen in the last deal, once the game is over; null during play',
-    ),
-    unusedCount: Type.Integer({ minimum: 0, description: 'how many cards were set aside unseen this deal' }),
-    table: Cards('the face-up table cards, in the order they came'),
-    captured: Type.Array(Cards("a seat's captured cards, two by two in the order taken"), {
-      description: "each seat's captured cards this deal, by seat (captures are made face up)",
-    }),
-    pairs: PairsBySeat('the identical pairs each seat has captured this deal, by seat: one point each'),
-    deals: Type.Array(
-      Type.Object(
-        {
-          dealer: Seat('the seat that dealt it'),
-          pairs: PairsBySeat('the pairs each seat scored, by seat'),
-        },
-        { additionalProperties: false },
-      ),
-      { description: 'the deals played so far, in order' },
-    ),
-    scores: Counts("each seat's pairs in the match so far, the deal in progress included, by seat"),
-    last: Nullable(
-      Type.Object(
-        {
-          seat: Seat('the seat that played'),
-          card: Type.With(CardCode, { description: 'the hand card played' }),
-          target: Nullable(CardCode, 'the table card captured; null for a trail'),
-        },
-        { additionalProperties: false },
-      ),
-      'the last move of this deal; null before the first',
-    ),
-  },
-  { additionalProperties: false },
-);
+    'the last move of this deal; null before the first',
+  ),
+});
 export type View = Static<typeof viewSchema>;
 
 export interface State
