@@ -2,7 +2,8 @@ import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
 import { type Card, fortyCardDeck, removeCards, sortCards } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
-import { Cards, Count, HandCounts, Nullable, Seat } from './fishing-schema';
+import { Cards, Closed, Field, Nullable, Seat } from './fishing-schema';
+import { refuseOffTurn } from './fishing-turn';
 import { type RngState, shuffle } from './rng';
 import { dealTable } from './unseen';
 
@@ -35,25 +36,22 @@ export type SumsPlay = { card: Card; capture: readonly Card[] };
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
-/** The option of the points that decide the match, from 1 to 99. */
-export const targetOption = (points: number, description: string) =>
-  Type.Integer({ minimum: 1, maximum: 99, default: points, description });
+/** One of the strings `values`, as `description` names them (typed as the union of them, which is what a view holds). */
+export const Literals = <const T extends string>(values: readonly T[], description: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)) as [ReturnType<typeof Type.Literal<T>>], { description });
 
 /** The play action's schema: `capture` lists at most `maxItems` table cards, as `capture` describes them. */
 export const playActionSchema = (maxItems: number, capture: string, description: string) =>
-  Type.Object(
-    { type: Type.Literal('play'), card: CardCode, capture: CardSet({ maxItems, description: capture }) },
-    { additionalProperties: false, description },
-  );
+  Closed({ type: Type.Literal('play'), card: CardCode, capture: CardSet({ maxItems, description: capture }) }, description);
 
 /** The view's fields for the hands, the table and the stock. */
 export const tableFields = {
   hands: Type.Array(Type.Union([Cards('a hand, in the order dealt'), Type.Null()]), {
     description: 'the hands by seat: your own (every hand once the game is over); null for a hand you may not see',
   }),
-  handSizes: HandCounts,
-  table: Cards('the face-up table cards, in the order they came'),
-  stock: Count('how many cards are left in the stock'),
+  handSizes: Field.handCounts,
+  table: Field.table,
+  stock: Field.stock,
 };
 
 /** The view's fields for the last capturer (`leftovers` says who takes them) and the last play, `sweep` its sweep flag. */
@@ -68,15 +66,12 @@ export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
     `the last seat to capture this deal (${leftovers}); null before any capture`,
   ),
   lastPlay: Nullable(
-    Type.Object(
-      {
-        seat: Seat('the seat that played', seats),
-        card: Type.With(CardCode, { description: 'the card played from the hand' }),
-        capture: Cards(`the table cards it took; empty ${trail}`),
-        ...sweep,
-      },
-      { additionalProperties: false },
-    ),
+    Closed({
+      seat: Seat('the seat that played', seats),
+      card: Type.With(CardCode, { description: 'the card played from the hand' }),
+      capture: Cards(`the table cards it took; empty ${trail}`),
+      ...sweep,
+    }),
     'the last card played this deal and what it took; null before the first',
   ),
 });
@@ -92,8 +87,7 @@ export function playsOf(s: SumsTable, seat: number, capturesOf: (card: Card) => 
 /** Refuses a play that is not `seat`'s to make: an unknown action, a finished game, another's turn, a card not held. */
 export function checkTurn(s: SumsTable, seat: number, action: { type: string; card: Card }): void {
   if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
-  if (s.winner !== null) throw new IllegalMove('the game is over');
-  if (seat !== s.turn) throw new IllegalMove(`it is seat ${s.turn}'s turn`);
+  refuseOffTurn(s.winner !== null, s.turn, seat);
   if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
 }
 

@@ -75,27 +75,11 @@ export const escoba: Game<State, Action, Options, View> = {
     const [deck, rng] = openingDeck(ctx, fortyCardDeck());
     const { seats } = ctx;
     const partnerships = ctx.options.partnerships && seats === 4;
-    const base: State = {
-      seats,
-      target: ctx.options.target,
-      partnerships,
-      rng,
-      deal: 1,
-      dealer: seats - 1,
-      stock: [],
-      hands: [],
-      table: [],
-      piles: [],
-      escobas: [],
-      dealerEscobas: 0,
-      lastCapturer: null,
-      turn: 0,
-      lastPlay: null,
-      scores: Array(sideCount({ seats, partnerships })).fill(0),
-      history: [],
-      winner: null,
-    };
-    return startDeal(base, deck, rng);
+    // The deal's places are filled by startDeal; they stand here for the state's key order.
+    const match = { seats, target: ctx.options.target, partnerships, rng, deal: 1, dealer: seats - 1 };
+    const places = { stock: [], hands: [], table: [], piles: [], escobas: [], dealerEscobas: 0, lastCapturer: null, turn: 0 };
+    const scores = Array(sideCount({ seats, partnerships })).fill(0);
+    return startDeal({ ...match, ...places, lastPlay: null, scores, history: [], winner: null }, deck, rng);
   },
 
   legalActions: (s, seat) => playsOf(s, seat, (card) => [[], ...fifteens(card, s.table)]),

@@ -1,19 +1,16 @@
-import { Cards, Count, Counts, Nullable } from '../../cards/fishing-schema';
-import { lastPlayFields, playActionSchema, type SumsTable, tableFields, targetOption } from '../../cards/fishing-sums';
+import { Cards, Closed, Count, Counts, Field, Nullable, Option, Seat as SeatOf } from '../../cards/fishing-schema';
+import { Literals, lastPlayFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
 import { type Static, Type } from '../../engine';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
-export const optionsSchema = Type.Object(
-  {
-    target: targetOption(11, 'points to win; counting stops the moment a seat reaches them'),
-    redealThreeKings: Type.Boolean({
-      default: true,
-      description: 'throw the cards in and deal again when three or four kings are dealt to the table',
-    }),
-  },
-  { additionalProperties: false },
-);
+export const optionsSchema = Closed({
+  target: Option.target(99, 11, 'points to win; counting stops the moment a seat reaches them'),
+  redealThreeKings: Type.Boolean({
+    default: true,
+    description: 'throw the cards in and deal again when three or four kings are dealt to the table',
+  }),
+});
 export type Options = Static<typeof optionsSchema>;
 
 export const actionSchema = playActionSchema(
@@ -23,76 +20,64 @@ export const actionSchema = playActionSchema(
 );
 export type Action = Static<typeof actionSchema>;
 
-const Seat = (description: string) => Type.Integer({ minimum: 0, maximum: 1, description });
+const Seat = (description: string) => SeatOf(description, 2);
 const BySeat = Counts;
 /** A primiera count per seat, null for a pile lacking a suit. */
 const Primiera = (description: string) => Type.Array(Type.Union([Type.Integer(), Type.Null()]), { description });
-const PointView = Type.Object(
+const PointView = Closed(
   {
-    line: Type.Union(
-      [
-        Type.Literal('cards'),
-        Type.Literal('diamonds'),
-        Type.Literal('settebello'),
-        Type.Literal('primiera'),
-        Type.Literal('scopa'),
-      ],
-      { description: 'the scoring line: most cards, most diamonds, the settebello, the primiera, or one scopa' },
+    line: Literals(
+      ['cards', 'diamonds', 'settebello', 'primiera', 'scopa'],
+      'the scoring line: most cards, most diamonds, the settebello, the primiera, or one scopa',
     ),
     seat: Seat('the seat it went to'),
   },
-  { additionalProperties: false, description: 'one point of a deal' },
+  'one point of a deal',
 );
 
-export const viewSchema = Type.Object(
-  {
-    deal: Type.Integer({ minimum: 1, description: 'the deal being played (the last one once the game is over), from 1' }),
-    dealer: Seat('the seat that dealt this deal; the other plays first'),
-    turn: Nullable(Seat('the seat to play'), 'the seat to play; null once the game is over'),
-    target: Type.Integer({ description: 'the points that win (option target)' }),
-    redealThreeKings: Type.Boolean({
-      description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
-    }),
-    ...tableFields,
-    redeals: Count('how many times this deal was thrown in for three or four kings on the table'),
-    captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
-      description: "each seat's score pile this deal, by seat (captures are made face up)",
-    }),
-    capturedCounts: BySeat('how many cards each score pile holds, by seat'),
-    primiera: Primiera("each seat's primiera count so far, by seat; null while its pile lacks a suit"),
-    scopas: BySeat('the scopas each seat has made this deal, by seat'),
-    ...lastPlayFields(
-      'it takes the leftovers',
-      'for a trail',
-      { scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }) },
-      2,
-    ),
-    scores: BySeat('match points, by seat'),
-    history: Type.Array(
-      Type.Object(
-        {
-          deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
-          dealer: Seat('the seat that dealt it'),
-          cards: BySeat('cards in each score pile, by seat'),
-          diamonds: BySeat('diamonds in each score pile, by seat'),
-          settebello: Nullable(
-            Seat('the seat that took the 7 of diamonds'),
-            'the seat that took the settebello (7D); null when it was not captured',
-          ),
-          primiera: Primiera("each seat's primiera count, by seat; null when its pile lacked a suit"),
-          scopas: BySeat('scopas made, by seat'),
-          awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
-          unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
-          scoresAfter: BySeat('match points after this deal, by seat'),
-        },
-        { additionalProperties: false },
+export const viewSchema = Closed({
+  deal: Field.deal,
+  dealer: Seat('the seat that dealt this deal; the other plays first'),
+  turn: Field.turn(2),
+  target: Type.Integer({ description: 'the points that win (option target)' }),
+  redealThreeKings: Type.Boolean({
+    description: 'whether three or four kings dealt to the table throw the deal in (option redealThreeKings)',
+  }),
+  ...tableFields,
+  redeals: Count('how many times this deal was thrown in for three or four kings on the table'),
+  captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
+    description: "each seat's score pile this deal, by seat (captures are made face up)",
+  }),
+  capturedCounts: BySeat('how many cards each score pile holds, by seat'),
+  primiera: Primiera("each seat's primiera count so far, by seat; null while its pile lacks a suit"),
+  scopas: BySeat('the scopas each seat has made this deal, by seat'),
+  ...lastPlayFields(
+    'it takes the leftovers',
+    'for a trail',
+    { scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }) },
+    2,
+  ),
+  scores: BySeat('match points, by seat'),
+  history: Type.Array(
+    Closed({
+      deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
+      dealer: Seat('the seat that dealt it'),
+      cards: BySeat('cards in each score pile, by seat'),
+      diamonds: BySeat('diamonds in each score pile, by seat'),
+      settebello: Nullable(
+        Seat('the seat that took the 7 of diamonds'),
+        'the seat that took the settebello (7D); null when it was not captured',
       ),
-      { description: 'every finished deal and its count, in order' },
-    ),
-    winner: Nullable(Seat('the seat that won'), 'the seat that won; null during play'),
-  },
-  { additionalProperties: false },
-);
+      primiera: Primiera("each seat's primiera count, by seat; null when its pile lacked a suit"),
+      scopas: BySeat('scopas made, by seat'),
+      awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
+      unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
+      scoresAfter: BySeat('match points after this deal, by seat'),
+    }),
+    { description: 'every finished deal and its count, in order' },
+  ),
+  winner: Nullable(Seat('the seat that won'), 'the seat that won; null during play'),
+});
 export type View = Static<typeof viewSchema>;
 
 /** What a deal's score piles held and what they scored (no card codes: the cards are shuffled again). */
