@@ -11,6 +11,17 @@ import { CardCode, type TSchema, Type } from '../engine/schema';
 export const Closed = <T extends Record<string, TSchema>>(fields: T, description?: string) =>
   Type.Object(fields, description === undefined ? { additionalProperties: false } : { additionalProperties: false, description });
 
+/** One of the strings `values`, as `description` names them (typed as the union of them, which is what a view holds). */
+export const Literals = <const T extends string>(values: readonly T[], description: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)) as [ReturnType<typeof Type.Literal<T>>], { description });
+
+/** The schema of a move: `{ type, ...fields }` and nothing else, `type` naming it and `description` saying what it does. */
+export const Move = <T extends string, P extends Record<string, TSchema> = Record<never, never>>(
+  type: T,
+  description: string,
+  fields: P = {} as P,
+) => Closed({ type: Type.Literal(type), ...fields }, description);
+
 const seatBounds = (seats?: number) => (seats === undefined ? { minimum: 0 } : { minimum: 0, maximum: seats - 1 });
 /** A seat number; `seats` bounds it where the game has a fixed number of seats. */
 export const Seat = (description: string, seats?: number) => Type.Integer({ ...seatBounds(seats), description });
@@ -64,6 +75,3 @@ export const Field = {
   /** The whole of each hand once the game is over, when every card is public. */
   hands: AtEnd(CardsBySeat('every hand'), 'every hand, by seat'),
 };
-
-/** The same fields under the names the games not yet on `Field` import. */
-export const { hand: OwnHand, handCounts: HandCounts, hands: HandsAtEnd } = Field;

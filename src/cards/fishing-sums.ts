@@ -36,10 +36,6 @@ export type SumsPlay = { card: Card; capture: readonly Card[] };
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
-/** One of the strings `values`, as `description` names them (typed as the union of them, which is what a view holds). */
-export const Literals = <const T extends string>(values: readonly T[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)) as [ReturnType<typeof Type.Literal<T>>], { description });
-
 /** The play action's schema: `capture` lists at most `maxItems` table cards, as `capture` describes them. */
 export const playActionSchema = (maxItems: number, capture: string, description: string) =>
   Closed({ type: Type.Literal('play'), card: CardCode, capture: CardSet({ maxItems, description: capture }) }, description);

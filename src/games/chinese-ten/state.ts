@@ -1,6 +1,6 @@
 import type { Card } from '../../cards';
-import { CardAction } from '../../cards/fishing-pairs';
 import { Cards, CardsBySeat, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Chinese Ten's options, actions, state and view: the types every file of the game imports, so imports run one way. */

@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
-import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { AtEnd, Cards, CardsBySeat, Closed, Counts, Field, Nullable, Option, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-turn';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Kontsina's options, actions, state and view: the types every file of the game imports, so imports run one way. */

@@ -1,6 +1,5 @@
 import type { Card, RngState } from '../../cards';
-import { Literals, Move } from '../../cards/fishing-actions';
-import { Cards, Closed, Field, Nullable, Seat } from '../../cards/fishing-schema';
+import { Cards, Closed, Field, Literals, Move, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, type TSchema, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */

@@ -1,7 +1,6 @@
 import { type Card, RANKS, type RngState } from '../../cards';
-import { Literals, Move } from '../../cards/fishing-actions';
-import { CardAction } from '../../cards/fishing-pairs';
-import { Cards, Closed, Count, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { Cards, Closed, Count, Counts, Field, Literals, Move, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Porrazo's options, actions, state and view: the types every file of the game imports, so imports run one way. */

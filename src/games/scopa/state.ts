@@ -1,5 +1,5 @@
-import { Cards, Closed, Count, Counts, Field, Nullable, Option, Seat as SeatOf } from '../../cards/fishing-schema';
-import { Literals, lastPlayFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
+import { Cards, Closed, Count, Counts, Field, Literals, Nullable, Option, Seat as SeatOf } from '../../cards/fishing-schema';
+import { lastPlayFields, playActionSchema, type SumsTable, tableFields } from '../../cards/fishing-sums';
 import { type Static, Type } from '../../engine';
 
 /** Scopa's options, actions, state and view: the types every file of the game imports, so imports run one way. */

@@ -1,6 +1,6 @@
 import type { Card } from '../../cards';
-import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { AtEnd, Cards, Closed, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Stealing Bundles's options, actions, state and view: the types every file of the game imports, so imports run one way. */

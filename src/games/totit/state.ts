@@ -1,6 +1,6 @@
 import { buildDeck, type Card, countCards, RANKS, type RngState, rankOf } from '../../cards';
-import { CardAction } from '../../cards/fishing-pairs';
 import { AtEnd, Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Totit's options, actions, state and view: the types every file of the game imports, so imports run one way. */

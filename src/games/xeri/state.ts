@@ -1,6 +1,6 @@
 import type { Card, RngState } from '../../cards';
-import { CardAction, type FishingHands } from '../../cards/fishing-pairs';
 import { AtEnd, Cards, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { CardAction, type FishingHands } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
