@@ -33,9 +33,8 @@ function refusal(s: State, t: Turn, action: Action): string | undefined {
     case 'done':
       return doneRefusal(s, t);
     case 'pass':
-      if (phase !== 'form')
-        return phase === 'steal' ? 'end your turn instead' : 'finish the capture or steal you are making first';
-      return t.fullTable ? 'the table is full: you must form a pak when you can' : undefined;
+      if (phase === 'form') return t.fullTable ? 'the table is full: you must form a pak when you can' : undefined;
+      return phase === 'steal' ? 'end your turn instead' : 'finish the capture or steal you are making first';
     case 'end':
       if (phase === 'steal') return undefined;
       return phase === 'form' ? 'form a pak or pass' : 'finish the capture or steal you are making first';
