@@ -1,5 +1,6 @@
 import { type Card, compareCards } from '../../cards';
 import { sideOfSeat } from '../../cards/fishing';
+import { refuseOffTurn } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
 import { captureRefusal, formActions } from './forming';
 import { doneRefusal, makingActions, playRefusal, settle, take } from './making';
@@ -19,11 +20,8 @@ export * from './state';
 export { cardsFor, sidesFor } from './table';
 export { bestValue, cardPoints, setValue, singleValue, sumOfSingles } from './values';
 
-/** Why `action` is not legal for `seat` now, or undefined when it is. */
-function refusal(s: State, seat: number, action: Action): string | undefined {
-  if (s.finished || !s.turn) return 'the game is over';
-  const t = s.turn;
-  if (t.seat !== seat) return `it is seat ${t.seat}'s turn`;
+/** Why `action` is not legal in the turn `t` of the seat to play, or undefined when it is. */
+function refusal(s: State, t: Turn, action: Action): string | undefined {
   const phase = phaseOf(t);
   switch (action.type) {
     case 'capture':
@@ -35,9 +33,8 @@ function refusal(s: State, seat: number, action: Action): string | undefined {
     case 'done':
       return doneRefusal(s, t);
     case 'pass':
-      if (phase !== 'form')
-        return phase === 'steal' ? 'end your turn instead' : 'finish the capture or steal you are making first';
-      return t.fullTable ? 'the table is full: you must form a pak when you can' : undefined;
+      if (phase === 'form') return t.fullTable ? 'the table is full: you must form a pak when you can' : undefined;
+      return phase === 'steal' ? 'end your turn instead' : 'finish the capture or steal you are making first';
     case 'end':
       if (phase === 'steal') return undefined;
       return phase === 'form' ? 'form a pak or pass' : 'finish the capture or steal you are making first';
@@ -53,9 +50,10 @@ function legal(s: State, seat: number): Action[] {
 }
 
 function applyAction(s: State, seat: number, action: Action): State {
-  const why = refusal(s, seat, action);
-  if (why) throw new IllegalMove(why);
+  refuseOffTurn(s.finished || !s.turn, s.turn?.seat ?? seat, seat);
   const t = s.turn as Turn;
+  const why = refusal(s, t, action);
+  if (why) throw new IllegalMove(why);
   switch (action.type) {
     case 'capture':
       return settle({ ...s, turn: { ...t, capture: action.card, chosen: [action.with] } });

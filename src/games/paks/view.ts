@@ -1,4 +1,4 @@
-import { fieldsOf } from '../../cards/fishing';
+import { fieldsOf, shownAtEnd } from '../../cards/fishing';
 import type { MoveContext } from '../../engine';
 import type { Action, Happening, State, Turn, View } from './state';
 import { pendingTarget, phaseOf } from './turn';
@@ -28,8 +28,7 @@ export function view(s: State, seat: number | null): View {
     board: s.board,
     myHand: seat === null ? null : s.hands[seat],
     handCounts: s.hands.map((h) => h.length),
-    hands: s.finished ? s.hands : null,
-    stockCards: s.finished ? s.stock : null,
+    ...shownAtEnd(s.finished, { hands: s.hands, stockCards: s.stock }),
     paks: s.paks.map((held) => held.map((p) => ({ suit: p.suit, cards: p.cards, value: sumOfSingles(p.cards) }))),
     turn: t && {
       seat: t.seat,

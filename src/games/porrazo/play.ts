@@ -35,16 +35,23 @@ function follow(s: State, seat: number, card: Card): Pick<State, 'pending' | 'la
 }
 
 /**
- * The third card of a porrazo's rank: it takes the laid card and the porrazo card from the porrazo's
- * pile. With the dealer's last card it also sweeps the table (`swept`), and no san benito can follow.
+ * A porrazo waiting stands unless the play counters it (`counters`: not laid in place) with the third card of
+ * its rank, which takes the laid card and the porrazo card from its pile. With the dealer's last card a counter
+ * also sweeps the table (`swept`), and no san benito can follow. True when countered: that is the whole play.
  */
-function counterPorrazo(s: State, seat: number, card: Card, porrazo: Pending, swept?: Card[]): void {
+function answerPorrazo(s: State, seat: number, card: Card, porrazo: Pending | null, counters: boolean, swept?: Card[]): boolean {
+  if (porrazo?.stage !== 'porrazo') return false;
+  if (!counters || porrazo.rank !== rankOf(card)) {
+    porrazoStands(s, porrazo);
+    return false;
+  }
   s.captured[porrazo.seat] = removeCards(s.captured[porrazo.seat], porrazo.cards);
   s.captured[seat] = [...s.captured[seat], card, ...porrazo.cards, ...(swept ?? [])];
   const took = [...porrazo.cards];
   s.plays.push(swept ? { seat, card, as: 'counter-porrazo', took, swept } : { seat, card, as: 'counter-porrazo', took });
   if (!swept) s.pending = { stage: 'counter', seat, rank: porrazo.rank, cards: [...porrazo.cards, card] };
   awardSeat(s, seat, rondineValue(porrazo.rank), 'counter-porrazo', porrazo.rank);
+  return true;
 }
 
 /** One card from the hand of the seat to play, after the porrazo of the previous play is settled. */
@@ -54,11 +61,7 @@ function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
   if (!followed) return;
   const { pending, laid } = followed;
   const rank = rankOf(card);
-  if (pending?.stage === 'porrazo' && pending.rank === rank && !inPlace) {
-    counterPorrazo(s, seat, card, pending);
-    return;
-  }
-  if (pending?.stage === 'porrazo') porrazoStands(s, pending);
+  if (answerPorrazo(s, seat, card, pending, !inPlace)) return;
   const took = inPlace ? [] : captureOf(s.table, card);
   if (took.length > 0) {
     s.table = removeCards(s.table, took);
@@ -89,11 +92,7 @@ function lastCard(s: State): void {
   const rank = rankOf(card);
   const swept = s.table;
   s.table = [];
-  if (pending?.stage === 'porrazo' && pending.rank === rank) {
-    counterPorrazo(s, seat, card, pending, swept);
-    return;
-  }
-  if (pending?.stage === 'porrazo') porrazoStands(s, pending);
+  if (answerPorrazo(s, seat, card, pending, true, swept)) return;
   // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
   const porrazo = laid !== null && rankOf(laid.card) === rank;
   s.captured[seat] = [...s.captured[seat], card, ...swept];

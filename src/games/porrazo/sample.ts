@@ -1,7 +1,7 @@
 import {
   type Card,
   countCards,
-  dealUnseen,
+  dealTable,
   type Rank,
   type RngState,
   randomInt,
@@ -35,9 +35,11 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const played = [...(view.tendido?.cards ?? []), ...view.leftover, ...cardsPlayedThisHand(view, seen)];
   const buried = [...new Set(played)].filter((c) => !view.table.includes(c) && !inPiles.has(c));
   const hand = view.hand ?? [];
-  const inHands = over ? [...(view.hands ?? []).flat(), ...(view.stock ?? [])] : hand;
-  const unseen = unseenCards(standardDeck(), [...inHands, ...view.table, ...piles.flat(), ...buried]);
-  const pileRoom = view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length;
+  const inHands = over ? (view.hands ?? []).flat() : hand;
+  const deck = standardDeck();
+  const shown = [...view.table, ...piles.flat(), ...buried, ...(view.stock ?? [])];
+  const unseen = unseenCards(deck, [...inHands, ...shown]);
+  const piled = [{ size: view.capturedCounts.reduce((a, b) => a + b, 0) - inPiles.size - buried.length }];
   const thisDeal = view.handCounts.every((n) => n === 3) ? [] : view.plays;
   // The declarations to deal for: those whose rank is secret (the seat's own shows it, and every one once the game is over).
   const declared = view.declarations.flatMap((d, i) =>
@@ -64,26 +66,18 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     }
     // A hand dealt holds its set, and its answer shows it: a seat still without one is a deal that failed.
     if (order.some((d) => answers[d.seat] === null)) continue;
-    const free = over ? [] : view.handCounts.flatMap((_, i) => (i === seat || hands[i].length > 0 ? [] : [i]));
-    let places: Card[][];
-    [places, next] = dealUnseen(
-      pool,
-      [...free.map((i) => ({ size: view.handCounts[i] })), { size: over ? 0 : view.stockCount }, { size: pileRoom }],
-      next,
-    );
-    free.forEach((i, k) => {
-      hands[i] = places[k];
-    });
-    const rest = [...buried, ...places[free.length + 1]];
+    const stock = over ? 0 : view.stockCount;
+    const dealt = dealTable(deck, { seat, hand, handSizes: view.handCounts, inHands: hands, stock, piles: piled, shown }, next);
+    const rest = [...buried, ...dealt.piles[0]];
     return {
       seats,
       ...fieldsOf(view, ['partners', 'target']),
-      rng: next,
+      rng: dealt.rng,
       ...fieldsOf(view, ['handNo', 'dealer', 'deal']),
       phase: view.phase === 'over' ? 'playing' : view.phase,
       turn: view.turn ?? (view.dealer + 1) % seats,
-      stock: over ? (view.stock ?? []) : places[free.length],
-      hands,
+      stock: over ? (view.stock ?? []) : dealt.stock,
+      hands: dealt.hands,
       table: view.table,
       captured: piles.map((known, i) => [...known, ...rest.splice(0, view.capturedCounts[i] - known.length)]),
       ...fieldsOf(view, ['scores', 'tendidoDealt', 'tendido', 'leftover']),

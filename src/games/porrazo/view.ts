@@ -1,4 +1,4 @@
-import { fieldsOf } from '../../cards/fishing';
+import { fieldsOf, handsSeenBy } from '../../cards/fishing';
 import { dealsPerHand } from './deal';
 import { seatsOfSide, sideOf } from './scoring';
 import type { State, View } from './state';
@@ -26,8 +26,7 @@ export function viewOf(s: State, seat: number | null): View {
     ...fieldsOf(s, ['partners', 'target']),
     sideOf: [...Array(s.seats).keys()].map((who) => sideOf(s, who)),
     scores: s.scores,
-    hand: seat === null ? null : s.hands[seat],
-    handCounts: s.hands.map((h) => h.length),
+    ...handsSeenBy(s.hands, seat),
     hands: over ? s.hands : null,
     stockCount: s.stock.length,
     stock: over ? s.stock : null,
