@@ -2,6 +2,7 @@ import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, Type } from '../engine/schema';
 import { type Card, compareCards } from './cards';
 import { highestTotalWins, replenishHands, withoutCard } from './fishing';
+import { allMost } from './scoring';
 
 /**
  * The turn of a fishing game where one seat at a time plays one card from its hand (to capture, or to
@@ -67,6 +68,15 @@ export function lowestAction<A>(actions: readonly A[], cardsOf: (a: A) => readon
 
 /** The status of a game where one seat acts at a time (`turn`, null once it is over) and the highest total wins. */
 export function turnStatus(scores: number[], turn: number | null, unit: string): Status {
+  return turnStatusSaying(scores, turn, () => highestTotalWins(scores, unit).summary);
+}
+
+/**
+ * The status of a game where one seat acts at a time (`turn`, null once it is over) and the seats with
+ * the highest score win (all of them when equal); `summary` tells the game's own line for the winners.
+ */
+export function turnStatusSaying(scores: number[], turn: number | null, summary: (winners: number[]) => string): Status {
   if (turn !== null) return { toAct: [turn], finished: false, scores };
-  return { toAct: [], finished: true, scores, result: highestTotalWins(scores, unit) };
+  const winners = allMost(scores);
+  return { toAct: [], finished: true, scores, result: { winners, summary: summary(winners) } };
 }

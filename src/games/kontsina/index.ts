@@ -11,8 +11,8 @@ import {
   suitOf,
 } from '../../cards';
 import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, shownAtEnd, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { afterPlay, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import type { Action, DealScore, Options, State, View } from './state';
 import { actionSchema, optionsSchema, viewSchema } from './state';
@@ -185,13 +185,12 @@ export const kontsina: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores: s.scores };
-    const winner = strictlyMost(s.scores) as number;
-    const others = s.scores.filter((_, i) => i !== winner);
-    const summary = `seat ${winner} wins with ${s.scores[winner]} points to ${others.join(', ')} after ${s.deals.length} deals`;
-    return { toAct: [], finished: true, scores: s.scores, result: { winners: [winner], summary } };
-  },
+  // The game ends only with one seat highest alone: the one winner.
+  status: (s) =>
+    turnStatusSaying(s.scores, s.finished ? null : s.turn, ([winner]) => {
+      const others = s.scores.filter((_, i) => i !== winner);
+      return `seat ${winner} wins with ${s.scores[winner]} points to ${others.join(', ')} after ${s.deals.length} deals`;
+    }),
 
   sample,
 };

@@ -1,7 +1,7 @@
-import { allMost, type Card, rankOf, standardDeck } from '../../cards';
+import { type Card, rankOf, standardDeck } from '../../cards';
 import { dealHandsAndTable, handsSeenBy, shownAtEnd } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { afterPlay, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
@@ -144,15 +144,13 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
+  status(s) {
     const scores = s.bundles.map((b) => b.length);
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
-    const winners = allMost(scores);
-    const summary =
+    return turnStatusSaying(scores, s.finished ? null : s.turn, (winners) =>
       winners.length === 2
         ? `tie, ${scores[0]} cards each`
-        : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+        : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`,
+    );
   },
 
   sample,
