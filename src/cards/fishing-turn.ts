@@ -50,6 +50,13 @@ export function afterPlay<S extends Turn>(s: S, seat: number, card: Card, play: 
   return refilled ? { ...s, ...play, ...refilled, turn } : end({ ...s, ...play, hands, turn });
 }
 
+/**
+ * The cards played from the hands so far this deal, by a view's counts, in a game that turns four of the
+ * 52 cards up to the table and deals the other 48 to the hands: those less the stock and the hands' cards.
+ */
+export const playedFromHands = (view: { stock: number; handCounts: readonly number[] }): number =>
+  48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
+
 /** The schema of an action that plays one card from the hand: `{ type, card }`, the `type` naming what the play does. */
 export const CardAction = <T extends string>(type: T, description: string) =>
   Type.Object({ type: Type.Literal(type), card: CardCode }, { additionalProperties: false, description });
