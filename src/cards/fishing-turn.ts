@@ -73,6 +73,15 @@ export function lowestAction<A>(actions: readonly A[], cardsOf: (a: A) => readon
   return actions.reduce((best, a) => (earlier(cardsOf(a), cardsOf(best)) ? a : best));
 }
 
+/**
+ * The clock's play where the rules capture when a card can: the capture with the lowest card (of equals,
+ * the first listed), or, when none can, a trail of the lowest card in `hand`.
+ */
+export function lowestCaptureOrTrail<A extends { card: Card }>(captures: readonly A[], hand: readonly Card[]) {
+  if (captures.length > 0) return lowestAction(captures, (a) => [a.card]);
+  return { type: 'trail' as const, card: lowestAction(hand, (c) => [c]) };
+}
+
 /** The status of a game where one seat acts at a time (`turn`, null once it is over) and the highest total wins. */
 export function turnStatus(scores: number[], turn: number | null, unit: string): Status {
   return turnStatusSaying(scores, turn, () => highestTotalWins(scores, unit).summary);

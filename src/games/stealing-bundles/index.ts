@@ -1,6 +1,6 @@
 import { type Card, rankOf, standardDeck } from '../../cards';
 import { dealHandsAndTable, handsSeenBy, shownAtEnd } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { afterPlay, lowestCaptureOrTrail, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
@@ -123,9 +123,8 @@ export const stealingBundles: Game<State, Action, Options, View> = {
 
   // As the rules play: the lowest card that captures, or, when none can, a trail of the lowest card.
   defaultAction(s, seat) {
-    const legal = stealingBundles.legalActions(s, seat);
-    const captures = legal.filter((a) => a.type === 'capture');
-    return lowestAction(captures.length > 0 ? captures : legal, (a) => [a.card]);
+    const captures = stealingBundles.legalActions(s, seat).filter((a) => a.type === 'capture');
+    return lowestCaptureOrTrail(captures, s.hands[seat]);
   },
 
   view(s, seat) {
