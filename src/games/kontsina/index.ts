@@ -10,8 +10,8 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, shownAtEnd, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, shownAtEnd, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, cardsAndBigCards, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import type { Action, DealScore, Options, State, View } from './state';
@@ -54,12 +54,9 @@ function refuseCapture(card: Card, take: readonly Card[], table: readonly Card[]
 
 /** Scores a deal from the seats' captured piles (leftovers already taken). */
 export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScore, 'dealer' | 'leftovers'> {
-  const cards = captured.map((p) => p.length);
+  const { cards, mostCards, tenOfDiamonds, twoOfClubs } = cardsAndBigCards(captured);
   const clubs = captured.map((p) => p.filter((c) => suitOf(c) === 'C').length);
-  const mostCards = strictlyMost(cards) ?? null;
   const mostClubs = strictlyMost(clubs) ?? null;
-  const twoOfClubs = holderOf(captured, '2C');
-  const tenOfDiamonds = holderOf(captured, 'TD');
   const points = captured.map(() => 0);
   if (mostCards !== null) points[mostCards] += 2;
   for (const seat of [mostClubs, twoOfClubs, tenOfDiamonds]) if (seat !== null) points[seat] += 1;
@@ -185,7 +182,6 @@ export const kontsina: Game<State, Action, Options, View> = {
     };
   },
 
-  // The game ends only with one seat highest alone: the one winner.
   status: (s) =>
     turnStatusSaying(s.scores, s.finished ? null : s.turn, ([winner]) => {
       const others = s.scores.filter((_, i) => i !== winner);
