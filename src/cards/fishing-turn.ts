@@ -1,7 +1,8 @@
 import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, Type } from '../engine/schema';
 import { type Card, compareCards } from './cards';
-import { highestTotalWins, replenishHands, withoutCard } from './fishing';
+import { highestTotalWins, holderOf, replenishHands, withoutCard } from './fishing';
+import { allMost, strictlyMost } from './scoring';
 
 /**
  * The turn of a fishing game where one seat at a time plays one card from its hand (to capture, or to
@@ -49,6 +50,10 @@ export function afterPlay<S extends Turn>(s: S, seat: number, card: Card, play: 
   return refilled ? { ...s, ...play, ...refilled, turn } : end({ ...s, ...play, hands, turn });
 }
 
+/** Cards played from the hands this deal by a view's counts: the 48 not turned up to the table, less the stock and the hands. */
+export const playedFromHands = (view: { stock: number; handCounts: readonly number[] }): number =>
+  48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
+
 /** The schema of an action that plays one card from the hand: `{ type, card }`, the `type` naming what the play does. */
 export const CardAction = <T extends string>(type: T, description: string) =>
   Type.Object({ type: Type.Literal(type), card: CardCode }, { additionalProperties: false, description });
@@ -65,8 +70,27 @@ export function lowestAction<A>(actions: readonly A[], cardsOf: (a: A) => readon
   return actions.reduce((best, a) => (earlier(cardsOf(a), cardsOf(best)) ? a : best));
 }
 
+/** The clock's play where capturing comes first: the capture with the lowest card (first of equals), else trail the lowest. */
+export function lowestCaptureOrTrail<A extends { card: Card }>(captures: readonly A[], hand: readonly Card[]) {
+  if (captures.length > 0) return lowestAction(captures, (a) => [a.card]);
+  return { type: 'trail' as const, card: lowestAction(hand, (c) => [c]) };
+}
+
+/** A deal's score lines that several fishing games count alike: pile sizes, strictly the most cards (or null), the 10♦ and 2♣. */
+export function cardsAndBigCards(piles: readonly (readonly Card[])[]) {
+  const cards = piles.map((p) => p.length);
+  const mostCards = strictlyMost(cards) ?? null;
+  return { cards, mostCards, tenOfDiamonds: holderOf(piles, 'TD'), twoOfClubs: holderOf(piles, '2C') };
+}
+
 /** The status of a game where one seat acts at a time (`turn`, null once it is over) and the highest total wins. */
 export function turnStatus(scores: number[], turn: number | null, unit: string): Status {
+  return turnStatusSaying(scores, turn, () => highestTotalWins(scores, unit).summary);
+}
+
+/** The status of turnStatus, the highest scores winning (all of them when equal), with the game's own `summary` for them. */
+export function turnStatusSaying(scores: number[], turn: number | null, summary: (winners: number[]) => string): Status {
   if (turn !== null) return { toAct: [turn], finished: false, scores };
-  return { toAct: [], finished: true, scores, result: highestTotalWins(scores, unit) };
+  const winners = allMost(scores);
+  return { toAct: [], finished: true, scores, result: { winners, summary: summary(winners) } };
 }

@@ -1,7 +1,7 @@
-import { allMost, seatList, standardDeck } from '../../cards';
+import { seatList, standardDeck } from '../../cards';
 import { sidesOf } from '../../cards/fishing';
-import { refuseOffTurn } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { refuseOffTurn, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { freshDeal, SIDES } from './deal';
 import { defaultStep, done, legalSteps, more } from './pending';
 import { defaultTurn, legalTurn, startPlay } from './play';
@@ -67,18 +67,16 @@ export const diloti: Game<State, Action, Options, View> = {
 
   view: viewOf,
 
-  status(s): Status {
+  status(s) {
+    // Each seat shows its side's score, so the seats of the highest sides are the winners (every seat on a tie).
     const scores = [...Array(s.seats).keys()].map((seat) => s.scores[sideOf(seat)]);
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
-    const sides = allMost(s.scores);
-    const winners = [...Array(s.seats).keys()].filter((seat) => sides.includes(sideOf(seat)));
-    const best = Math.max(...s.scores);
-    const deals = `${s.deals.length} deal${s.deals.length === 1 ? '' : 's'}`;
-    const summary =
-      sides.length === 2
+    return turnStatusSaying(scores, s.finished ? null : s.turn, (winners) => {
+      const best = Math.max(...s.scores);
+      const deals = `${s.deals.length} deal${s.deals.length === 1 ? '' : 's'}`;
+      return winners.length === s.seats
         ? `a tie at ${best} points each after ${deals}`
         : `${seatList(winners)} ${s.seats === 2 ? 'wins' : 'win'} ${best} to ${Math.min(...s.scores)} after ${deals}`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+    });
   },
 
   sample,

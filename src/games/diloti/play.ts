@@ -1,5 +1,6 @@
-import { type Card, compareCards, rankOf } from '../../cards';
+import { type Card, rankOf } from '../../cards';
 import { withoutCard } from '../../cards/fishing';
+import { lowestAction } from '../../cards/fishing-turn';
 import { IllegalMove } from '../../engine';
 import { finish, keeps, ownDeclaration, raisable, regularOf, settle } from './pending';
 import { canMake, faceGroup, type LooseSets, looseSets, pips, sideOf } from './plays';
@@ -133,5 +134,5 @@ export function defaultTurn(s: State, seat: number): Action {
   const [pool] = (['lay', 'capture', 'declare'] as const)
     .map((type) => legal.filter((a) => a.type === type))
     .filter((actions) => actions.length > 0);
-  return pool.reduce((best, a) => (compareCards(a.card, best.card) < 0 ? a : best));
+  return lowestAction(pool, (a) => [a.card]);
 }

@@ -1,5 +1,6 @@
 import { type Card, dealTable, isFace, type RngState, randomInt, rankOf, standardDeck, unseenCards } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { playedFromHands } from '../../cards/fishing-turn';
 import type { SeenEvent } from '../../engine';
 import { cardsOf, pips, sideOf } from './plays';
 import { scoreDeal } from './scoring';
@@ -29,7 +30,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     xeris: view.sides.map((s) => s.xeris),
     lastCapturer: view.lastCapturer,
     // Only whether a play has finished this deal matters (the first one makes no xeri).
-    plays: cardsPlayed(view) - (pending ? 1 : 0),
+    plays: playedFromHands(view) - (pending ? 1 : 0),
     ...fieldsOf(view, ['lastPlay', 'scores']),
     deals: view.deals ?? dealsOf(view),
     finished: view.finished,
@@ -37,9 +38,6 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
 }
 
 const withoutNeeds = ({ needs: _, ...p }: NonNullable<View['pending']>): Pending => p;
-
-/** Cards played from the hands this deal: all but the four dealt to the table. */
-const cardsPlayed = (view: View) => 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
 
 /**
  * The finished deals: the view shows each one's points, and the last one line by line. The other lines
@@ -65,7 +63,7 @@ const opens = (action: Action): boolean => action.type === 'lay' || action.type 
  */
 function rememberedWon(view: View, pending: Pending | null, shown: readonly Card[], seen: readonly SeenEvent[]): Card[][] {
   const won = [new Set<Card>(), new Set<Card>()];
-  const dealt = movesOfDeal<Action>(seen, cardsPlayed(view), opens);
+  const dealt = movesOfDeal<Action>(seen, playedFromHands(view), opens);
   // A memory that starts in the middle of a play (its window of the log is short) knows not whose
   // play its first steps finish: it starts at the first play it saw open.
   const first = dealt.findIndex((m) => opens(m.action));

@@ -1,5 +1,5 @@
-import { type Card, rankOf, strictlyMost } from '../../cards';
-import { holderOf } from '../../cards/fishing';
+import { type Card, rankOf } from '../../cards';
+import { cardsAndBigCards } from '../../cards/fishing-turn';
 import type { DealScore } from './state';
 
 export const XERI_POINTS = 10;
@@ -13,11 +13,8 @@ export const TWO_OF_CLUBS_POINTS = 1;
  * strictly the most cards (26-26 scores nobody), 2 for the 10♦, 1 an ace, 1 for the 2♣.
  */
 export function scoreDeal(won: readonly (readonly Card[])[], xeris: readonly number[]): Omit<DealScore, 'dealer' | 'leftovers'> {
-  const cards = won.map((p) => p.length);
+  const { cards, mostCards, tenOfDiamonds, twoOfClubs } = cardsAndBigCards(won);
   const aces = won.map((p) => p.filter((c) => rankOf(c) === 'A').length);
-  const mostCards = strictlyMost(cards) ?? null;
-  const tenOfDiamonds = holderOf(won, 'TD');
-  const twoOfClubs = holderOf(won, '2C');
   const points = won.map((_, side) => XERI_POINTS * xeris[side] + ACE_POINTS * aces[side]);
   if (mostCards !== null) points[mostCards] += MOST_CARDS_POINTS;
   if (tenOfDiamonds !== null) points[tenOfDiamonds] += TEN_OF_DIAMONDS_POINTS;

@@ -10,9 +10,9 @@ import {
   subsetsSumming,
   suitOf,
 } from '../../cards';
-import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, shownAtEnd, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, shownAtEnd, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, cardsAndBigCards, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import type { Action, DealScore, Options, State, View } from './state';
 import { actionSchema, optionsSchema, viewSchema } from './state';
@@ -54,12 +54,9 @@ function refuseCapture(card: Card, take: readonly Card[], table: readonly Card[]
 
 /** Scores a deal from the seats' captured piles (leftovers already taken). */
 export function scoreDeal(captured: readonly (readonly Card[])[]): Omit<DealScore, 'dealer' | 'leftovers'> {
-  const cards = captured.map((p) => p.length);
+  const { cards, mostCards, tenOfDiamonds, twoOfClubs } = cardsAndBigCards(captured);
   const clubs = captured.map((p) => p.filter((c) => suitOf(c) === 'C').length);
-  const mostCards = strictlyMost(cards) ?? null;
   const mostClubs = strictlyMost(clubs) ?? null;
-  const twoOfClubs = holderOf(captured, '2C');
-  const tenOfDiamonds = holderOf(captured, 'TD');
   const points = captured.map(() => 0);
   if (mostCards !== null) points[mostCards] += 2;
   for (const seat of [mostClubs, twoOfClubs, tenOfDiamonds]) if (seat !== null) points[seat] += 1;
@@ -185,13 +182,11 @@ export const kontsina: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores: s.scores };
-    const winner = strictlyMost(s.scores) as number;
-    const others = s.scores.filter((_, i) => i !== winner);
-    const summary = `seat ${winner} wins with ${s.scores[winner]} points to ${others.join(', ')} after ${s.deals.length} deals`;
-    return { toAct: [], finished: true, scores: s.scores, result: { winners: [winner], summary } };
-  },
+  status: (s) =>
+    turnStatusSaying(s.scores, s.finished ? null : s.turn, ([winner]) => {
+      const others = s.scores.filter((_, i) => i !== winner);
+      return `seat ${winner} wins with ${s.scores[winner]} points to ${others.join(', ')} after ${s.deals.length} deals`;
+    }),
 
   sample,
 };

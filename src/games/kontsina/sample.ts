@@ -1,5 +1,6 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
 import { fieldsOf, hiddenOfDeal, movesOfDeal } from '../../cards/fishing';
+import { playedFromHands } from '../../cards/fishing-turn';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -11,9 +12,8 @@ import type { Action, State, View } from './state';
  */
 export function sample(view: View, seat: number, rng: RngState, seen: readonly SeenEvent[]): State {
   const remembered = () => {
-    const plays = 48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
     const piles: Card[][] = view.captured.map(() => []);
-    for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
+    for (const { seat: by, action } of movesOfDeal<Action>(seen, playedFromHands(view))) {
       if (action.type === 'capture') piles[by].push(...action.take, action.card);
     }
     return piles;

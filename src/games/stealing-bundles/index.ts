@@ -1,7 +1,7 @@
-import { allMost, type Card, rankOf, standardDeck } from '../../cards';
+import { type Card, rankOf, standardDeck } from '../../cards';
 import { dealHandsAndTable, handsSeenBy, shownAtEnd } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { afterPlay, lowestCaptureOrTrail, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import { type Action, actionSchema, HAND, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
@@ -123,9 +123,8 @@ export const stealingBundles: Game<State, Action, Options, View> = {
 
   // As the rules play: the lowest card that captures, or, when none can, a trail of the lowest card.
   defaultAction(s, seat) {
-    const legal = stealingBundles.legalActions(s, seat);
-    const captures = legal.filter((a) => a.type === 'capture');
-    return lowestAction(captures.length > 0 ? captures : legal, (a) => [a.card]);
+    const captures = stealingBundles.legalActions(s, seat).filter((a) => a.type === 'capture');
+    return lowestCaptureOrTrail(captures, s.hands[seat]);
   },
 
   view(s, seat) {
@@ -144,15 +143,13 @@ export const stealingBundles: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
+  status(s) {
     const scores = s.bundles.map((b) => b.length);
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
-    const winners = allMost(scores);
-    const summary =
+    return turnStatusSaying(scores, s.finished ? null : s.turn, (winners) =>
       winners.length === 2
         ? `tie, ${scores[0]} cards each`
-        : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+        : `seat ${winners[0]} wins with ${scores[winners[0]]} cards to ${scores[1 - winners[0]]}`,
+    );
   },
 
   sample,

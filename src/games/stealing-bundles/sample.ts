@@ -1,5 +1,6 @@
 import { type Card, dealUnseen, type RngState, rankOf, standardDeck, unseenCards } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
+import { playedFromHands } from '../../cards/fishing-turn';
 import type { SeenEvent } from '../../engine';
 import { type Action, HAND, type State, type View } from './state';
 
@@ -52,10 +53,10 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
  * refilled four cards each once both are empty).
  */
 function movesOfGame(view: View, seen: readonly SeenEvent[]): { moves: Move[]; complete: boolean; roundStart: number } {
-  const held = view.handCounts.reduce((a, b) => a + b, 0);
-  // Every move is a card from a hand: 48 are dealt to the hands in all.
-  const plays = 48 - view.stock - held;
+  // Every move is a card from a hand.
+  const plays = playedFromHands(view);
   const moves = movesOfDeal<Action>(seen, plays);
+  const held = view.handCounts.reduce((a, b) => a + b, 0);
   return { moves, complete: moves.length === plays, roundStart: Math.max(0, moves.length - (2 * HAND - held)) };
 }
 

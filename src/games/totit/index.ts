@@ -1,6 +1,6 @@
 import { type Card, countCards, deal, removeCards, shuffle } from '../../cards';
 import { allHandsEmpty, fieldsOf, shownAtEnd, withoutCard } from '../../cards/fishing';
-import { lowestAction, refuseOffTurn, turnStatus } from '../../cards/fishing-turn';
+import { lowestCaptureOrTrail, refuseOffTurn, turnStatus } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import {
@@ -142,11 +142,7 @@ export const totit: Game<State, Action, Options, View> = {
   },
 
   // As the rules play: a capture with the lowest card that can make one, or, when none can, a trail of the lowest card.
-  defaultAction(s, seat) {
-    const captures = capturesFor(s, seat);
-    if (captures.length > 0) return lowestAction(captures, (a) => [a.card]);
-    return { type: 'trail', card: lowestAction(s.hands[seat], (card) => [card]) };
-  },
+  defaultAction: (s, seat) => lowestCaptureOrTrail(capturesFor(s, seat), s.hands[seat]),
 
   view(s, seat) {
     const over = finished(s);

@@ -56,10 +56,8 @@ export function trailedOn(view: View, seat: number, seen: readonly SeenEvent[]):
   // Every move of the deal is one card from a hand; earlier deals' moves lie before them in the log.
   const playedBefore = view.handSizes.map((n) => handSizeFor(view.seats) - n);
   let table = [...view.table];
-  const moves = movesOfDeal<Action>(
-    seen,
-    playedBefore.reduce((a, b) => a + b, 0),
-  );
+  const played = playedBefore.reduce((a, b) => a + b, 0);
+  const moves = movesOfDeal<Action>(seen, played);
   for (const { seat: by, action } of moves.reverse()) {
     playedBefore[by]--;
     table = action.type === 'trail' ? removeCards(table, [action.card]) : [...table, action.target];

@@ -1,7 +1,7 @@
-import { allMost, type Card, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
-import { dealHandsAndTable, fieldsOf, handsSeenBy, holderOf, redealTable, shownAtEnd, takeLeftovers } from '../../cards/fishing';
-import { afterPlay, lowestAction, playedCard } from '../../cards/fishing-turn';
-import { type Game, IllegalMove, openingDeck, type SetupContext, type Status } from '../../engine';
+import { type Card, type RngState, rankOf, shuffle, standardDeck, strictlyMost } from '../../cards';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, redealTable, shownAtEnd, takeLeftovers } from '../../cards/fishing';
+import { afterPlay, cardsAndBigCards, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
+import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
 import type { Action, HandScore, Options, State, View } from './state';
 import { actionSchema, optionsSchema, viewSchema } from './state';
@@ -35,11 +35,8 @@ export function scoreHand(
   won: readonly (readonly Card[])[],
   xeris: readonly (readonly Card[])[],
 ): Omit<HandScore, 'dealer' | 'leftovers'> {
-  const cards = won.map((p) => p.length);
+  const { cards, mostCards: moreCards, tenOfDiamonds, twoOfClubs } = cardsAndBigCards(won);
   const honours = won.map((p) => p.filter((c) => HONOURS.has(rankOf(c))).length);
-  const moreCards = strictlyMost(cards) ?? null;
-  const tenOfDiamonds = holderOf(won, 'TD');
-  const twoOfClubs = holderOf(won, '2C');
   const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
   if (moreCards !== null) points[moreCards] += 3;
   for (const seat of [tenOfDiamonds, twoOfClubs]) if (seat !== null) points[seat] += 1;
@@ -186,15 +183,13 @@ export const xeri: Game<State, Action, Options, View> = {
     };
   },
 
-  status(s): Status {
+  status(s) {
     const scores = handsWon(s);
-    if (!s.finished) return { toAct: [s.turn], finished: false, scores };
-    const winners = allMost(scores);
-    const summary =
+    return turnStatusSaying(scores, s.finished ? null : s.turn, (winners) =>
       winners.length === 2
         ? `tie: ${scores[0]} hands each of ${s.handsInGame}`
-        : `seat ${winners[0]} wins ${scores[winners[0]]} hands to ${scores[1 - winners[0]]} of ${s.handsInGame}`;
-    return { toAct: [], finished: true, scores, result: { winners, summary } };
+        : `seat ${winners[0]} wins ${scores[winners[0]]} hands to ${scores[1 - winners[0]]} of ${s.handsInGame}`,
+    );
   },
 
   sample,

@@ -1,5 +1,6 @@
 import { type Card, type RngState, standardDeck } from '../../cards';
 import { fieldsOf, hiddenOfDeal, movesOfDeal } from '../../cards/fishing';
+import { playedFromHands } from '../../cards/fishing-turn';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -31,10 +32,8 @@ function rememberedWon(view: View, seen: readonly SeenEvent[]): Card[][] {
   if (view.lastPlay && view.lastPlay.took.length > 0) {
     for (const c of [...view.lastPlay.took, view.lastPlay.card]) won[view.lastPlay.seat].add(c);
   }
-  // Every card of a hand but the first pile's four is played from a hand.
-  const plays = 48 - view.stock - view.handCounts[0] - view.handCounts[1];
   let pile: Card[] = [];
-  for (const { seat: by, action } of movesOfDeal<Action>(seen, plays)) {
+  for (const { seat: by, action } of movesOfDeal<Action>(seen, playedFromHands(view))) {
     if (action.type === 'discard') {
       pile.push(action.card);
     } else {
