@@ -1,6 +1,6 @@
 import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
-import { type Card, fortyCardDeck, removeCards, sortCards } from './cards';
+import { type Card, containsCards, fortyCardDeck, removeCards, sortCards } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
 import { Cards, Closed, Field, Nullable, Seat } from './fishing-schema';
 import { refuseOffTurn } from './fishing-turn';
@@ -80,11 +80,12 @@ export function playsOf(s: SumsTable, seat: number, capturesOf: (card: Card) => 
   );
 }
 
-/** Refuses a play that is not `seat`'s to make: an unknown action, a finished game, another's turn, a card not held. */
-export function checkTurn(s: SumsTable, seat: number, action: { type: string; card: Card }): void {
-  if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
+/** Refuses a play `seat` may not make: an unknown action, a game over, another's turn, a card not held, cards off the table. */
+export function checkTurn(s: SumsTable, seat: number, { type, card, capture }: { type: string } & SumsPlay): void {
+  if (type !== 'play') throw new IllegalMove(`unknown action ${type}`);
   refuseOffTurn(s.winner !== null, s.turn, seat);
-  if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
+  if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+  if (!containsCards(s.table, capture)) throw new IllegalMove(`${capture.join(' ')}: not all of these are on the table`);
 }
 
 /**

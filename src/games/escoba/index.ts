@@ -1,4 +1,4 @@
-import { allMost, type Card, compareCards, containsCards, fortyCardDeck, subsetsSumming } from '../../cards';
+import { allMost, type Card, compareCards, fortyCardDeck, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf, takeLeftovers } from '../../cards/fishing';
 import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
@@ -47,12 +47,6 @@ function finishDeal(s: State): State {
   return winner !== null ? counted : nextDeal(counted, startDeal);
 }
 
-/** Why a play is refused, in the player's words. */
-function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
-  if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
-  return `${card} and ${capture.join(' ')} add up to ${fortyCardValue(card) + total(capture)}, not fifteen`;
-}
-
 /** Escoba, the Spanish fishing game of fifteens, for two to four. */
 export const escoba: Game<State, Action, Options, View> = {
   kind: 'escoba',
@@ -87,10 +81,9 @@ export const escoba: Game<State, Action, Options, View> = {
   apply(s, seat, action) {
     checkTurn(s, seat, action);
     const { card, capture } = action;
-    // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
-    if (capture.length > 0 && (!containsCards(s.table, capture) || fortyCardValue(card) + total(capture) !== 15)) {
-      throw new IllegalMove(refusal(s.table, card, capture));
-    }
+    // Table codes are distinct, so a capture on the table (checkTurn saw to that) is one of the listed fifteens when it makes 15.
+    const sum = fortyCardValue(card) + total(capture);
+    if (capture.length > 0 && sum !== 15) throw new IllegalMove(`${card} and ${capture.join(' ')} add up to ${sum}, not fifteen`);
     const side = sideOf(s, seat);
     const [played, over] = captureOrTrail(s, seat, side, action);
     const escoba = capture.length > 0 && played.table.length === 0;
