@@ -1,6 +1,6 @@
 import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
-import { type Card, containsCards, fortyCardDeck, removeCards, sortCards } from './cards';
+import { type Card, containsCards, fortyCardDeck, removeCards, sortCards, suitOf } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
 import { Cards, Closed, Field, Nullable, Seat } from './fishing-schema';
 import { refuseOffTurn } from './fishing-turn';
@@ -33,6 +33,9 @@ export interface SumsTable {
 /** A play: the card from the hand and the table cards it takes ([] trails it). */
 export type SumsPlay = { card: Card; capture: readonly Card[] };
 
+/** How many diamonds (the coins: denari, oros) a score pile holds; most diamonds is a point of the count. */
+export const diamondsIn = (pile: readonly Card[]) => pile.filter((c) => suitOf(c) === 'D').length;
+
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
@@ -50,13 +53,10 @@ export const tableFields = {
   stock: Field.stock,
 };
 
+type Fields = Record<string, TSchema>;
+
 /** The view's fields for the last capturer (`leftovers` says who takes them) and the last play, `sweep` its sweep flag. */
-export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
-  leftovers: string,
-  trail: string,
-  sweep: Sweep,
-  seats?: number,
-) => ({
+export const lastPlayFields = <S extends Fields>(leftovers: string, trail: string, sweep: S, seats?: number) => ({
   lastCapturer: Nullable(
     Seat('the last seat to capture', seats),
     `the last seat to capture this deal (${leftovers}); null before any capture`,
@@ -154,11 +154,7 @@ export function tableView(s: SumsTable, seat: number | null) {
  * The places of a sums game sampled for `seat`: the other hands and the stock dealt from the cards it
  * has not seen, its own hand, the table and the score piles as its view shows them; with the RNG after.
  */
-export function sampleTable(
-  view: { hands: (Card[] | null)[]; handSizes: number[]; stock: number; table: Card[]; captured: Card[][] },
-  seat: number,
-  rng: RngState,
-) {
+export function sampleTable(view: ReturnType<typeof tableView> & { captured: Card[][] }, seat: number, rng: RngState) {
   const hand = view.hands[seat] ?? [];
   const shown = [...view.table, ...view.captured.flat()];
   const dealt = dealTable(fortyCardDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stock, shown }, rng);

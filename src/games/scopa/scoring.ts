@@ -1,5 +1,6 @@
-import { type Card, strictlyMost, suitOf } from '../../cards';
+import { type Card, strictlyMost } from '../../cards';
 import { fieldsOf, holderOf } from '../../cards/fishing';
+import { diamondsIn } from '../../cards/fishing-sums';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
 import type { DealScore, Line, Point, State } from './state';
 
@@ -16,7 +17,7 @@ export function scoreDeal(
 ): { points: Point[]; unscored: Point[]; scores: number[]; winner: number | null } {
   const due: { line: Line; seat: number | undefined }[] = [
     { line: 'cards', seat: strictlyMost(piles.map((p) => p.length)) },
-    { line: 'diamonds', seat: strictlyMost(piles.map((p) => p.filter((c) => suitOf(c) === 'D').length)) },
+    { line: 'diamonds', seat: strictlyMost(piles.map(diamondsIn)) },
     { line: 'settebello', seat: holderOf(piles, '7D') ?? undefined },
     { line: 'primiera', seat: primieraWinner(piles, 'total') },
     ...sweeps.map((seat) => ({ line: 'scopa' as const, seat })),
@@ -42,7 +43,7 @@ export function dealRecord(s: State, piles: readonly (readonly Card[])[], scored
   return {
     ...fieldsOf(s, ['deal', 'dealer']),
     cards: piles.map((p) => p.length),
-    diamonds: piles.map((p) => p.filter((c) => suitOf(c) === 'D').length),
+    diamonds: piles.map(diamondsIn),
     settebello: holderOf(piles, '7D'),
     ...primieraAndScopas(piles, s.sweeps),
     awarded: scored.points,
