@@ -17,7 +17,6 @@ export function fifteens(card: Card, table: readonly Card[]): Card[][] {
   return subsetsSumming(table, 15 - fortyCardValue(card), fortyCardValue);
 }
 
-export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
 export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => sideOfSeat(seat, s.partnerships);
 
 /**
@@ -26,7 +25,7 @@ export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) =
  * or 30 go straight to the dealer, as one or two escobas.
  */
 function startDeal(s: State, deck: Card[], rng: State['rng']): State {
-  const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sideCount(s) });
+  const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sidesOf(s.seats, s.partnerships).length });
   const four = dealt.table;
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
   const escobas = dealt.piles.map((_, side) => (side === sideOf(s, s.dealer) ? dealerEscobas : 0));
@@ -72,7 +71,7 @@ export const escoba: Game<State, Action, Options, View> = {
     // The deal's places are filled by startDeal; they stand here for the state's key order.
     const match = { seats, target: ctx.options.target, partnerships, rng, deal: 1, dealer: seats - 1 };
     const places = { stock: [], hands: [], table: [], piles: [], escobas: [], dealerEscobas: 0, lastCapturer: null, turn: 0 };
-    const scores = Array(sideCount({ seats, partnerships })).fill(0);
+    const scores = Array(sidesOf(seats, partnerships).length).fill(0);
     return startDeal({ ...match, ...places, lastPlay: null, scores, history: [], winner: null }, deck, rng);
   },
 
