@@ -113,11 +113,11 @@ export function startSumsDeal<S extends Omit<SumsTable, 'rng' | keyof FishingDea
 }
 
 /**
- * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to the
- * table when `capture` is empty; the next seat is to play. Once every hand is empty, three more cards
- * each come from the stock. Returns the state and whether the deal is over (hands and stock exhausted).
+ * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to the table when
+ * `capture` is empty; the next seat is to play. Once every hand is empty, three more cards each come from the stock.
+ * Returns the state, whether the deal is over (hands and stock exhausted) and whether the play swept the table.
  */
-export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, { card, capture }: SumsPlay): [S, boolean] {
+export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, { card, capture }: SumsPlay) {
   const captured = capture.length > 0;
   const hands = withoutCard(s.hands, seat, card);
   const refill = replenishHands(hands, s.stock, 3, seatAfter(s, s.dealer));
@@ -130,7 +130,7 @@ export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: nu
     turn: seatAfter(s, seat),
     ...refill,
   };
-  return [played, refill === undefined];
+  return [played, refill === undefined, captured && played.table.length === 0] as const;
 }
 
 /** The match goes on: the next seat deals the next deal, from a new shuffle, as `start` deals. */

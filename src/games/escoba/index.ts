@@ -84,8 +84,7 @@ export const escoba: Game<State, Action, Options, View> = {
     const sum = fortyCardValue(card) + total(capture);
     if (capture.length > 0 && sum !== 15) throw new IllegalMove(`${card} and ${capture.join(' ')} add up to ${sum}, not fifteen`);
     const side = sideOf(s, seat);
-    const [played, over] = captureOrTrail(s, seat, side, action);
-    const escoba = capture.length > 0 && played.table.length === 0;
+    const [played, over, escoba] = captureOrTrail(s, seat, side, action);
     const escobas = s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n));
     const next = { ...played, escobas, lastPlay: { seat, card, capture, escoba } };
     return over ? finishDeal(next) : next;

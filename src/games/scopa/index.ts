@@ -94,9 +94,9 @@ export const scopa: Game<State, Action, Options, View> = {
     checkTurn(s, seat, action);
     const { card, capture } = action;
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
-    const [played, over] = captureOrTrail(s, seat, seat, action);
+    const [played, over, swept] = captureOrTrail(s, seat, seat, action);
     // Sweeping the table with the very last card of the deal is no scopa.
-    const scopa = capture.length > 0 && played.table.length === 0 && !over;
+    const scopa = swept && !over;
     const next = { ...played, sweeps: scopa ? [...s.sweeps, seat] : s.sweeps, lastPlay: { seat, card, capture, scopa } };
     return over ? finishDeal(next) : next;
   },
