@@ -19,11 +19,7 @@ export function fifteens(card: Card, table: readonly Card[]): Card[][] {
 
 export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => sideOfSeat(seat, s.partnerships);
 
-/**
- * Starts a deal from `deck`: three cards to each seat one at a time from the dealer's right (the
- * next seat number) round to the dealer, then four face up to the table. Four table cards making 15
- * or 30 go straight to the dealer, as one or two escobas.
- */
+/** Starts a deal from `deck` as the sums kit deals; four table cards making 15 or 30 go to the dealer as one or two escobas. */
 function startDeal(s: State, deck: Card[], rng: State['rng']): State {
   const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sidesOf(s.seats, s.partnerships).length });
   const four = dealt.table;

@@ -21,11 +21,7 @@ export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   return sums.length > 0 ? sums : [[]];
 }
 
-/**
- * Deals a fresh hand from `deck`: three cards each, one at a time, the non-dealer first, then four
- * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
- * the same dealer deals again from a new shuffle.
- */
+/** Deals a fresh hand from `deck` as the sums kit deals; three or four kings on the table throw it in (when the option is on). */
 function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: State['rng']): State {
   const threeKings = (table: readonly Card[]) => s.redealThreeKings && table.filter((c) => rankOf(c) === 'K').length >= 3;
   const [dealt, redeals] = startSumsDeal(s, deck, rng, { seats: 2, sides: 2, redeal: threeKings });
