@@ -1,6 +1,6 @@
 import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
-import { type Card, fortyCardDeck, removeCards, sortCards } from './cards';
+import { type Card, containsCards, fortyCardDeck, removeCards, sortCards, suitOf } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
 import { Cards, Closed, Field, Nullable, Seat } from './fishing-schema';
 import { refuseOffTurn } from './fishing-turn';
@@ -33,6 +33,9 @@ export interface SumsTable {
 /** A play: the card from the hand and the table cards it takes ([] trails it). */
 export type SumsPlay = { card: Card; capture: readonly Card[] };
 
+/** How many diamonds (the coins: denari, oros) a score pile holds; most diamonds is a point of the count. */
+export const diamondsIn = (pile: readonly Card[]) => pile.filter((c) => suitOf(c) === 'D').length;
+
 /** The seat after `seat`: the next seat number, wrapping. */
 export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): number => (seat + 1) % s.hands.length;
 
@@ -50,13 +53,10 @@ export const tableFields = {
   stock: Field.stock,
 };
 
+type Fields = Record<string, TSchema>;
+
 /** The view's fields for the last capturer (`leftovers` says who takes them) and the last play, `sweep` its sweep flag. */
-export const lastPlayFields = <Sweep extends Record<string, TSchema>>(
-  leftovers: string,
-  trail: string,
-  sweep: Sweep,
-  seats?: number,
-) => ({
+export const lastPlayFields = <S extends Fields>(leftovers: string, trail: string, sweep: S, seats?: number) => ({
   lastCapturer: Nullable(
     Seat('the last seat to capture', seats),
     `the last seat to capture this deal (${leftovers}); null before any capture`,
@@ -80,11 +80,12 @@ export function playsOf(s: SumsTable, seat: number, capturesOf: (card: Card) => 
   );
 }
 
-/** Refuses a play that is not `seat`'s to make: an unknown action, a finished game, another's turn, a card not held. */
-export function checkTurn(s: SumsTable, seat: number, action: { type: string; card: Card }): void {
-  if (action.type !== 'play') throw new IllegalMove(`unknown action ${action.type}`);
+/** Refuses a play `seat` may not make: an unknown action, a game over, another's turn, a card not held, cards off the table. */
+export function checkTurn(s: SumsTable, seat: number, { type, card, capture }: { type: string } & SumsPlay): void {
+  if (type !== 'play') throw new IllegalMove(`unknown action ${type}`);
   refuseOffTurn(s.winner !== null, s.turn, seat);
-  if (!s.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
+  if (!s.hands[seat].includes(card)) throw new IllegalMove(`${card} is not in your hand`);
+  if (!containsCards(s.table, capture)) throw new IllegalMove(`${capture.join(' ')}: not all of these are on the table`);
 }
 
 /**
@@ -112,11 +113,11 @@ export function startSumsDeal<S extends Omit<SumsTable, 'rng' | keyof FishingDea
 }
 
 /**
- * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to the
- * table when `capture` is empty; the next seat is to play. Once every hand is empty, three more cards
- * each come from the stock. Returns the state and whether the deal is over (hands and stock exhausted).
+ * `seat` plays `card`: taking `capture` from the table into its side's pile, or trailing the card to the table when
+ * `capture` is empty; the next seat is to play. Once every hand is empty, three more cards each come from the stock.
+ * Returns the state, whether the deal is over (hands and stock exhausted) and whether the play swept the table.
  */
-export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, { card, capture }: SumsPlay): [S, boolean] {
+export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: number, { card, capture }: SumsPlay) {
   const captured = capture.length > 0;
   const hands = withoutCard(s.hands, seat, card);
   const refill = replenishHands(hands, s.stock, 3, seatAfter(s, s.dealer));
@@ -129,7 +130,7 @@ export function captureOrTrail<S extends SumsTable>(s: S, seat: number, side: nu
     turn: seatAfter(s, seat),
     ...refill,
   };
-  return [played, refill === undefined];
+  return [played, refill === undefined, captured && played.table.length === 0] as const;
 }
 
 /** The match goes on: the next seat deals the next deal, from a new shuffle, as `start` deals. */
@@ -153,11 +154,7 @@ export function tableView(s: SumsTable, seat: number | null) {
  * The places of a sums game sampled for `seat`: the other hands and the stock dealt from the cards it
  * has not seen, its own hand, the table and the score piles as its view shows them; with the RNG after.
  */
-export function sampleTable(
-  view: { hands: (Card[] | null)[]; handSizes: number[]; stock: number; table: Card[]; captured: Card[][] },
-  seat: number,
-  rng: RngState,
-) {
+export function sampleTable(view: ReturnType<typeof tableView> & { captured: Card[][] }, seat: number, rng: RngState) {
   const hand = view.hands[seat] ?? [];
   const shown = [...view.table, ...view.captured.flat()];
   const dealt = dealTable(fortyCardDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stock, shown }, rng);

@@ -1,4 +1,4 @@
-import { allMost, type Card, compareCards, containsCards, fortyCardDeck, subsetsSumming } from '../../cards';
+import { allMost, type Card, compareCards, fortyCardDeck, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf, takeLeftovers } from '../../cards/fishing';
 import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
@@ -17,16 +17,11 @@ export function fifteens(card: Card, table: readonly Card[]): Card[][] {
   return subsetsSumming(table, 15 - fortyCardValue(card), fortyCardValue);
 }
 
-export const sideCount = (s: Pick<State, 'seats' | 'partnerships'>) => (s.partnerships ? 2 : s.seats);
 export const sideOf = (s: Pick<State, 'seats' | 'partnerships'>, seat: number) => sideOfSeat(seat, s.partnerships);
 
-/**
- * Starts a deal from `deck`: three cards to each seat one at a time from the dealer's right (the
- * next seat number) round to the dealer, then four face up to the table. Four table cards making 15
- * or 30 go straight to the dealer, as one or two escobas.
- */
+/** Starts a deal from `deck` as the sums kit deals; four table cards making 15 or 30 go to the dealer as one or two escobas. */
 function startDeal(s: State, deck: Card[], rng: State['rng']): State {
-  const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sideCount(s) });
+  const [dealt] = startSumsDeal(s, deck, rng, { seats: s.seats, sides: sidesOf(s.seats, s.partnerships).length });
   const four = dealt.table;
   const dealerEscobas = total(four) === 15 ? 1 : total(four) === 30 ? 2 : 0;
   const escobas = dealt.piles.map((_, side) => (side === sideOf(s, s.dealer) ? dealerEscobas : 0));
@@ -45,12 +40,6 @@ function finishDeal(s: State): State {
   const winner = scores[leaders[0]] >= s.target && leaders.length === 1 ? leaders[0] : null;
   const counted = { ...s, table, piles, scores, history: [...s.history, record], winner };
   return winner !== null ? counted : nextDeal(counted, startDeal);
-}
-
-/** Why a play is refused, in the player's words. */
-function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
-  if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
-  return `${card} and ${capture.join(' ')} add up to ${fortyCardValue(card) + total(capture)}, not fifteen`;
 }
 
 /** Escoba, the Spanish fishing game of fifteens, for two to four. */
@@ -78,7 +67,7 @@ export const escoba: Game<State, Action, Options, View> = {
     // The deal's places are filled by startDeal; they stand here for the state's key order.
     const match = { seats, target: ctx.options.target, partnerships, rng, deal: 1, dealer: seats - 1 };
     const places = { stock: [], hands: [], table: [], piles: [], escobas: [], dealerEscobas: 0, lastCapturer: null, turn: 0 };
-    const scores = Array(sideCount({ seats, partnerships })).fill(0);
+    const scores = Array(sidesOf(seats, partnerships).length).fill(0);
     return startDeal({ ...match, ...places, lastPlay: null, scores, history: [], winner: null }, deck, rng);
   },
 
@@ -87,13 +76,11 @@ export const escoba: Game<State, Action, Options, View> = {
   apply(s, seat, action) {
     checkTurn(s, seat, action);
     const { card, capture } = action;
-    // Table codes are distinct, so a capture is one of the listed fifteens exactly when its cards lie on the table and make fifteen.
-    if (capture.length > 0 && (!containsCards(s.table, capture) || fortyCardValue(card) + total(capture) !== 15)) {
-      throw new IllegalMove(refusal(s.table, card, capture));
-    }
+    // Table codes are distinct, so a capture on the table (checkTurn saw to that) is one of the listed fifteens when it makes 15.
+    const sum = fortyCardValue(card) + total(capture);
+    if (capture.length > 0 && sum !== 15) throw new IllegalMove(`${card} and ${capture.join(' ')} add up to ${sum}, not fifteen`);
     const side = sideOf(s, seat);
-    const [played, over] = captureOrTrail(s, seat, side, action);
-    const escoba = capture.length > 0 && played.table.length === 0;
+    const [played, over, escoba] = captureOrTrail(s, seat, side, action);
     const escobas = s.escobas.map((n, i) => (i === side && escoba ? n + 1 : n));
     const next = { ...played, escobas, lastPlay: { seat, card, capture, escoba } };
     return over ? finishDeal(next) : next;

@@ -1,9 +1,8 @@
-import { type Card, strictlyMost, suitOf } from '../../cards';
+import { type Card, strictlyMost } from '../../cards';
 import { holderOf } from '../../cards/fishing';
+import { diamondsIn } from '../../cards/fishing-sums';
 import { primieraWinner, setentaCards } from '../../cards/primiera';
 import type { DealScore } from './state';
-
-const diamonds = (pile: readonly Card[]) => pile.filter((c) => suitOf(c) === 'D').length;
 
 /**
  * Scores one deal for each side: a point for most cards, for most diamonds, for the siete de velo,
@@ -19,7 +18,7 @@ export function scoreDeal(
 ): DealScore {
   const lines = {
     cards: strictlyMost(piles.map((p) => p.length)) ?? null,
-    diamonds: strictlyMost(piles.map(diamonds)) ?? null,
+    diamonds: strictlyMost(piles.map(diamondsIn)) ?? null,
     sieteDeVelo: holderOf(piles, '7D'),
     setenta: primieraWinner(piles, 'card-by-card') ?? null,
   };
@@ -29,7 +28,7 @@ export function scoreDeal(
     deal,
     dealer,
     cards: piles.map((p) => p.length),
-    diamonds: piles.map(diamonds),
+    diamonds: piles.map(diamondsIn),
     sieteDeVelo: lines.sieteDeVelo,
     setenta: piles.map((p) => setentaCards(p) ?? null),
     escobas: [...escobas],

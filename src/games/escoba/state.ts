@@ -24,7 +24,6 @@ export const actionSchema = playActionSchema(
 );
 export type Action = Static<typeof actionSchema>;
 
-const BySide = Counts;
 const Side = Seat;
 
 export const viewSchema = Closed({
@@ -40,8 +39,8 @@ export const viewSchema = Closed({
   captured: Type.Array(Cards("a side's score pile, in the order taken"), {
     description: "each side's score pile this deal, by side (captures are made face up)",
   }),
-  capturedCounts: BySide('how many cards each score pile holds, by side'),
-  escobas: BySide("each side's escobas this deal, by side, the dealer's from the four table cards included"),
+  capturedCounts: Counts('how many cards each score pile holds, by side'),
+  escobas: Counts("each side's escobas this deal, by side, the dealer's from the four table cards included"),
   dealerEscobas: Type.Integer({
     minimum: 0,
     maximum: 2,
@@ -50,13 +49,13 @@ export const viewSchema = Closed({
   ...lastPlayFields('its side takes the leftovers', 'when it was laid down', {
     escoba: Type.Boolean({ description: 'true when it swept the table for an escoba' }),
   }),
-  scores: BySide('match points, by side'),
+  scores: Counts('match points, by side'),
   history: Type.Array(
     Closed({
       deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
       dealer: Seat('the seat that dealt it'),
-      cards: BySide('cards in each score pile, by side'),
-      diamonds: BySide('diamonds in each score pile, by side'),
+      cards: Counts('cards in each score pile, by side'),
+      diamonds: Counts('diamonds in each score pile, by side'),
       sieteDeVelo: Nullable(
         Side('the side that took the 7 of diamonds'),
         'the side that took the siete de velo (7D); null when nobody did',
@@ -65,8 +64,8 @@ export const viewSchema = Closed({
         description:
           "each side's setenta by side: its four best cards' points, highest first (7 21, 6 18, A 16, 5 15 ... face 10); null without all four suits",
       }),
-      escobas: BySide('escobas made, by side'),
-      points: BySide('points scored this deal, by side'),
+      escobas: Counts('escobas made, by side'),
+      points: Counts('points scored this deal, by side'),
       lines: Closed(
         {
           cards: Nullable(Side('the side with the most cards'), 'the side scoring most cards; null on a tie'),
@@ -82,7 +81,7 @@ export const viewSchema = Closed({
         },
         'the side that scored each one-point line',
       ),
-      scoresAfter: BySide('match points after this deal, by side'),
+      scoresAfter: Counts('match points after this deal, by side'),
     }),
     { description: 'every finished deal and its count, in order' },
   ),

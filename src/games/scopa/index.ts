@@ -1,10 +1,9 @@
-import { type Card, compareCards, containsCards, fortyCardDeck, rankOf, sameCards, subsetsSumming } from '../../cards';
+import { type Card, compareCards, fortyCardDeck, rankOf, sameCards, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sidesOf, takeLeftovers } from '../../cards/fishing';
 import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
-import { primieraTotal } from '../../cards/primiera';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
-import { dealRecord, scoreDeal } from './scoring';
+import { dealRecord, primieraAndScopas, scoreDeal } from './scoring';
 import { type Action, actionSchema, type Options, optionsSchema, type State, type View, viewSchema } from './state';
 
 export { scoreDeal } from './scoring';
@@ -22,11 +21,7 @@ export function capturesFor(card: Card, table: readonly Card[]): Card[][] {
   return sums.length > 0 ? sums : [[]];
 }
 
-/**
- * Deals a fresh hand from `deck`: three cards each, one at a time, the non-dealer first, then four
- * face up to the table. Three or four kings on the table throw the deal in (when the option is on);
- * the same dealer deals again from a new shuffle.
- */
+/** Deals a fresh hand from `deck` as the sums kit deals; three or four kings on the table throw it in (when the option is on). */
 function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals'>, deck: Card[], rng: State['rng']): State {
   const threeKings = (table: readonly Card[]) => s.redealThreeKings && table.filter((c) => rankOf(c) === 'K').length >= 3;
   const [dealt, redeals] = startSumsDeal(s, deck, rng, { seats: 2, sides: 2, redeal: threeKings });
@@ -35,7 +30,6 @@ function startDeal(s: Omit<State, 'rng' | 'stock' | 'hands' | 'table' | 'redeals
 
 /** Why a play is refused, in the player's words. */
 function refusal(table: readonly Card[], card: Card, capture: readonly Card[]): string {
-  if (!containsCards(table, capture)) return `${capture.join(' ')}: not all of these are on the table`;
   const options = capturesFor(card, table);
   if (options[0].length === 0) return `${card} captures nothing here: trail it with capture []`;
   if (capture.length === 0) return `${card} can capture, so it must capture: it cannot be trailed`;
@@ -50,7 +44,7 @@ function finishDeal(s: State): State {
   // The last capturer takes what is left on the table; this is never a scopa.
   const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer);
   const scored = scoreDeal(piles, s.sweeps, s.scores, s.target);
-  const history = [...s.history, dealRecord(s.deal, s.dealer, piles, s.sweeps, scored)];
+  const history = [...s.history, dealRecord(s, piles, scored)];
   const counted = { ...s, table, piles, scores: scored.scores, history, winner: scored.winner };
   return counted.winner !== null ? counted : nextDeal(counted, startDeal);
 }
@@ -96,9 +90,9 @@ export const scopa: Game<State, Action, Options, View> = {
     checkTurn(s, seat, action);
     const { card, capture } = action;
     if (!capturesFor(card, s.table).some((c) => sameCards(c, capture))) throw new IllegalMove(refusal(s.table, card, capture));
-    const [played, over] = captureOrTrail(s, seat, seat, action);
+    const [played, over, swept] = captureOrTrail(s, seat, seat, action);
     // Sweeping the table with the very last card of the deal is no scopa.
-    const scopa = capture.length > 0 && played.table.length === 0 && !over;
+    const scopa = swept && !over;
     const next = { ...played, sweeps: scopa ? [...s.sweeps, seat] : s.sweeps, lastPlay: { seat, card, capture, scopa } };
     return over ? finishDeal(next) : next;
   },
@@ -121,8 +115,7 @@ export const scopa: Game<State, Action, Options, View> = {
       redeals: s.redeals,
       captured: s.piles,
       capturedCounts: s.piles.map((p) => p.length),
-      primiera: s.piles.map((p) => primieraTotal(p) ?? null),
-      scopas: [0, 1].map((seat) => s.sweeps.filter((x) => x === seat).length),
+      ...primieraAndScopas(s.piles, s.sweeps),
       ...fieldsOf(s, ['lastCapturer', 'lastPlay', 'scores', 'history', 'winner']),
     };
   },

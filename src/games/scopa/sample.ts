@@ -1,6 +1,6 @@
 import type { RngState } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
-import { sampleTable } from '../../cards/fishing-sums';
+import { sampleTable, seatAfter } from '../../cards/fishing-sums';
 import type { SeenEvent } from '../../engine';
 import type { Action, State, View } from './state';
 
@@ -18,7 +18,7 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
     ...sampled.places,
     sweeps: sweepOrder(view, seen),
     lastCapturer: view.lastCapturer,
-    turn: view.turn ?? 1 - view.dealer,
+    turn: view.turn ?? seatAfter(view, view.dealer),
     ...fieldsOf(view, ['lastPlay', 'scores', 'history', 'winner']),
   };
 }

@@ -1,7 +1,8 @@
-import { type Card, strictlyMost, suitOf } from '../../cards';
-import { holderOf } from '../../cards/fishing';
+import { type Card, strictlyMost } from '../../cards';
+import { fieldsOf, holderOf } from '../../cards/fishing';
+import { diamondsIn } from '../../cards/fishing-sums';
 import { primieraTotal, primieraWinner } from '../../cards/primiera';
-import type { DealScore, Line, Point } from './state';
+import type { DealScore, Line, Point, State } from './state';
 
 /**
  * Counts a deal's points in the text's order: most cards, most diamonds, the settebello, the
@@ -16,7 +17,7 @@ export function scoreDeal(
 ): { points: Point[]; unscored: Point[]; scores: number[]; winner: number | null } {
   const due: { line: Line; seat: number | undefined }[] = [
     { line: 'cards', seat: strictlyMost(piles.map((p) => p.length)) },
-    { line: 'diamonds', seat: strictlyMost(piles.map((p) => p.filter((c) => suitOf(c) === 'D').length)) },
+    { line: 'diamonds', seat: strictlyMost(piles.map(diamondsIn)) },
     { line: 'settebello', seat: holderOf(piles, '7D') ?? undefined },
     { line: 'primiera', seat: primieraWinner(piles, 'total') },
     ...sweeps.map((seat) => ({ line: 'scopa' as const, seat })),
@@ -31,22 +32,20 @@ export function scoreDeal(
   return { points: owed, unscored: [], scores, winner: null };
 }
 
-/** The public record of a scored deal. */
-export function dealRecord(
-  deal: number,
-  dealer: number,
-  piles: readonly (readonly Card[])[],
-  sweeps: readonly number[],
-  scored: ReturnType<typeof scoreDeal>,
-): DealScore {
+/** Each seat's primiera count (null while its pile lacks a suit) and scopas this deal, as the view and the record show them. */
+export const primieraAndScopas = (piles: readonly (readonly Card[])[], sweeps: readonly number[]) => ({
+  primiera: piles.map((p) => primieraTotal(p) ?? null),
+  scopas: piles.map((_, seat) => sweeps.filter((s) => s === seat).length),
+});
+
+/** The public record of the deal `s` scored as `scored`, with its score piles as they ended. */
+export function dealRecord(s: State, piles: readonly (readonly Card[])[], scored: ReturnType<typeof scoreDeal>): DealScore {
   return {
-    deal,
-    dealer,
+    ...fieldsOf(s, ['deal', 'dealer']),
     cards: piles.map((p) => p.length),
-    diamonds: piles.map((p) => p.filter((c) => suitOf(c) === 'D').length),
+    diamonds: piles.map(diamondsIn),
     settebello: holderOf(piles, '7D'),
-    primiera: piles.map((p) => primieraTotal(p) ?? null),
-    scopas: piles.map((_, seat) => sweeps.filter((s) => s === seat).length),
+    ...primieraAndScopas(piles, s.sweeps),
     awarded: scored.points,
     unscored: scored.unscored,
     scoresAfter: scored.scores,

@@ -21,7 +21,6 @@ export const actionSchema = playActionSchema(
 export type Action = Static<typeof actionSchema>;
 
 const Seat = (description: string) => SeatOf(description, 2);
-const BySeat = Counts;
 /** A primiera count per seat, null for a pile lacking a suit. */
 const Primiera = (description: string) => Type.Array(Type.Union([Type.Integer(), Type.Null()]), { description });
 const PointView = Closed(
@@ -48,31 +47,31 @@ export const viewSchema = Closed({
   captured: Type.Array(Cards("a seat's score pile, in the order taken"), {
     description: "each seat's score pile this deal, by seat (captures are made face up)",
   }),
-  capturedCounts: BySeat('how many cards each score pile holds, by seat'),
+  capturedCounts: Counts('how many cards each score pile holds, by seat'),
   primiera: Primiera("each seat's primiera count so far, by seat; null while its pile lacks a suit"),
-  scopas: BySeat('the scopas each seat has made this deal, by seat'),
+  scopas: Counts('the scopas each seat has made this deal, by seat'),
   ...lastPlayFields(
     'it takes the leftovers',
     'for a trail',
     { scopa: Type.Boolean({ description: 'true when it swept the table for a scopa' }) },
     2,
   ),
-  scores: BySeat('match points, by seat'),
+  scores: Counts('match points, by seat'),
   history: Type.Array(
     Closed({
       deal: Type.Integer({ minimum: 1, description: 'which deal, from 1' }),
       dealer: Seat('the seat that dealt it'),
-      cards: BySeat('cards in each score pile, by seat'),
-      diamonds: BySeat('diamonds in each score pile, by seat'),
+      cards: Counts('cards in each score pile, by seat'),
+      diamonds: Counts('diamonds in each score pile, by seat'),
       settebello: Nullable(
         Seat('the seat that took the 7 of diamonds'),
         'the seat that took the settebello (7D); null when it was not captured',
       ),
       primiera: Primiera("each seat's primiera count, by seat; null when its pile lacked a suit"),
-      scopas: BySeat('scopas made, by seat'),
+      scopas: Counts('scopas made, by seat'),
       awarded: Type.Array(PointView, { description: 'the points counted, in the order counted' }),
       unscored: Type.Array(PointView, { description: 'the points left uncounted because a seat reached the target first' }),
-      scoresAfter: BySeat('match points after this deal, by seat'),
+      scoresAfter: Counts('match points after this deal, by seat'),
     }),
     { description: 'every finished deal and its count, in order' },
   ),
