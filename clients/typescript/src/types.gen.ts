@@ -4315,15 +4315,15 @@ export type ChineseTenViewState = {
      */
     handSizes: Array<number>;
     /**
-     * every hand, by seat, once the game is over (empty unless it ended early); null during play
+     * every hand, by seat, once the game is over; null during play
      */
     hands: Array<Array<string>> | null;
     /**
-     * cards left in the face-down stock
+     * how many cards are left in the stock
      */
     stockSize: number;
     /**
-     * the face-up cards on the table, in the order they arrived
+     * the face-up table cards, in the order they came
      */
     table: Array<string>;
     /**
@@ -4691,7 +4691,7 @@ export type DilotiViewState = {
         points: Array<number>;
     } | null;
     /**
-     * true once the game is over
+     * whether the game is over
      */
     finished: boolean;
     /**
@@ -4798,11 +4798,11 @@ export type KontsinaViewState = {
      */
     seats: number;
     /**
-     * the score that ends the game (option target)
+     * the score that ends the game after a deal (option target)
      */
     target: number;
     /**
-     * the deal being played, from 1 (the last one, once the game is over)
+     * the deal being played (the last one once the game is over), from 1
      */
     deal: number;
     /**
@@ -4822,11 +4822,11 @@ export type KontsinaViewState = {
      */
     handCounts: Array<number>;
     /**
-     * cards left in the face-down stock
+     * how many cards are left in the stock
      */
     stock: number;
     /**
-     * the face-up cards on the table, in the order they arrived
+     * the face-up table cards, in the order they came
      */
     table: Array<string>;
     /**
@@ -4834,7 +4834,7 @@ export type KontsinaViewState = {
      */
     captured: Array<number>;
     /**
-     * the last seat to capture this deal; null if nobody has
+     * the last seat to capture this deal (it takes the leftovers); null before any capture
      */
     lastCapturer: number | null;
     /**
@@ -4913,7 +4913,7 @@ export type KontsinaViewState = {
      */
     finished: boolean;
     /**
-     * every hand, by seat, once the game is over (empty, as every deal is played out); null during play
+     * every hand, by seat, once the game is over; null during play
      */
     hands: Array<Array<string>> | null;
     /**
@@ -4981,7 +4981,7 @@ export type XeriViewState = {
      */
     turn: number | null;
     /**
-     * cards left in the face-down stock
+     * how many cards are left in the stock
      */
     stock: number;
     /**
@@ -5113,12 +5113,9 @@ export type XeriViewState = {
      */
     finished: boolean;
     /**
-     * both hands, by seat, once the game is over (empty, as every hand is played out); null during play
+     * every hand, by seat, once the game is over; null during play
      */
-    hands: [
-        Array<string>,
-        Array<string>
-    ] | null;
+    hands: Array<Array<string>> | null;
     /**
      * each seat's won cards of the last hand, by seat, once the game is over; null during play
      */
@@ -5427,7 +5424,7 @@ export type TotitOptions = {
      */
     rounds: number;
     /**
-     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+     * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
      */
     optionalCapture: boolean;
 };
@@ -5474,7 +5471,7 @@ export type TotitViewState = {
      */
     dealer: number;
     /**
-     * whether a seat may trail even when it could capture (option optionalCapture)
+     * whether a seat may trail even when one of its cards could capture (option optionalCapture)
      */
     optionalCapture: boolean;
     /**
@@ -5647,7 +5644,7 @@ export type StealingBundlesViewState = {
         stole: number;
     } | null;
     /**
-     * true once the game is over
+     * whether the game is over
      */
     finished: boolean;
     /**
@@ -5712,7 +5709,7 @@ export type PaksAction = {
  */
 export type PaksViewState = {
     /**
-     * the number of seats
+     * how many seats play
      */
     seats: number;
     /**
@@ -5732,7 +5729,7 @@ export type PaksViewState = {
      */
     dealer: number;
     /**
-     * cards left in the stock
+     * how many cards are left in the stock
      */
     stock: number;
     /**
@@ -21298,7 +21295,7 @@ export type TotitCreateGameRequest = {
          */
         rounds?: number;
         /**
-         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when it cannot make a capture)
+         * house rule: a seat may trail even when one of its cards could capture (default false: as the rules say, a seat trails only when no card in its hand can capture)
          */
         optionalCapture?: boolean;
         clock?: ClockOption;
