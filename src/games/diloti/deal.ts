@@ -12,9 +12,8 @@ const TABLE = 4;
 /** Two sides always: two seats alone, or partners 0+2 and 1+3. */
 export const SIDES = 2;
 
-function threeOfARank(cards: readonly Card[]): boolean {
-  return cards.some((c) => cards.filter((o) => rankOf(o) === rankOf(c)).length >= 3);
-}
+const threeOfARank = (cards: readonly Card[]): boolean =>
+  cards.some((c) => cards.filter((o) => rankOf(o) === rankOf(c)).length >= 3);
 
 /**
  * A new deal: six cards to each seat one at a time from the dealer's left, then four face up to the table (three

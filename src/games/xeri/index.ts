@@ -3,7 +3,7 @@ import { dealHandsAndTable, fieldsOf, handsSeenBy, redealTable, shownAtEnd, take
 import { afterPlay, cardsAndBigCards, lowestAction, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
-import type { Action, HandScore, Options, State, View } from './state';
+import type { Action, Options, State, View } from './state';
 import { actionSchema, optionsSchema, viewSchema } from './state';
 
 export * from './state';
@@ -30,11 +30,8 @@ export function isXeri(card: Card, pile: readonly Card[]): boolean {
   return pile.length === 1 && rankOf(card) === rankOf(pile[0]);
 }
 
-/** Scores a hand from the won cards (leftovers already taken) and the xeri cards. */
-export function scoreHand(
-  won: readonly (readonly Card[])[],
-  xeris: readonly (readonly Card[])[],
-): Omit<HandScore, 'dealer' | 'leftovers'> {
+/** Scores a hand from the won cards (leftovers already taken) and the xeri cards: a HandScore less its dealer and leftovers. */
+export function scoreHand(won: readonly (readonly Card[])[], xeris: readonly (readonly Card[])[]) {
   const { cards, mostCards: moreCards, tenOfDiamonds, twoOfClubs } = cardsAndBigCards(won);
   const honours = won.map((p) => p.filter((c) => HONOURS.has(rankOf(c))).length);
   const points = won.map((_, seat) => 10 * xeris[seat].length + honours[seat]);
