@@ -1,5 +1,5 @@
 import type { Card, RngState } from '../../cards';
-import { AtEnd, Cards, Closed, Count, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Count, Counts, Field, Literals, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
 /** Diloti's options, actions, state and view: the types every file of the game imports, so imports run one way. */
@@ -88,9 +88,7 @@ const PlaySchema = Closed(
   {
     seat: Seat('the seat that played'),
     card: Type.With(CardCode, { description: 'the card played' }),
-    kind: Type.Union([Type.Literal('lay'), Type.Literal('capture'), Type.Literal('declare')], {
-      description: 'laid on the table, a capture, or a declaration',
-    }),
+    kind: Literals(['lay', 'capture', 'declare'], 'laid on the table, a capture, or a declaration'),
     taken: Type.Array(Cards('one group, as it lay on the table'), { description: 'the groups captured, in order' }),
     declaration: Nullable(DeclarationSchema, 'the declaration formed; null for a lay or a capture'),
     raised: Nullable(Value('a value'), "the value of the opponent's declaration it raised; null when none"),
