@@ -141,9 +141,8 @@ export function nextDeal<S extends SumsTable>(s: S, start: (s: S, deck: Card[], 
 
 /** What a seat sees of the hands (its own; every hand once the game is over), the table and the stock. */
 export function tableView(s: SumsTable, seat: number | null) {
-  const finished = s.winner !== null;
   return {
-    hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
+    hands: s.hands.map((h, i) => (s.winner !== null || i === seat ? h : null)),
     handSizes: s.hands.map((h) => h.length),
     table: s.table,
     stock: s.stock.length,
