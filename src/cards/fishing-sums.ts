@@ -2,8 +2,8 @@ import { IllegalMove, type Status } from '../engine/game';
 import { CardCode, CardSet, type TSchema, Type } from '../engine/schema';
 import { type Card, containsCards, fortyCardDeck, removeCards, sortCards, suitOf } from './cards';
 import { dealHandsAndTable, type FishingDeal, replenishHands, withoutCard } from './fishing';
-import { Cards, Closed, Field, Nullable, Seat } from './fishing-schema';
-import { refuseOffTurn } from './fishing-turn';
+import { Cards, Closed, Field, Move, Nullable, Seat } from './fishing-schema';
+import { refuseOffTurn, turnStatusSaying } from './fishing-turn';
 import { type RngState, shuffle } from './rng';
 import { dealTable } from './unseen';
 
@@ -41,7 +41,7 @@ export const seatAfter = (s: { hands: readonly unknown[] }, seat: number): numbe
 
 /** The play action's schema: `capture` lists at most `maxItems` table cards, as `capture` describes them. */
 export const playActionSchema = (maxItems: number, capture: string, description: string) =>
-  Closed({ type: Type.Literal('play'), card: CardCode, capture: CardSet({ maxItems, description: capture }) }, description);
+  Move('play', description, { card: CardCode, capture: CardSet({ maxItems, description: capture }) });
 
 /** The view's fields for the hands, the table and the stock. */
 export const tableFields = {
@@ -141,9 +141,8 @@ export function nextDeal<S extends SumsTable>(s: S, start: (s: S, deck: Card[], 
 
 /** What a seat sees of the hands (its own; every hand once the game is over), the table and the stock. */
 export function tableView(s: SumsTable, seat: number | null) {
-  const finished = s.winner !== null;
   return {
-    hands: s.hands.map((h, i) => (finished || i === seat ? h : null)),
+    hands: s.hands.map((h, i) => (s.winner !== null || i === seat ? h : null)),
     handSizes: s.hands.map((h) => h.length),
     table: s.table,
     stock: s.stock.length,
@@ -163,14 +162,13 @@ export function sampleTable(view: ReturnType<typeof tableView> & { captured: Car
 
 /**
  * The engine's status of a match of sides to a target: each seat shows its side's score, and the end
- * names the winning side's seats and the score, the others' highest first.
+ * names the winning side's seats (the seats with the highest score) and the score, the others' highest first.
  */
 export function matchStatus(s: SumsTable & { scores: number[] }, sides: number[][]): Status {
   const scores = s.hands.map((_, seat) => s.scores[sides.findIndex((side) => side.includes(seat))]);
-  if (s.winner === null) return { toAct: [s.turn], finished: false, scores };
-  const winners = sides[s.winner];
-  const others = s.scores.filter((_, side) => side !== s.winner).sort((a, b) => b - a);
-  const who = winners.length > 1 ? `seats ${winners.join(' and ')} win` : `seat ${s.winner} wins`;
-  const summary = `${who} ${s.scores[s.winner]} to ${others.join(' to ')}`;
-  return { toAct: [], finished: true, scores, result: { winners, summary } };
+  return turnStatusSaying(scores, s.winner === null ? s.turn : null, (winners) => {
+    const others = s.scores.filter((_, side) => side !== s.winner).sort((a, b) => b - a);
+    const who = winners.length > 1 ? `seats ${winners.join(' and ')} win` : `seat ${winners[0]} wins`;
+    return `${who} ${Math.max(...s.scores)} to ${others.join(' to ')}`;
+  });
 }

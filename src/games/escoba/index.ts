@@ -1,6 +1,7 @@
-import { allMost, type Card, compareCards, fortyCardDeck, subsetsSumming } from '../../cards';
+import { type Card, fortyCardDeck, strictlyMost, subsetsSumming } from '../../cards';
 import { fieldsOf, fortyCardValue, sideOfSeat, sidesOf, takeLeftovers } from '../../cards/fishing';
 import { captureOrTrail, checkTurn, matchStatus, nextDeal, playsOf, startSumsDeal, tableView } from '../../cards/fishing-sums';
+import { lowestAction } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { dealing, rules } from './rules';
 import { sample } from './sample';
@@ -36,8 +37,8 @@ function finishDeal(s: State): State {
   const { table, piles } = takeLeftovers(s.table, s.piles, s.lastCapturer === null ? null : sideOf(s, s.lastCapturer));
   const record = scoreDeal(s.deal, s.dealer, piles, s.escobas, s.scores);
   const scores = record.scoresAfter;
-  const leaders = allMost(scores);
-  const winner = scores[leaders[0]] >= s.target && leaders.length === 1 ? leaders[0] : null;
+  const leader = strictlyMost(scores);
+  const winner = leader !== undefined && scores[leader] >= s.target ? leader : null;
   const counted = { ...s, table, piles, scores, history: [...s.history, record], winner };
   return winner !== null ? counted : nextDeal(counted, startDeal);
 }
@@ -87,9 +88,7 @@ export const escoba: Game<State, Action, Options, View> = {
   },
 
   // Capturing is optional: the least committal play lays the lowest card down.
-  defaultAction(s, seat) {
-    return { type: 'play', card: s.hands[seat].reduce((a, b) => (compareCards(b, a) < 0 ? b : a)), capture: [] };
-  },
+  defaultAction: (s, seat) => ({ type: 'play', card: lowestAction(s.hands[seat], (c) => [c]), capture: [] }),
 
   sides: (seats, options) => sidesOf(seats, options.partnerships && seats === 4),
 
