@@ -121,13 +121,12 @@ export function applyPlay(d: State, seat: number, action: Extract<Action, { type
     );
   if (seat !== d.turn) throw new IllegalMove(`it is seat ${d.turn}'s turn to play`);
   if (!d.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
-  if (action.type === 'inPlace' && !mayForgo(d, action.card)) {
+  if (action.type === 'inPlace' && !mayForgo(d, action.card))
     throw new IllegalMove(
       fitsInPlace(action.card, d.table.length)
         ? `${action.card} captures nothing: play it and it lies in place by itself`
         : `${action.card} is not in place: only an ace to 4 that makes the table count its pips is`,
     );
-  }
   playCard(d, seat, action.card, action.type === 'inPlace');
   afterPlay(d);
 }

@@ -87,9 +87,7 @@ export function totitDeck(): Card[] {
 export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
 /** What counts as a rank for capturing: aces and face cards are all one rank. */
-export function captureRank(c: Card): string {
-  return 'AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c);
-}
+export const captureRank = (c: Card): string => ('AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c));
 
 /**
  * The table cards (distinct codes, table order) a hand card may capture. On the seat's own first turn
