@@ -38,6 +38,10 @@ export const Counts = (description: string) => Type.Array(Type.Integer({ minimum
 /** A list of cards per seat (or per side). */
 export const CardsBySeat = (description: string) => Type.Array(Type.Array(CardCode), { description });
 
+/** A whole-number option from `minimum` to `maximum`, `byDefault` when not given. */
+export const Bounded = (minimum: number, maximum: number, byDefault: number, description: string) =>
+  Type.Integer({ minimum, maximum, default: byDefault, description });
+
 /** Options several fishing games take alike, by option name. */
 export const Option = {
   /** The score that ends the game; the game says when it is checked and who wins. */

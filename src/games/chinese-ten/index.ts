@@ -8,9 +8,7 @@ import { type Action, actionSchema, type Options, optionsSchema, type State, typ
 export * from './state';
 
 /** Pip value: ace one, number cards their pips, tens and face cards ten. */
-export function pips(c: Card): number {
-  return Math.min(rankNumber(c), 10);
-}
+export const pips = (c: Card): number => Math.min(rankNumber(c), 10);
 
 /** Fives, tens and face cards pair with their own rank, so three of them on the table would strand two. */
 const SELF_PAIRING = new Set(['5', 'T', 'J', 'Q', 'K']);
@@ -66,9 +64,7 @@ function turnStock(s: State, seat: number, played: Card, captured: Card[]): Stat
   return { ...s, stock, ...arrive(s, seat, top, taken), turn: (seat + 1) % s.seats, last: { ...last, turnedCaptured: taken } };
 }
 
-function totals(s: State): number[] {
-  return s.won.map((pile) => pile.reduce((sum, c) => sum + cardPoints(c, s.seats), 0));
-}
+const totals = (s: State): number[] => s.won.map((pile) => pile.reduce((sum, c) => sum + cardPoints(c, s.seats), 0));
 
 /** Chinese Ten (Jian Hong Dian, "pick up red spots"): a fishing game of pairs making ten, one deal. */
 export const chineseTen: Game<State, Action, Options, View> = {

@@ -8,17 +8,9 @@ import type { State, View } from './state';
  * it has not seen. One deal and no later shuffle: the state keeps no generator.
  */
 export function sample(view: View, seat: number, rng: RngState): State {
-  const dealt = dealTable(
-    buildDeck(),
-    {
-      seat,
-      hand: view.hand ?? [],
-      handSizes: view.handSizes,
-      stock: view.stockSize,
-      shown: [...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])],
-    },
-    rng,
-  );
+  const hand = view.hand ?? [];
+  const shown = [...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])];
+  const dealt = dealTable(buildDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stockSize, shown }, rng);
   return {
     seats: view.seats,
     dealer: view.dealer,

@@ -29,8 +29,7 @@ export function captureRefusal(s: State, t: Turn, action: Extract<Action, { type
   if (!hand.includes(action.with)) return `${action.with} is not in your hand`;
   if (suitOf(action.with) !== suitOf(action.card)) return 'a board card is captured with cards of its own suit';
   const best = bestValue(ofSuit(hand, suitOf(action.card)));
-  if (best <= singleValue(action.card)) {
+  if (best <= singleValue(action.card))
     return `your cards of its suit can make at most ${best}: they cannot beat ${action.card} (${singleValue(action.card)})`;
-  }
   return undefined;
 }

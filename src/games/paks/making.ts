@@ -20,9 +20,8 @@ export function makingActions(s: State, t: Turn): Action[] {
   if (t.steal) {
     const steal = t.steal;
     s.paks[steal.from].forEach((p, i) => {
-      if (p.suit === steal.suit && !steal.paks.includes(i) && best > target.beat + sumOfSingles(p.cards)) {
+      if (p.suit === steal.suit && !steal.paks.includes(i) && best > target.beat + sumOfSingles(p.cards))
         out.push({ type: 'steal', from: steal.from, pak: i });
-      }
     });
   }
   if (t.chosen.length > 0 && setValue(t.chosen) > target.beat) out.push({ type: 'done' });

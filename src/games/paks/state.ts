@@ -1,17 +1,16 @@
 import type { Card, RngState } from '../../cards';
-import { Cards, Closed, Field, Literals, Move, Nullable, Seat } from '../../cards/fishing-schema';
+import { Bounded, Cards, Closed, Field, Literals, Move, Nullable, Seat } from '../../cards/fishing-schema';
 import { CardCode, type Static, type TSchema, Type } from '../../engine';
 
 /** Paks's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Closed({
-  target: Type.Integer({
-    minimum: 50,
-    maximum: 5000,
-    default: 500,
-    description:
-      'a hand that ends with a seat or team at this score or more (default 500) wins the game for the highest score (a tie at the top plays another hand)',
-  }),
+  target: Bounded(
+    50,
+    5000,
+    500,
+    'a hand that ends with a seat or team at this score or more (default 500) wins the game for the highest score (a tie at the top plays another hand)',
+  ),
 });
 export type Options = Static<typeof optionsSchema>;
 

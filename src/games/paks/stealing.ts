@@ -26,9 +26,8 @@ export function stealRefusal(s: State, t: Turn, action: Extract<Action, { type: 
   if (t.stolen.includes(pak.suit)) return 'you have already stolen paks of that suit this turn';
   let beat = sumOfSingles(pak.cards);
   if (t.steal) {
-    if (t.steal.from !== action.from || t.steal.suit !== pak.suit) {
+    if (t.steal.from !== action.from || t.steal.suit !== pak.suit)
       return 'several paks are stolen together only when they are of one suit and belong to one seat';
-    }
     if (t.steal.paks.includes(action.pak)) return 'that pak is already part of the steal';
     beat += (pendingTarget(s, t) as Target).beat;
   }

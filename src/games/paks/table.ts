@@ -13,9 +13,7 @@ const BOARD = 3;
 export const sidesFor = (seats: number): number[][] => sidesOf(seats, seats >= 4);
 
 /** One 52-card deck for two seats, two for three or more. */
-export function cardsFor(seats: number): Card[] {
-  return buildDeck({ copies: seats === 2 ? 1 : 2 });
-}
+export const cardsFor = (seats: number): Card[] => buildDeck({ copies: seats === 2 ? 1 : 2 });
 
 /** Deals a hand on the draft: five cards each one at a time from the dealer's left, three to the board. */
 export function dealHand(d: State, deck: readonly Card[]): void {

@@ -25,9 +25,7 @@ export function pendingTarget(s: State, t: Turn): Target | undefined {
 }
 
 /** Whether the paks of another seat may be stolen this turn: not the suit formed, not a suit already stolen. */
-export function stealableSuit(t: Turn, suit: Suit): boolean {
-  return suit !== t.formed && !t.stolen.includes(suit);
-}
+export const stealableSuit = (t: Turn, suit: Suit): boolean => suit !== t.formed && !t.stolen.includes(suit);
 
 function anyStealablePak(s: State, t: Turn): boolean {
   return s.paks.some((held, seat) => seat !== t.seat && held.some((p) => stealableSuit(t, p.suit)));

@@ -18,10 +18,8 @@ export const isLow = (c: Card): boolean => c[0] >= '2' && c[0] <= '5';
  * = 95 (54 + 32 = 86 is another reading, not the best).
  */
 export function setValue(cards: readonly Card[]): number {
-  const lows = cards
-    .filter(isLow)
-    .map(rankNumber)
-    .sort((a, b) => b - a);
+  const lows = cards.filter(isLow).map(rankNumber);
+  lows.sort((a, b) => b - a);
   const tens = lows.slice(0, Math.floor(lows.length / 2)).reduce((n, r) => n + r, 0);
   return sumOfSingles(cards) + 9 * tens;
 }

@@ -59,11 +59,10 @@ export function newHand(s: State, deck: Card[]): void {
 /** The dealer's choice right after a deal of three: the tendido now, or not yet. `d` is the draft of the next state. */
 export function applyTendido(d: State, seat: number, action: Extract<Action, { type: 'tendido' | 'noTendido' }>): void {
   if (seat !== d.dealer) throw new IllegalMove('only the dealer decides on the tendido');
-  if (d.phase !== 'tendido') {
+  if (d.phase !== 'tendido')
     throw new IllegalMove(
       d.tendidoDealt ? 'the tendido has already been dealt this hand' : 'the tendido is dealt only right after a deal of three',
     );
-  }
   if (action.type === 'tendido') dealTendido(d);
   if (d.winner === null) afterTendido(d);
 }

@@ -16,9 +16,8 @@ export function applyDeclaration(d: State, seat: number, action: Extract<Action,
   if (action.type === 'declare') {
     const held = declarationOf(d.hands[seat]);
     if (!held) throw new IllegalMove('you hold no pair or three of a kind to declare');
-    if (held.set !== action.set || held.rank !== action.rank) {
+    if (held.set !== action.set || held.rank !== action.rank)
       throw new IllegalMove(`you can declare only what you hold: a ${held.set} of ${held.rank}`);
-    }
     d.answers[seat] = held;
   } else d.answers[seat] = 'pass';
   if (d.answers.every((a) => a !== null)) {

@@ -17,15 +17,17 @@ function mayForgo(s: State, card: Card): boolean {
 
 /**
  * Takes `card` from the seat's hand, and the porrazo waiting and the card laid before it off the
- * table's record: the play answers them. A san benito (the fourth card of a counter-porrazo's rank)
- * is the whole play and wins the game: then null.
+ * table's record: the play answers them. Gives the porrazo waiting, and whether the card is of the
+ * laid card's rank (a porrazo if it takes). A san benito (the fourth card of a counter-porrazo's
+ * rank) is the whole play and wins the game: then null.
  */
-function follow(s: State, seat: number, card: Card): Pick<State, 'pending' | 'laid'> | null {
+function follow(s: State, seat: number, card: Card): { pending: Pending | null; porrazo: boolean } | null {
   s.hands[seat] = removeCards(s.hands[seat], [card]);
   const { pending, laid } = s;
   s.pending = null;
   s.laid = null;
-  if (pending?.stage !== 'counter' || pending.rank !== rankOf(card)) return { pending, laid };
+  const porrazo = laid !== null && rankOf(laid.card) === rankOf(card);
+  if (pending?.stage !== 'counter' || pending.rank !== rankOf(card)) return { pending, porrazo };
   s.table.push(card);
   s.plays.push({ seat, card, as: 'san benito', took: [] });
   const side = sideOf(s, seat);
@@ -59,15 +61,13 @@ function playCard(s: State, seat: number, card: Card, inPlace: boolean): void {
   if (s.hands.every((h) => h.length === 3)) s.plays = [];
   const followed = follow(s, seat, card);
   if (!followed) return;
-  const { pending, laid } = followed;
-  const rank = rankOf(card);
+  const { pending, porrazo } = followed;
   if (answerPorrazo(s, seat, card, pending, !inPlace)) return;
   const took = inPlace ? [] : captureOf(s.table, card);
   if (took.length > 0) {
     s.table = removeCards(s.table, took);
     s.captured[seat] = [...s.captured[seat], card, ...took];
-    const porrazo = laid !== null && rankOf(laid.card) === rank;
-    if (porrazo) s.pending = { stage: 'porrazo', seat, rank, cards: [took[0], card] };
+    if (porrazo) s.pending = { stage: 'porrazo', seat, rank: rankOf(card), cards: [took[0], card] };
     s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'capture', took });
     if (s.table.length === 0) awardSeat(s, seat, limpiaValue(took), 'limpia', rankOf(took[took.length - 1]));
     return;
@@ -88,16 +88,14 @@ function lastCard(s: State): void {
   const [card] = s.hands[seat];
   const followed = follow(s, seat, card);
   if (!followed) return;
-  const { pending, laid } = followed;
-  const rank = rankOf(card);
   const swept = s.table;
   s.table = [];
-  if (answerPorrazo(s, seat, card, pending, true, swept)) return;
+  if (answerPorrazo(s, seat, card, followed.pending, true, swept)) return;
   // Nobody plays after the dealer's last card, so a porrazo made with it stands at once.
-  const porrazo = laid !== null && rankOf(laid.card) === rank;
+  const { porrazo } = followed;
   s.captured[seat] = [...s.captured[seat], card, ...swept];
   s.plays.push({ seat, card, as: porrazo ? 'porrazo' : 'last card', took: [], swept });
-  if (porrazo) awardSeat(s, seat, rondaValue(rank), 'porrazo', rank);
+  if (porrazo) awardSeat(s, seat, rondaValue(rankOf(card)), 'porrazo', rankOf(card));
 }
 
 /** The next seat's turn; the dealer's last card of the hand is played at once, and a deal played out ends. */
@@ -123,13 +121,12 @@ export function applyPlay(d: State, seat: number, action: Extract<Action, { type
     );
   if (seat !== d.turn) throw new IllegalMove(`it is seat ${d.turn}'s turn to play`);
   if (!d.hands[seat].includes(action.card)) throw new IllegalMove(`${action.card} is not in your hand`);
-  if (action.type === 'inPlace' && !mayForgo(d, action.card)) {
+  if (action.type === 'inPlace' && !mayForgo(d, action.card))
     throw new IllegalMove(
       fitsInPlace(action.card, d.table.length)
         ? `${action.card} captures nothing: play it and it lies in place by itself`
         : `${action.card} is not in place: only an ace to 4 that makes the table count its pips is`,
     );
-  }
   playCard(d, seat, action.card, action.type === 'inPlace');
   afterPlay(d);
 }

@@ -170,22 +170,8 @@ export type TendidoScore = Omit<NonNullable<View['tendido']>, 'cards'>;
 export type TendidoSet = TendidoScore['sets'][number];
 
 export interface State
-  extends Pick<
-    View,
-    | 'partners'
-    | 'target'
-    | 'handNo'
-    | 'dealer'
-    | 'deal'
-    | 'table'
-    | 'scores'
-    | 'tendidoDealt'
-    | 'tendido'
-    | 'leftover'
-    | 'laid'
-    | 'plays'
-    | 'lastHand'
-  > {
+  extends Pick<View, 'partners' | 'target' | 'handNo' | 'dealer' | 'deal' | 'table' | 'scores'>,
+    Pick<View, 'tendidoDealt' | 'tendido' | 'leftover' | 'laid' | 'plays' | 'lastHand'> {
   seats: number;
   rng: RngState;
   phase: Exclude<View['phase'], 'over'>;

@@ -41,9 +41,8 @@ export function setValue(rank: Rank, count: number): number {
   return 0;
 }
 
-function placePoints(counted: readonly Card[]): number {
-  return counted.reduce((sum, c, i) => (rankNumber(c) === i + 1 ? sum + i + 1 : sum), 0);
-}
+const placePoints = (counted: readonly Card[]): number =>
+  counted.reduce((sum, c, i) => (rankNumber(c) === i + 1 ? sum + i + 1 : sum), 0);
 
 /**
  * The dealer's tendido scored at its best: the two pairs as dealt ([t1 t2] [t3 t4]) may each be

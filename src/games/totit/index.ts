@@ -22,9 +22,7 @@ export * from './state';
 const TABLE_CARDS = 18;
 
 /** One point per code of which a seat captured both copies. */
-export function pairsIn(pile: readonly Card[]): Card[] {
-  return [...countCards(pile)].filter(([, n]) => n === 2).map(([c]) => c);
-}
+export const pairsIn = (pile: readonly Card[]): Card[] => [...countCards(pile)].filter(([, n]) => n === 2).map(([c]) => c);
 
 const isFirstTurn = (s: State, seat: number) => s.hands[seat].length === s.handSize;
 

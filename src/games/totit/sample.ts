@@ -57,8 +57,7 @@ export function trailedOn(view: View, seat: number, seen: readonly SeenEvent[]):
   const playedBefore = view.handSizes.map((n) => handSizeFor(view.seats) - n);
   let table = [...view.table];
   const played = playedBefore.reduce((a, b) => a + b, 0);
-  const moves = movesOfDeal<Action>(seen, played);
-  for (const { seat: by, action } of moves.reverse()) {
+  for (const { seat: by, action } of movesOfDeal<Action>(seen, played).reverse()) {
     playedBefore[by]--;
     table = action.type === 'trail' ? removeCards(table, [action.card]) : [...table, action.target];
     if (action.type === 'trail' && by !== seat) trails[by].unshift({ table, first: playedBefore[by] === 0 });

@@ -1,17 +1,12 @@
 import { buildDeck, type Card, countCards, RANKS, type RngState, rankOf } from '../../cards';
-import { AtEnd, Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Bounded, Cards, Closed, Counts, Field, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Totit's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Closed({
-  rounds: Type.Integer({
-    minimum: 1,
-    maximum: 5,
-    default: 1,
-    description: 'how many times each seat deals (default 1: every seat deals once)',
-  }),
+  rounds: Bounded(1, 5, 1, 'how many times each seat deals (default 1: every seat deals once)'),
   optionalCapture: Option.optionalCapture,
 });
 export type Options = Static<typeof optionsSchema>;
@@ -87,9 +82,7 @@ export function totitDeck(): Card[] {
 export const handSizeFor = (seats: number) => (seats === 2 ? 11 : 7);
 
 /** What counts as a rank for capturing: aces and face cards are all one rank. */
-export function captureRank(c: Card): string {
-  return 'AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c);
-}
+export const captureRank = (c: Card): string => ('AJQK'.includes(rankOf(c)) ? 'honour' : rankOf(c));
 
 /**
  * The table cards (distinct codes, table order) a hand card may capture. On the seat's own first turn
