@@ -1,7 +1,8 @@
 import { IllegalMove, type Status } from '../engine/game';
-import { CardCode, Type } from '../engine/schema';
+import { CardCode } from '../engine/schema';
 import { type Card, compareCards } from './cards';
 import { highestTotalWins, holderOf, replenishHands, withoutCard } from './fishing';
+import { Move } from './fishing-schema';
 import { allMost, strictlyMost } from './scoring';
 
 /**
@@ -55,8 +56,7 @@ export const playedFromHands = (view: { stock: number; handCounts: readonly numb
   48 - view.stock - view.handCounts.reduce((n, h) => n + h, 0);
 
 /** The schema of an action that plays one card from the hand: `{ type, card }`, the `type` naming what the play does. */
-export const CardAction = <T extends string>(type: T, description: string) =>
-  Type.Object({ type: Type.Literal(type), card: CardCode }, { additionalProperties: false, description });
+export const CardAction = <T extends string>(type: T, description: string) => Move(type, description, { card: CardCode });
 
 /**
  * The clock's choice among `actions`: the one whose cards (`cardsOf`, most telling first) come lowest in
