@@ -11,6 +11,7 @@ import { type Checkpoint, leafHashOf, verifyCheckpoint, verifyConsistency, verif
 import type { GameRecordDocument } from '../src/record/record';
 import { verifyRecord } from '../src/record/verify';
 import { gameChannel, playerChannel } from '../src/service/notifier';
+import { gameKeyOf } from '../src/store/sql';
 import { privateDatabase, startServer, TEST_LOG_KEY, type TestServer } from './support/harness';
 import { newPlayer, type PlayerHandle } from './support/players';
 import { bearer, createGame, playToEnd } from './support/tables';
@@ -91,7 +92,7 @@ const abandon = (id: string) => sql().run('UPDATE "Game" SET "updatedAt" = $2 WH
 const logNodes = async (id: string) => {
   const game = await sql().one<{ genesis: Buffer | null }>('SELECT "genesis" FROM "Game" WHERE "id" = $1', [id]);
   const events = await sql().all<{ seq: number; nodes: Buffer | null }>(
-    'SELECT "seq", "nodes" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"',
+    `SELECT "seq", "nodes" FROM "Event" WHERE "gameKey" = ${gameKeyOf()} ORDER BY "seq"`,
     [id],
   );
   const ids: string[] = [];
@@ -103,7 +104,7 @@ const logNodes = async (id: string) => {
 /** Removes a game's tree, as for a game logged before trees were kept. */
 const forgetTree = async (id: string) => {
   await sql().run('UPDATE "Game" SET "genesis" = NULL WHERE "id" = $1', [id]);
-  await sql().run('UPDATE "Event" SET "nodes" = NULL WHERE "gameId" = $1', [id]);
+  await sql().run(`UPDATE "Event" SET "nodes" = NULL WHERE "gameKey" = ${gameKeyOf()}`, [id]);
 };
 
 /** `npm run verify` on a record file, trusting this key only. */

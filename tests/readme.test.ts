@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameKeyOf } from '../src/store/sql';
 import { forgetTree, listening, privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer } from './support/tables';
 
@@ -135,7 +136,7 @@ describe('the README’s log checker, run as written', () => {
     expect(JSON.parse(second.out).checkpoint.size).toBe(4);
 
     // The operator rewrites the first event in the database and rebuilds the tree from the altered log.
-    await server.db.sql.run(`UPDATE "Event" SET "by" = 'bot' WHERE "gameId" = $1 AND "seq" = 1`, [g.id]);
+    await server.db.sql.run(`UPDATE "Event" SET "by" = 'bot' WHERE "gameKey" = ${gameKeyOf()} AND "seq" = 1`, [g.id]);
     await forgetTree(server, g.id);
     server.app.service.live.forget(g.id);
     const caught = await check(g.id, second.out);

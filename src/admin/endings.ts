@@ -36,7 +36,7 @@ function rebuilt(record: GameRecord, events: readonly EventRecord[], log: LogSta
 export async function exportRecord(db: Client, id: string, signer: CheckpointSigner): Promise<GameRecordDocument> {
   const g = await db.game.findUnique({
     where: { id },
-    include: { seats: { orderBy: { seat: 'asc' } }, events: { orderBy: { seq: 'asc' } } },
+    include: { seats: { orderBy: { seat: 'asc' } }, key: { include: { events: { orderBy: { seq: 'asc' } } } } },
   });
   if (!g) throw new Refused(`there is no game ${id}`);
   if (!ended(g.status)) {
@@ -45,7 +45,7 @@ export async function exportRecord(db: Client, id: string, signer: CheckpointSig
     );
   }
   const record = toRecord(g);
-  const events = g.events.map(toEvent);
+  const events = (g.key?.events ?? []).map(toEvent);
   const tree = await storedTree(db, record, events);
   const current = rebuilt(record, events, logState(signer, id, tree.edge));
   return recordDocument(
@@ -94,7 +94,6 @@ async function abortOf(db: Client, g: Abandoned, at: Date): Promise<Abort> {
     by: 'service',
     action: { type: 'abort', reason: 'abandoned' },
     views: null,
-    idempotencyKey: null,
     createdAt: at,
   };
   const grown = append(tree.edge, leafHashOf(eventLeaf(g.seed, event)));
@@ -141,7 +140,7 @@ async function commit(db: AdminDatabase, g: Abandoned, { event, nodes, revision,
       }
       await tx.event.create({
         data: {
-          gameId: g.id,
+          game: { connect: { gameId: g.id } },
           seq: event.seq,
           seat: event.seat,
           kind: event.kind,

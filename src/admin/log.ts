@@ -39,7 +39,7 @@ function unpacked(leaf: number, packed: Uint8Array): Node[] {
 export async function storedTree(db: Client, record: GameRecord, events: readonly EventRecord[]): Promise<StoredTree> {
   const [game, rows] = await Promise.all([
     db.game.findUnique({ where: { id: record.id }, select: { genesis: true } }),
-    db.event.findMany({ where: { gameId: record.id }, select: { seq: true, nodes: true }, orderBy: { seq: 'asc' } }),
+    db.event.findMany({ where: { game: { gameId: record.id } }, select: { seq: true, nodes: true }, orderBy: { seq: 'asc' } }),
   ]);
   const nodes = new Map<string, Node>();
   for (const [leaf, packed] of [[0, game?.genesis ?? null] as const, ...rows.map((r) => [r.seq, r.nodes] as const)]) {

@@ -94,7 +94,7 @@ export interface GameDetail {
 export async function showGame(db: Client, id: string): Promise<GameDetail> {
   const g = await db.game.findUnique({
     where: { id },
-    include: { seats: { orderBy: { seat: 'asc' } }, _count: { select: { events: true } } },
+    include: { seats: { orderBy: { seat: 'asc' } }, key: { select: { _count: { select: { events: true } } } } },
   });
   if (!g) throw new Refused(`there is no game ${id}`);
   const record = toRecord(g);
@@ -104,7 +104,7 @@ export async function showGame(db: Client, id: string): Promise<GameDetail> {
     status: g.status,
     version: g.version,
     revision: g.revision,
-    events: g._count.events,
+    events: g.key?._count.events ?? 0,
     options: record.options,
     clock: record.clock,
     dealtBy: g.origin,

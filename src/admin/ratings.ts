@@ -16,13 +16,13 @@ import { toEvent, toRecord } from './rows';
 async function resultOf(db: Client, gameId: string, kind: string): Promise<RatedGameResult> {
   const g = await db.game.findUnique({
     where: { id: gameId },
-    include: { seats: { orderBy: { seat: 'asc' } }, events: { orderBy: { seq: 'asc' } } },
+    include: { seats: { orderBy: { seat: 'asc' } }, key: { include: { events: { orderBy: { seq: 'asc' } } } } },
   });
   if (!g) throw new Refused(`rated game ${gameId} is gone from the database`);
   const game = games.get(g.kind);
   if (!game) throw new Refused(`game ${gameId} is of kind "${g.kind}", which this checkout does not know`);
   const record = toRecord(g);
-  const events = g.events.map(toEvent);
+  const events = (g.key?.events ?? []).map(toEvent);
   const { engine } = fold(game, dealt(record, game), events);
   const seats = ratedSeats(record);
   if (!seats) throw new Refused(`rated game ${gameId} has a seat held by nobody a rating belongs to`);

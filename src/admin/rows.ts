@@ -59,7 +59,6 @@ export const toEvent = (e: Event): EventRecord => ({
   by: e.by as EventBy,
   action: JSON.parse(e.action),
   views: json(e.views),
-  idempotencyKey: e.idempotencyKey,
   createdAt: e.createdAt,
 });
 

@@ -128,7 +128,6 @@ export function moves(deps: {
       by: entry.by,
       action: entry.action,
       views,
-      idempotencyKey: entry.idempotencyKey ?? null,
       createdAt: at,
     };
     const set = outcome.clocks?.(at) ?? [];
@@ -167,10 +166,22 @@ export function moves(deps: {
     const change = { before, after, event };
     const contributed = contributors.flatMap((c) => c(change));
     const commit = (extra: Statement[]) =>
-      store.append({ gameId: record.id, event, nodes: tree.nodes, at, status, toAct, result, seats, resigned, serverRun }, [
-        ...contributed,
-        ...extra,
-      ]);
+      store.append(
+        {
+          gameId: record.id,
+          event,
+          idempotencyKey: entry.idempotencyKey,
+          nodes: tree.nodes,
+          at,
+          status,
+          toAct,
+          result,
+          seats,
+          resigned,
+          serverRun,
+        },
+        [...contributed, ...extra],
+      );
     // Only the append that finishes a game may pay for a read inside its write (the ratings).
     await (finisher && status === 'finished' && record.status !== 'finished' ? finisher(change, commit) : commit([]));
     live.remember(after);

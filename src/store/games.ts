@@ -1,4 +1,4 @@
-import { bool, Conflict, maybeTime, type Sql, type Statement, time, UniqueViolation } from './sql';
+import { bool, Conflict, gameKeyOf, maybeTime, type Sql, type Statement, time, UniqueViolation } from './sql';
 
 /** The store only stores: rows in, rows out. What they mean is the service's business. */
 
@@ -83,7 +83,6 @@ export interface EventRecord {
   action: { type: string; [k: string]: unknown };
   /** What each seat, then a spectator, may know of the move during play; null when all see `action`. */
   views: unknown[] | null;
-  idempotencyKey: string | null;
   createdAt: Date;
 }
 
@@ -98,6 +97,8 @@ export type NewGame = Omit<GameRecord, 'version' | 'revision' | 'result' | 'rema
 export interface Append {
   gameId: string;
   event: Omit<EventRecord, 'createdAt'>;
+  /** The Idempotency-Key the move was posted with, kept beside the event (MoveKey). */
+  idempotencyKey?: string | null;
   /** The hashes of the game's Merkle tree the event's leaf completes (store/log.ts), kept in its row. */
   nodes: Buffer;
   at: Date;
@@ -173,7 +174,6 @@ interface EventRow {
   by: string;
   action: string;
   views: string | null;
-  idempotencyKey: string | null;
   createdAt: unknown;
 }
 
@@ -237,12 +237,11 @@ const toEvent = (r: EventRow): EventRecord => ({
   by: r.by as EventBy,
   action: JSON.parse(r.action),
   views: json<unknown[]>(r.views),
-  idempotencyKey: r.idempotencyKey,
   createdAt: time(r.createdAt),
 });
 
 export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "holding", "bot", "due", "dueSince", "deadline", "bank", "frozenUntil", "remindAt", "resigned", "rematch", "joinedAt"`;
-const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt"`;
+const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "createdAt"`;
 
 /** The statement that bumps a game's revision: every change to a game or its seats goes with one. */
 export const touch = (gameId: string, at: Date): Statement => ({
@@ -343,7 +342,7 @@ export function gameStore(sql: Sql) {
     /** Events with seq in (after, upTo], in order, at most `limit`. */
     async events(id: string, after = 0, upTo = 2 ** 31 - 1, limit = 2 ** 31 - 1): Promise<EventRecord[]> {
       const rows = await sql.all<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seq" > $2 AND "seq" <= $3 ORDER BY "seq" LIMIT $4`,
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameKey" = ${gameKeyOf()} AND "seq" > $2 AND "seq" <= $3 ORDER BY "seq" LIMIT $4`,
         [id, after, upTo, limit],
       );
       return rows.map(toEvent);
@@ -356,7 +355,7 @@ export function gameStore(sql: Sql) {
     async selfMovedSeats(id: string, upTo: number): Promise<number[]> {
       const rows = await sql.all<{ seat: number }>(
         `SELECT s."seat" FROM "Seat" s WHERE s."gameId" = $1 AND EXISTS (
-           SELECT 1 FROM "Event" e WHERE e."gameId" = s."gameId" AND e."seat" = s."seat" AND e."seq" <= $2
+           SELECT 1 FROM "Event" e WHERE e."gameKey" = ${gameKeyOf()} AND e."seat" = s."seat" AND e."seq" <= $2
            AND e."kind" = 'move' AND e."by" = 'seat') ORDER BY s."seat"`,
         [id, upTo],
       );
@@ -366,7 +365,7 @@ export function gameStore(sql: Sql) {
     /** The events up to `upTo` that are not game moves (resign, forfeit, abort): few, whatever the game's length. */
     async tableEvents(id: string, upTo: number): Promise<EventRecord[]> {
       const rows = await sql.all<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seq" <= $2 AND "kind" <> 'move' ORDER BY "seq"`,
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameKey" = ${gameKeyOf()} AND "seq" <= $2 AND "kind" <> 'move' ORDER BY "seq"`,
         [id, upTo],
       );
       return rows.map(toEvent);
@@ -374,7 +373,8 @@ export function gameStore(sql: Sql) {
 
     async byIdempotencyKey(id: string, seat: number, key: string): Promise<EventRecord | null> {
       const row = await sql.one<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameId" = $1 AND "seat" = $2 AND "idempotencyKey" = $3`,
+        `SELECT ${EVENT_COLUMNS} FROM "Event" WHERE "gameKey" = ${gameKeyOf()} AND "seq" = (
+           SELECT "seq" FROM "MoveKey" WHERE "gameKey" = ${gameKeyOf()} AND "seat" = $2 AND "key" = $3)`,
         [id, seat, key],
       );
       return row ? toEvent(row) : null;
@@ -382,15 +382,15 @@ export function gameStore(sql: Sql) {
 
     /**
      * Appends an event at position `seq` and moves the game and its seats on, in one transaction with
-     * the caller's own statements (notifications). The event's primary key (gameId, seq) is the guard:
+     * the caller's own statements (notifications). The event's primary key (gameKey, seq) is the guard:
      * if another writer appended at `seq` first, nothing is written and VersionConflict is thrown.
      */
     async append(a: Append, extra: Statement[] = []): Promise<void> {
       const { gameId, event, at } = a;
       const statements: Statement[] = [
         {
-          text: `INSERT INTO "Event" ("gameId", "seq", "seat", "kind", "by", "action", "views", "idempotencyKey", "createdAt", "nodes")
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          text: `INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "createdAt", "nodes")
+                 VALUES (${gameKeyOf()}, $2, $3, $4, $5, $6, $7, $8, $9)`,
           params: [
             gameId,
             event.seq,
@@ -399,11 +399,19 @@ export function gameStore(sql: Sql) {
             event.by,
             JSON.stringify(event.action),
             event.views ? JSON.stringify(event.views) : null,
-            event.idempotencyKey,
             at,
             a.nodes,
           ],
         },
+        // A key used before fails the insert here, as a taken position does: the retry finds its move.
+        ...(a.idempotencyKey
+          ? [
+              {
+                text: `INSERT INTO "MoveKey" ("gameKey", "seat", "key", "seq") VALUES (${gameKeyOf()}, $2, $3, $4)`,
+                params: [gameId, event.seat, a.idempotencyKey, event.seq],
+              },
+            ]
+          : []),
         {
           text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + 1, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6,
                    "serverRun" = $8

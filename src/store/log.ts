@@ -1,5 +1,5 @@
 import { completedBy, HASH_BYTES, type Node, type NodeId, nodeKey } from '../log';
-import type { Sql, Statement } from './sql';
+import { gameKeyOf, type Sql, type Statement } from './sql';
 
 /**
  * Each game's Merkle tree, kept with its log (prisma/schema.prisma): an event's row holds the hashes
@@ -21,7 +21,7 @@ function selectText(rows: number): string {
   if (!text) {
     text = Array.from(
       { length: rows },
-      (_, i) => `SELECT "seq", "nodes" FROM "Event" WHERE "gameId" = $1 AND "seq" = $${i + 2}`,
+      (_, i) => `SELECT "seq", "nodes" FROM "Event" WHERE "gameKey" = ${gameKeyOf()} AND "seq" = $${i + 2}`,
     ).join(' UNION ALL ');
     selects.set(rows, text);
   }
@@ -76,7 +76,9 @@ export function logStore(sql: Sql) {
     async leaves(gameId: string): Promise<Buffer[] | null> {
       const [first, events] = await Promise.all([
         genesis(gameId),
-        sql.all<{ nodes: Buffer | null }>('SELECT "nodes" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"', [gameId]),
+        sql.all<{ nodes: Buffer | null }>(`SELECT "nodes" FROM "Event" WHERE "gameKey" = ${gameKeyOf()} ORDER BY "seq"`, [
+          gameId,
+        ]),
       ]);
       if (!first || events.some((e) => !e.nodes)) return null;
       return [first, ...events.map((e) => hashAt(e.nodes as Buffer, 0) as Buffer)];
@@ -94,7 +96,7 @@ export function logStore(sql: Sql) {
         return leaf === 0
           ? { text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1 AND "genesis" IS NULL', params: [gameId, packed] }
           : {
-              text: 'UPDATE "Event" SET "nodes" = $3 WHERE "gameId" = $1 AND "seq" = $2 AND "nodes" IS NULL',
+              text: `UPDATE "Event" SET "nodes" = $3 WHERE "gameKey" = ${gameKeyOf()} AND "seq" = $2 AND "nodes" IS NULL`,
               params: [gameId, leaf, packed],
             };
       });

@@ -60,6 +60,12 @@ export interface Job {
 }
 
 /** A value as a driver binds it: a time as ISO-8601 UTC text. */
+/**
+ * The compact key the events name a game by (GameKey, written by a trigger with the game), looked up
+ * from the game's id in parameter `param`: one probe of a unique index, once a statement.
+ */
+export const gameKeyOf = (param = '$1') => `(SELECT "key" FROM "GameKey" WHERE "gameId" = ${param})`;
+
 export const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';

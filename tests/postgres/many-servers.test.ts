@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../../src/engine';
 import { games } from '../../src/games';
 import { gameChannel } from '../../src/service/notifier';
+import { gameKeyOf } from '../../src/store/sql';
 import { listening, privateDatabase, startServer, type TestServer } from '../support/harness';
 import { tally } from '../support/tally';
 
@@ -32,7 +33,9 @@ async function newTally() {
 
 async function log(id: string) {
   return a.db.sql.all<{ seq: number; seat: number; action: string; idempotencyKey: string | null }>(
-    'SELECT "seq", "seat", "action", "idempotencyKey" FROM "Event" WHERE "gameId" = $1 ORDER BY "seq"',
+    `SELECT e."seq", e."seat", e."action", k."key" AS "idempotencyKey" FROM "Event" e
+     LEFT JOIN "MoveKey" k ON k."gameKey" = e."gameKey" AND k."seq" = e."seq"
+     WHERE e."gameKey" = ${gameKeyOf()} ORDER BY e."seq"`,
     [id],
   );
 }

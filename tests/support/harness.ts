@@ -11,6 +11,7 @@ import { type AppDeps, buildApp } from '../../src/http/app';
 import { inProcessNotifier, type Notifier, postgresNotifier } from '../../src/service/notifier';
 import { type Database, openDatabase, providerOf } from '../../src/store/database';
 import { withScratchDatabase } from '../../src/store/postgres';
+import { gameKeyOf } from '../../src/store/sql';
 import { contractCheck } from './contract';
 import { streamCheck, webhookCheck } from './events';
 import { settled } from './players';
@@ -189,12 +190,15 @@ export async function countRows(server: TestServer, table: 'Game' | 'Event' | 'S
 /** How many nodes of a game's Merkle tree the store holds (the genesis leaf in its row, each event's completed nodes in its). */
 export async function storedNodes(server: TestServer, gameId: string): Promise<number> {
   const game = await server.db.sql.one<{ genesis: Buffer | null }>('SELECT "genesis" FROM "Game" WHERE "id" = $1', [gameId]);
-  const events = await server.db.sql.all<{ nodes: Buffer | null }>('SELECT "nodes" FROM "Event" WHERE "gameId" = $1', [gameId]);
+  const events = await server.db.sql.all<{ nodes: Buffer | null }>(
+    `SELECT "nodes" FROM "Event" WHERE "gameKey" = ${gameKeyOf()}`,
+    [gameId],
+  );
   return [game?.genesis ?? null, ...events.map((e) => e.nodes)].reduce((n, packed) => n + (packed ? packed.length / 32 : 0), 0);
 }
 
 /** Forgets a game's stored tree, as for a game logged before trees were kept. */
 export async function forgetTree(server: TestServer, gameId: string): Promise<void> {
   await server.db.sql.run('UPDATE "Game" SET "genesis" = NULL WHERE "id" = $1', [gameId]);
-  await server.db.sql.run('UPDATE "Event" SET "nodes" = NULL WHERE "gameId" = $1', [gameId]);
+  await server.db.sql.run(`UPDATE "Event" SET "nodes" = NULL WHERE "gameKey" = ${gameKeyOf()}`, [gameId]);
 }
