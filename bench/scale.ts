@@ -3,6 +3,7 @@
 // process (not over HTTP), then measures the compiled server on it, and does the same at N/10, so
 // that growth shows. With DATABASE_URL=postgresql://... it runs on a scratch PostgreSQL database.
 //   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build]
+import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
 import { games } from '../src/games';
@@ -13,6 +14,7 @@ import { openDatabase, sqliteFile } from '../src/store/database';
 import { withScratchDatabase } from '../src/store/postgres';
 import type { Sql } from '../src/store/sql';
 import { chooseMove, type LoopTable, loopTable, nextSeat } from './loop';
+import { sqliteBytes } from './migration';
 import { DEFAULT_MIX, type PlannedGame, plannedGame } from './scale-mix';
 import { buildServers, type Server, startService, withDataDir } from './servers';
 
@@ -37,6 +39,8 @@ const HOUSE_RULES: Record<string, Record<string, unknown>> = { kaiser: { loseAt:
 /** A game the loop's moves have not ended by then is left running. */
 const MOST_MOVES = 3000;
 const CONNECTIONS = 50;
+/** One move in so many is posted with an Idempotency-Key, as a client retrying over a bad network would. */
+const KEYED_EVERY = 10;
 
 type Service = ReturnType<typeof services>;
 
@@ -66,7 +70,7 @@ async function play(service: Service, table: LoopTable, moves: number): Promise<
       table.id,
       token,
       { action: action as never, expectedVersion: version },
-      undefined,
+      made % KEYED_EVERY === KEYED_EVERY - 1 ? randomUUID() : undefined,
       true,
     );
     table.next = nextSeat(answer.json, table.next);
@@ -245,82 +249,36 @@ async function measure(env: Record<string, string>, generated: Generated): Promi
   return figures;
 }
 
-/**
- * A compaction of the events, measured on a copy (the service's table is left as it is): each event
- * keyed by an integer game key instead of the 36-character id, in a table clustered on (game, seq)
- * (WITHOUT ROWID on SQLite), with the idempotency keys indexed only where one was given. What the
- * rewrite takes, per million events, and the bytes an event takes then.
- */
-const COMPACT = {
-  sqlite: [
-    `CREATE TABLE "GameKey" ("key" INTEGER PRIMARY KEY, "id" TEXT NOT NULL UNIQUE)`,
-    `INSERT INTO "GameKey" ("id") SELECT "id" FROM "Game"`,
-    `CREATE TABLE "EventCompact" ("game" INTEGER NOT NULL, "seq" INTEGER NOT NULL, "seat" INTEGER NOT NULL, "kind" TEXT NOT NULL,
-       "by" TEXT NOT NULL, "action" TEXT NOT NULL, "views" TEXT, "nodes" BLOB, "idempotencyKey" TEXT, "createdAt" DATETIME NOT NULL,
-       PRIMARY KEY ("game", "seq")) WITHOUT ROWID`,
-    `INSERT INTO "EventCompact" SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", e."nodes",
-       e."idempotencyKey", e."createdAt" FROM "Event" e JOIN "GameKey" k ON k."id" = e."gameId" ORDER BY k."key", e."seq"`,
-    `CREATE UNIQUE INDEX "EventCompact_key" ON "EventCompact" ("game", "seat", "idempotencyKey") WHERE "idempotencyKey" IS NOT NULL`,
-  ],
-  postgresql: [
-    `CREATE TABLE "GameKey" ("key" SERIAL PRIMARY KEY, "id" TEXT NOT NULL UNIQUE)`,
-    `INSERT INTO "GameKey" ("id") SELECT "id" FROM "Game"`,
-    `CREATE TABLE "EventCompact" AS SELECT k."key" AS "game", e."seq", e."seat", e."kind", e."by", e."action", e."views",
-       e."nodes", e."idempotencyKey", e."createdAt" FROM "Event" e JOIN "GameKey" k ON k."id" = e."gameId" ORDER BY k."key", e."seq"`,
-    `ALTER TABLE "EventCompact" ADD PRIMARY KEY ("game", "seq")`,
-    `CREATE UNIQUE INDEX "EventCompact_key" ON "EventCompact" ("game", "seat", "idempotencyKey") WHERE "idempotencyKey" IS NOT NULL`,
-  ],
-};
-
 interface Disk {
   /** The whole database. */
   total: number;
   /** The Event table and its indexes. */
   events: number;
-  /** The compacted copy of the events and its indexes. */
-  compact: number;
-  /** Seconds the compacting rewrite took. */
-  rewrite: number;
+  /** The MoveKey table (the Idempotency-Keys moves were posted with), and how many rows it has. */
+  keys: number;
+  keyed: number;
 }
 
-/** Bytes on disk (SQLite after VACUUM), then the compaction measured on a copy of the events. */
+/** Bytes on disk (SQLite after VACUUM). */
 async function disk(env: Record<string, string>, sql: Sql): Promise<Disk> {
   if (sql.provider === 'postgresql') {
     await sql.run('VACUUM ANALYZE');
     const size = async (table: string) =>
       Number((await sql.one<{ bytes: string }>(`SELECT pg_total_relation_size('"${table}"') AS "bytes"`))?.bytes);
     const total = Number((await sql.one<{ bytes: string }>('SELECT pg_database_size(current_database()) AS "bytes"'))?.bytes);
-    const events = await size('Event');
-    const t0 = performance.now();
-    for (const statement of COMPACT.postgresql) await sql.run(statement);
-    const rewrite = (performance.now() - t0) / 1000;
-    await sql.run('VACUUM ANALYZE "EventCompact"');
-    return { total, events, compact: await size('EventCompact'), rewrite };
+    const keyed = Number((await sql.one<{ n: string }>('SELECT COUNT(*) AS "n" FROM "MoveKey"'))?.n);
+    return { total, events: await size('Event'), keys: await size('MoveKey'), keyed };
   }
   await sql.close();
   const file = sqliteFile(env.DATA_DIR);
   const db = new Sqlite(file);
-  db.exec('VACUUM');
-  const total = statSync(file).size;
-  // dbstat: the pages of each table and index, by name.
-  const bytes = (table: string) =>
-    (
-      db
-        .prepare(
-          `SELECT SUM("pgsize") AS "bytes" FROM "dbstat" WHERE "name" IN (SELECT "name" FROM "sqlite_master" WHERE "tbl_name" = ?)`,
-        )
-        .get(table) as { bytes: number }
-    ).bytes;
-  const events = bytes('Event');
-  const t0 = performance.now();
-  db.transaction(() => {
-    for (const statement of COMPACT.sqlite) db.exec(statement);
-  })();
-  const rewrite = (performance.now() - t0) / 1000;
-  db.exec('VACUUM');
-  const compact = bytes('EventCompact');
-  db.close();
-  return { total, events, compact, rewrite };
+  try {
+    db.exec('VACUUM');
+    const keyed = (db.prepare('SELECT COUNT(*) AS "n" FROM "MoveKey"').get() as { n: number }).n;
+    return { total: statSync(file).size, events: sqliteBytes(db, 'Event'), keys: sqliteBytes(db, 'MoveKey'), keyed };
+  } finally {
+    db.close();
+  }
 }
 
 /** One size: a fresh database, filled, measured. */
@@ -333,15 +291,14 @@ async function run(n: number): Promise<Figures> {
     const check = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
     const bytes = await disk(env, check.sql);
     if (check.sql.provider === 'postgresql') await check.close();
+    const perEvent = bytes.events / Math.max(1, generated.events);
     console.error(`${n} games: ${generated.events} events generated in ${generated.seconds.toFixed(0)} s`);
     return {
       ...measured,
       'clock sweeper, CPU per tick, µs (in process)': generated.sweepUs,
-      'bytes on disk per event (Event table and its indexes)': bytes.events / Math.max(1, generated.events),
+      'bytes on disk per event without an Idempotency-Key (Event table and its indexes)': perEvent,
+      'bytes on disk per event with one (and its MoveKey row)': perEvent + bytes.keys / Math.max(1, bytes.keyed),
       'bytes on disk per game (the whole database)': bytes.total / n,
-      'compacted copy: bytes per event (integer game key, clustered, keys indexed only where given)':
-        bytes.compact / Math.max(1, generated.events),
-      'compacting rewrite of the events, seconds per million events': (bytes.rewrite * 1e6) / Math.max(1, generated.events),
       events: generated.events,
     };
   };
