@@ -1,4 +1,4 @@
-import { type Card, dealTable, type RngState, randomInt, SUITS, suitOf, unseenCards } from '../../cards';
+import { type Card, dealTable, type RngState, randomInt, removeCards, SUITS, suitOf, unseenCards } from '../../cards';
 import { fieldsOf } from '../../cards/fishing';
 import { capturable } from './forming';
 import type { Happening, State, Turn, View } from './state';
@@ -44,19 +44,10 @@ function seenInHands(view: View, seat: number): Card[][] {
     if (h.type === 'draw' && h.card !== null) known[h.seat].push(h.card);
     if (h.type === 'reveal') known[h.seat] = [...h.hand];
     // A card played may be another copy of the one seen (two decks): removing it keeps only what is certain.
-    if (h.type === 'pak' || h.type === 'steal') known[h.seat] = without(known[h.seat], h.with);
+    if (h.type === 'pak' || h.type === 'steal')
+      known[h.seat] = h.with.reduce((left, c) => (left.includes(c) ? removeCards(left, [c]) : left), known[h.seat]);
   }
   return known;
-}
-
-/** `cards` less one copy of each card played that it holds. */
-function without(cards: readonly Card[], played: readonly Card[]): Card[] {
-  const out = [...cards];
-  for (const c of played) {
-    const i = out.indexOf(c);
-    if (i >= 0) out.splice(i, 1);
-  }
-  return out;
 }
 
 function dealHidden(view: View, seat: number, rng: RngState): Hidden {

@@ -169,10 +169,9 @@ type Seen = Static<typeof HappeningShape>;
 /** What the table saw happen, in order: a draw keeps its card, which the view hides where the draw was secret. */
 export type Happening = Exclude<Seen, { type: 'draw' }> | (Extract<Seen, { type: 'draw' }> & { card: Card });
 
-type TurnView = NonNullable<View['turn']>;
 type Making = Pick<Static<typeof MakingShape>, 'capture' | 'steal' | 'chosen'>;
 /** The turn as its seat sees it: the card drawn, and the set in the making (its board card or paks, the hand cards chosen). */
-export type Turn = Omit<TurnView, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
+export type Turn = Omit<NonNullable<View['turn']>, 'phase' | 'drawn' | 'making'> & { drawn: Card } & Making;
 
 type Shown = 'seats' | 'target' | 'sides' | 'hand' | 'dealer' | 'board' | 'scores' | 'history' | 'lastHand' | 'finished';
 /** The whole table: what every view shows as it is, and the hidden cards, the turn and the happenings in full. */

@@ -1,5 +1,5 @@
 import { buildDeck, type Card } from '../../cards';
-import { dealHandsAndTable, fieldsOf, sidesOf } from '../../cards/fishing';
+import { dealHandsAndTable, sidesOf } from '../../cards/fishing';
 import type { Happening, State } from './state';
 
 /**
@@ -26,17 +26,15 @@ export function dealHand(d: State, deck: readonly Card[]): void {
   record(d, { type: 'deal', hand: d.hand, dealer: d.dealer, board: [...d.board] });
 }
 
-/** A copy the flow may change freely, so the public functions never mutate their input. */
+/** A copy the flow may change freely, so the public functions never mutate their input; its keys keep the state's order. */
 export function draft(s: State): State {
   return {
-    ...fieldsOf(s, ['seats', 'target', 'sides', 'rng', 'hand', 'dealer', 'stock']),
+    ...s,
     board: s.board.slice(),
     hands: s.hands.map((h) => h.slice()),
     paks: s.paks.map((p) => p.slice()),
     turn: s.turn && { ...s.turn, stolen: s.turn.stolen.slice(), chosen: s.turn.chosen.slice() },
-    recent: s.recent,
     scores: s.scores.slice(),
-    ...fieldsOf(s, ['history', 'lastHand', 'finished']),
   };
 }
 

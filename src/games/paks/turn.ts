@@ -7,9 +7,7 @@ import { singleValue, sumOfSingles } from './values';
 
 /** A turn: the draw (which may feed the table), the pak formed, the steals, and the turn's end. */
 
-export type Phase = NonNullable<View['turn']>['phase'];
-
-export function phaseOf(t: Turn): Phase {
+export function phaseOf(t: Turn): NonNullable<View['turn']>['phase'] {
   if (t.capture || t.steal) return 'choosing';
   return t.formed ? 'steal' : 'form';
 }

@@ -1,5 +1,5 @@
 import { type Card, RANKS, type RngState } from '../../cards';
-import { Cards, Closed, Count, Counts, Field, Literals, Move, Nullable, Option, Seat } from '../../cards/fishing-schema';
+import { AtEnd, Cards, Closed, Count, Counts, Field, Literals, Move, Nullable, Option, Seat } from '../../cards/fishing-schema';
 import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
@@ -85,10 +85,7 @@ export const viewSchema = Closed({
   handCounts: Field.handCounts,
   hands: Field.hands,
   stockCount: Field.stock,
-  stock: Nullable(
-    Cards('the stock, top first'),
-    'the cards left in the stock, top first, once the game is over; null during play',
-  ),
+  stock: AtEnd(Cards('the stock, top first'), 'the cards left in the stock, top first'),
   table: Field.table,
   capturedCounts: Counts("how many cards each seat's face-down won-cards pile holds, by seat"),
   tendidoDealt: Type.Boolean({

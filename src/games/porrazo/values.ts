@@ -33,13 +33,9 @@ export const fitsInPlace = (card: Card, tableCountBefore: number): boolean =>
 /** The ronda value of a limpia: the rank of the last card of the run taken (not the highest). */
 export const limpiaValue = (taken: readonly Card[]): number => rondaValue(rankOf(taken[taken.length - 1]));
 
-/** Points of a pair, three or four of a kind: ronda, rondine, twice the rondine. */
-export function setValue(rank: Rank, count: number): number {
-  if (count === 2) return rondaValue(rank);
-  if (count === 3) return rondineValue(rank);
-  if (count === 4) return 2 * rondineValue(rank);
-  return 0;
-}
+/** Points of a pair, three or four of a kind (`count` 2 to 4: one deck): ronda, rondine, twice the rondine. */
+export const setValue = (rank: Rank, count: number): number =>
+  count === 2 ? rondaValue(rank) : (count - 2) * rondineValue(rank);
 
 const placePoints = (counted: readonly Card[]): number =>
   counted.reduce((sum, c, i) => (rankNumber(c) === i + 1 ? sum + i + 1 : sum), 0);
