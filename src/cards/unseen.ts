@@ -152,8 +152,7 @@ function fits(kinds: ReadonlyMap<string, number>, room: readonly number[]): bool
 }
 
 /** A hidden place some of whose cards the seat knows for certain (a card it saw captured into a face-down pile). */
-export interface KnownPlace {
-  size: number;
+export interface KnownPlace extends HiddenPlace {
   known?: readonly Card[];
 }
 
@@ -171,7 +170,7 @@ function fillHidden(
   const unseen = unseenCards(all, [...shown, ...places.flatMap((p) => p.known ?? [])]);
   const [dealt, next] = dealUnseen(
     unseen,
-    places.map((p) => ({ size: p.size - (p.known?.length ?? 0) })),
+    places.map((p) => ({ size: p.size - (p.known?.length ?? 0), accepts: p.accepts })),
     rng,
   );
   return [places.map((p, i) => [...(p.known ?? []), ...dealt[i]]), next];
@@ -186,6 +185,8 @@ export interface TableSeen {
   handSizes: readonly number[];
   /** Cards the seat knows lie in other hands, by seat (its own entry unused). */
   inHands?: readonly (readonly Card[])[];
+  /** What each other hand may hold, by seat (its own entry unused): a seat that showed it lacks some cards holds none. */
+  accepts?: readonly HiddenPlace['accepts'][];
   /** How many cards the stock holds. */
   stock: number;
   /** Further hidden places, such as face-down won piles, and the cards known to lie in each. */
@@ -208,7 +209,7 @@ export function dealTable(
     all,
     [...table.hand, ...table.shown],
     [
-      ...others.map((i) => ({ size: table.handSizes[i], known: table.inHands?.[i] })),
+      ...others.map((i) => ({ size: table.handSizes[i], known: table.inHands?.[i], accepts: table.accepts?.[i] })),
       { size: table.stock },
       ...(table.piles ?? []),
     ],

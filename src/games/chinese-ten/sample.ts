@@ -12,11 +12,9 @@ export function sample(view: View, seat: number, rng: RngState): State {
   const shown = [...view.table, ...view.won.flat(), ...(view.turned ? [view.turned] : [])];
   const dealt = dealTable(buildDeck(), { seat, hand, handSizes: view.handSizes, stock: view.stockSize, shown }, rng);
   return {
-    seats: view.seats,
-    dealer: view.dealer,
+    ...fieldsOf(view, ['seats', 'dealer']),
     turn: view.turn ?? (view.dealer + 1) % view.seats,
-    hands: dealt.hands,
-    stock: dealt.stock,
+    ...fieldsOf(dealt, ['hands', 'stock']),
     ...fieldsOf(view, ['table', 'won', 'layoutCapture', 'turned', 'last']),
   };
 }

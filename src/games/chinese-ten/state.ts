@@ -1,5 +1,5 @@
 import type { Card } from '../../cards';
-import { Cards, CardsBySeat, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { Cards, CardsBySeat, Closed, Field, Move, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
 import { CardAction } from '../../cards/fishing-turn';
 import { CardCode, CardSet, type Static, Type } from '../../engine';
 
@@ -8,18 +8,14 @@ import { CardCode, CardSet, type Static, Type } from '../../engine';
 export const optionsSchema = Closed({});
 export type Options = Static<typeof optionsSchema>;
 
-const playAction = Closed(
-  {
-    type: Type.Literal('play'),
-    card: CardCode,
-    capture: CardSet({
-      maxItems: 3,
-      description:
-        'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
-    }),
-  },
-  'play a card from the hand; then the top stock card is turned',
-);
+const playAction = Move('play', 'play a card from the hand; then the top stock card is turned', {
+  card: CardCode,
+  capture: CardSet({
+    maxItems: 3,
+    description:
+      'the table cards the played card captures, in any order: [] to lay it on the table, one card, or the three of a kind',
+  }),
+});
 const captureAction = CardAction('capture', 'choose the table card the turned stock card captures');
 export const actionSchema = Type.Union([playAction, captureAction]);
 export type Action = Static<typeof actionSchema>;

@@ -1,5 +1,5 @@
 import { type Card, rankOf, standardDeck } from '../../cards';
-import { dealHandsAndTable, handsSeenBy, shownAtEnd } from '../../cards/fishing';
+import { dealHandsAndTable, fieldsOf, handsSeenBy, shownAtEnd } from '../../cards/fishing';
 import { afterPlay, lowestCaptureOrTrail, playedCard, turnStatusSaying } from '../../cards/fishing-turn';
 import { type Game, IllegalMove, openingDeck, type SetupContext } from '../../engine';
 import { sample } from './sample';
@@ -130,15 +130,13 @@ export const stealingBundles: Game<State, Action, Options, View> = {
   view(s, seat) {
     return {
       ...handsSeenBy(s.hands, seat),
-      dealer: s.dealer,
-      optionalCapture: s.optionalCapture,
+      ...fieldsOf(s, ['dealer', 'optionalCapture']),
       turn: s.finished ? null : s.turn,
       stock: s.stock.length,
       board: s.board,
       // A bundle is a face-up stack: its top card and its size show.
       bundles: s.bundles.map((b) => ({ top: b.length > 0 ? b[b.length - 1] : null, count: b.length })),
-      lastPlay: s.lastPlay,
-      finished: s.finished,
+      ...fieldsOf(s, ['lastPlay', 'finished']),
       ...shownAtEnd(s.finished, { hands: s.hands, bundleCards: s.bundles }),
     };
   },

@@ -1,4 +1,4 @@
-import { type Card, dealUnseen, type RngState, rankOf, standardDeck, unseenCards } from '../../cards';
+import { type Card, dealTable, type RngState, rankOf, standardDeck } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import { playedFromHands } from '../../cards/fishing-turn';
 import type { SeenEvent } from '../../engine';
@@ -28,23 +28,19 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   const buriedKnown = [...new Set(played)].filter((c) => !view.board.includes(c) && !tops.includes(c));
   const beneath = view.bundles.map((b) => b.count - (b.top ? 1 : 0));
   const ruledOut = ranksNotHeld(view, seat, seen);
-  const [[other, stock, buried]] = dealUnseen(
-    unseenCards(standardDeck(), [...hand, ...view.board, ...tops, ...buriedKnown]),
-    [
-      { size: view.handCounts[1 - seat], accepts: (c) => !ruledOut.has(rankOf(c)) },
-      { size: view.stock },
-      { size: beneath.reduce((a, b) => a + b, 0) - buriedKnown.length },
-    ],
-    rng,
-  );
+  const accepts = view.handCounts.map(() => (c: Card) => !ruledOut.has(rankOf(c)));
+  const shown = [...view.board, ...tops, ...buriedKnown];
+  const piles = [{ size: beneath.reduce((a, b) => a + b, 0) - buriedKnown.length }];
+  const table = { seat, hand, handSizes: view.handCounts, stock: view.stock, shown, accepts, piles };
+  const dealt = dealTable(standardDeck(), table, rng);
   // The last capture's cards went under its card; the rest fill the bundles in any order.
   const lastTook = view.lastPlay?.took ?? [];
-  const rest = [...buriedKnown.filter((c) => !lastTook.includes(c)), ...buried];
+  const rest = [...buriedKnown.filter((c) => !lastTook.includes(c)), ...dealt.piles[0]];
   const bundles = view.bundles.map((b, i) => {
     const took = view.lastPlay?.seat === i ? lastTook : [];
     return b.top ? [...rest.splice(0, beneath[i] - took.length), ...took, b.top] : [];
   });
-  return { ...base, hands: seat === 0 ? [hand, other] : [other, hand], stock, bundles };
+  return { ...base, hands: dealt.hands, stock: dealt.stock, bundles };
 }
 
 /**

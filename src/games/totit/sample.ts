@@ -1,4 +1,4 @@
-import { type Card, dealUnseen, type RngState, removeCards, unseenCards } from '../../cards';
+import { type Card, dealTable, type RngState, removeCards, unseenCards } from '../../cards';
 import { fieldsOf, movesOfDeal } from '../../cards/fishing';
 import type { SeenEvent } from '../../engine';
 import { type Action, handSizeFor, type State, targetsFor, totitDeck, type View } from './state';
@@ -19,24 +19,16 @@ export function sample(view: View, seat: number, rng: RngState, seen: readonly S
   };
   if (view.hands && view.unused) return { ...base, hands: view.hands, unused: view.unused, rng };
   const hand = view.hand ?? [];
-  const others = view.handSizes.flatMap((_, i) => (i === seat ? [] : [i]));
-  const unseen = unseenCards(totitDeck(), [...hand, ...view.table, ...view.captured.flat()]);
+  const shown = [...view.table, ...view.captured.flat()];
+  const unseen = new Set(unseenCards(totitDeck(), [...hand, ...shown]));
   // A hand holds none of the cards that would have captured where its seat trailed (worked out once per code).
   const accepts = trailedOn(view, seat, seen).map((tables) => {
-    const out = new Set([...new Set(unseen)].filter((c) => tables.some((t) => targetsFor(c, t.table, t.first).length > 0)));
+    const out = new Set([...unseen].filter((c) => tables.some((t) => targetsFor(c, t.table, t.first).length > 0)));
     return out.size > 0 ? (c: Card) => !out.has(c) : undefined;
   });
-  const [places, next] = dealUnseen(
-    unseen,
-    [...others.map((i) => ({ size: view.handSizes[i], accepts: accepts[i] })), { size: view.unusedCount }],
-    rng,
-  );
-  return {
-    ...base,
-    hands: view.handSizes.map((_, i) => (i === seat ? hand : places[others.indexOf(i)])),
-    unused: places[others.length],
-    rng: next,
-  };
+  // The cards set aside unseen are the table's stock: dealt like it, never turned.
+  const dealt = dealTable(totitDeck(), { seat, hand, handSizes: view.handSizes, stock: view.unusedCount, shown, accepts }, rng);
+  return { ...base, hands: dealt.hands, unused: dealt.stock, rng: dealt.rng };
 }
 
 /** A table some seat trailed on, and whether that was its own first turn of the deal. */

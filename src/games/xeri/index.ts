@@ -164,8 +164,7 @@ export const xeri: Game<State, Action, Options, View> = {
     return {
       ...handsSeenBy(s.hands, seat),
       handNumber: s.finished ? s.handsPlayed.length : s.handsPlayed.length + 1,
-      handsInGame: s.handsInGame,
-      dealer: s.dealer,
+      ...fieldsOf(s, ['handsInGame', 'dealer']),
       turn: s.finished ? null : s.turn,
       stock: s.stock.length,
       pile: s.pile,

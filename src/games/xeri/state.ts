@@ -1,17 +1,12 @@
 import type { Card, RngState } from '../../cards';
-import { AtEnd, Cards, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
+import { AtEnd, Bounded, Cards, Closed, Field, Nullable, Seat, SeatOrNull } from '../../cards/fishing-schema';
 import { CardAction, type FishingHands } from '../../cards/fishing-turn';
 import { CardCode, type Static, Type } from '../../engine';
 
 /** Xeri's options, actions, state and view: the types every file of the game imports, so imports run one way. */
 
 export const optionsSchema = Closed({
-  hands: Type.Integer({
-    minimum: 1,
-    maximum: 99,
-    default: 5,
-    description: 'the number of hands in the game; whoever wins more hands wins the game',
-  }),
+  hands: Bounded(1, 99, 5, 'the number of hands in the game; whoever wins more hands wins the game'),
 });
 export type Options = Static<typeof optionsSchema>;
 
