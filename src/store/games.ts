@@ -1,4 +1,5 @@
 import { bool, Conflict, gameKeyOf, maybeTime, type Sql, type Statement, time, UniqueViolation } from './sql';
+import { decodeViews, encodeViews } from './views';
 
 /** The store only stores: rows in, rows out. What they mean is the service's business. */
 
@@ -230,15 +231,18 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
   };
 }
 
-const toEvent = (r: EventRow): EventRecord => ({
-  seq: r.seq,
-  seat: r.seat,
-  kind: r.kind as EventKind,
-  by: r.by as EventBy,
-  action: JSON.parse(r.action),
-  views: json<unknown[]>(r.views),
-  createdAt: time(r.createdAt),
-});
+const toEvent = (r: EventRow): EventRecord => {
+  const action = JSON.parse(r.action);
+  return {
+    seq: r.seq,
+    seat: r.seat,
+    kind: r.kind as EventKind,
+    by: r.by as EventBy,
+    action,
+    views: decodeViews(r.views, action),
+    createdAt: time(r.createdAt),
+  };
+};
 
 export const SEAT_COLUMNS = `"seat", "name", "occupant", "playerId", "holding", "bot", "due", "dueSince", "deadline", "bank", "frozenUntil", "remindAt", "resigned", "rematch", "joinedAt"`;
 const EVENT_COLUMNS = `"seq", "seat", "kind", "by", "action", "views", "createdAt"`;
@@ -398,7 +402,7 @@ export function gameStore(sql: Sql) {
             event.kind,
             event.by,
             JSON.stringify(event.action),
-            event.views ? JSON.stringify(event.views) : null,
+            encodeViews(event.views, event.action),
             at,
             a.nodes,
           ],
