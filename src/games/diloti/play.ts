@@ -119,8 +119,6 @@ export function startPlay(s: State, seat: number, action: Opening): State {
  */
 export function defaultTurn(s: State, seat: number): Action {
   const legal = legalTurn(s, seat);
-  const [pool] = (['lay', 'capture', 'declare'] as const)
-    .map((type) => legal.filter((a) => a.type === type))
-    .filter((actions) => actions.length > 0);
-  return lowestAction(pool, (a) => [a.card]);
+  const lays: Opening[] = legal.filter((a) => a.type === 'lay');
+  return lowestAction(lays.length > 0 ? lays : legal.filter((a) => a.type === 'capture'), (a) => [a.card]);
 }
