@@ -1,4 +1,4 @@
-import { type Card, isFace, RANKS, rankNumber, rankOf } from '../../cards';
+import { type Card, isFace, RANKS, rankNumber, rankOf, subsetsSumming } from '../../cards';
 import { type Declaration, MAX_VALUE } from './state';
 
 /**
@@ -60,36 +60,15 @@ export const canMake = (loose: LooseSets, need: number, from = 0): boolean => ne
 export const oneAtATime = (loose: LooseSets, need: number, from = 0): boolean =>
   need >= 1 && waysTo(loose, need, from) > LIST_LIMIT;
 
-/** Sets of loose cards from position `from` on adding up to `need` (one card of that rank is one), in table order. */
-function looseSetsWorth(loose: LooseSets, need: number, from: number): Card[][] {
-  const { table, values } = loose;
-  const found: Card[][] = [];
-  const pick: Card[] = [];
-  // A card is tried only when the cards after it can make up the rest: every branch ends in a set found.
-  const walk = (start: number, left: number) => {
-    if (left === 0) {
-      found.push([...pick]);
-      return;
-    }
-    for (let i = start; i < table.length; i++) {
-      if (waysTo(loose, left - values[i], i + 1) === 0) continue;
-      pick.push(table[i]);
-      walk(i + 1, left - values[i]);
-      pick.pop();
-    }
-  };
-  if (canMake(loose, need, from)) walk(from, need);
-  return found;
-}
-
 /**
  * What may be added to a group that still needs `need`, from loose cards at position `from` on: every set
  * completing it when there are at most LIST_LIMIT of them, otherwise each single card that starts (or
  * completes) a set the rest of the table can finish.
  */
 export function looseChoices(loose: LooseSets, need: number, from = 0): Card[][] {
-  if (!oneAtATime(loose, need, from)) return looseSetsWorth(loose, need, from);
   const { table, values } = loose;
+  // Sets in table order, each with its cards in table order (face cards are worth more than any need: never in one).
+  if (!oneAtATime(loose, need, from)) return subsetsSumming(table.slice(from), need, (c) => pips(c) ?? WIDTH);
   return table.flatMap((c, i) => (i >= from && waysTo(loose, need - values[i], i + 1) > 0 ? [[c]] : []));
 }
 
