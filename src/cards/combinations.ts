@@ -20,7 +20,8 @@ export function subsetsSumming(cards: readonly Card[], target: number, worth: (c
     }
   };
   walk(0, target);
-  return dedupeSets(out);
+  // Distinct picks of distinct cards are distinct sets: only a table holding two equal cards needs the dedupe.
+  return new Set(cards).size === cards.length ? out : dedupeSets(out);
 }
 
 /** Drops sets that are the same multiset of codes (two equal cards on the table make the same capture). */
