@@ -7,13 +7,14 @@ import { eventLeaf, type LogState, logState } from '../service/log';
 import { changeNotes } from '../service/notifications';
 import { gameChannel, pgNotifyArgs, playerChannel } from '../service/notifier';
 import type { EventRecord, GameRecord } from '../store/games';
+import { toEvent } from '../store/games';
 import { packNodes } from '../store/log';
 import type { NewNotification } from '../store/players';
 import type { AdminDatabase, Client } from './database';
 import { storedTree } from './log';
 import { Refused } from './problem';
 import { type Abandoned, abandoned, CHANGED, listed, type Sweep } from './queries';
-import { ended, toEvent, toRecord } from './rows';
+import { ended, toRecord } from './rows';
 
 /** The commands that replay a game through its engine, as the server would: the record, and the abort. */
 

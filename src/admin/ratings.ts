@@ -2,9 +2,10 @@ import { games } from '../games';
 import { type RatedGameResult, replay, type SeatChange, type Skill, standing } from '../ratings';
 import { dealt, fold } from '../service/live';
 import { finishOf, ratedSeats } from '../service/rated-results';
+import { toEvent } from '../store/games';
 import type { Client } from './database';
 import { Refused } from './problem';
-import { toEvent, toRecord } from './rows';
+import { toRecord } from './rows';
 
 /**
  * `ratings verify` and `ratings rebuild`: every rated game, in the order its finish was applied,

@@ -1,6 +1,5 @@
-import type { Event, Game, Seat } from '../generated/prisma/sqlite/client';
-import type { EventBy, EventKind, EventRecord, GameRecord, GameStatus, Occupant, SeatRecord } from '../store/games';
-import { decodeViews } from '../store/views';
+import type { Game, Seat } from '../generated/prisma/sqlite/client';
+import type { GameRecord, GameStatus, Occupant, SeatRecord } from '../store/games';
 
 /** Rows as Prisma Client reads them (dates and booleans typed, JSON as text) made the store's records, which the service's code reads. */
 
@@ -52,18 +51,5 @@ export const toRecord = (g: Game & { seats: Seat[] }): GameRecord => ({
     ? { tournament: { id: g.tournamentId, round: Number(g.tournamentRound), table: Number(g.tournamentTable) } }
     : {}),
 });
-
-export const toEvent = (e: Event): EventRecord => {
-  const action = JSON.parse(e.action);
-  return {
-    seq: e.seq,
-    seat: e.seat,
-    kind: e.kind as EventKind,
-    by: e.by as EventBy,
-    action,
-    views: decodeViews(e.views, action),
-    createdAt: e.createdAt,
-  };
-};
 
 export const ended = (status: string) => status === 'finished' || status === 'aborted';

@@ -168,7 +168,7 @@ interface SeatRow {
   joinedAt: unknown;
 }
 
-interface EventRow {
+export interface EventRow {
   seq: number;
   seat: number;
   kind: string;
@@ -231,7 +231,8 @@ function toGame(r: GameRow, seats: SeatRow[]): GameRecord {
   };
 }
 
-const toEvent = (r: EventRow): EventRecord => {
+/** An event as a row holds it (the server's SQL and the operator's Prisma Client read the same columns). */
+export const toEvent = (r: EventRow): EventRecord => {
   const action = JSON.parse(r.action);
   return {
     seq: r.seq,
