@@ -1,7 +1,17 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import { type CheckpointSigner, checkpointSigner, type Edge, edgeIds, HASH_BYTES, type Node, nodeKey, signingKey } from '../log';
-import { existingLogKey, LOG_KEY_FILE, treeNodes } from '../service/log';
+import {
+  type CheckpointSigner,
+  checkpointSigner,
+  type Edge,
+  edgeIds,
+  HASH_BYTES,
+  leafHashOf,
+  type Node,
+  nodeKey,
+  signingKey,
+} from '../log';
+import { eventLeaf, existingLogKey, LOG_KEY_FILE, treeNodes } from '../service/log';
 import type { EventRecord, GameRecord } from '../store/games';
 import type { Client } from './database';
 import { Refused } from './problem';
@@ -18,14 +28,19 @@ export interface StoredTree {
   missing: Node[];
 }
 
-/** The nodes a leaf's row keeps (store/log.ts): its completed subtrees, lowest level first. */
+/**
+ * The nodes a leaf's row keeps (store/log.ts): its completed subtrees, lowest level first, from level 0
+ * for the genesis and from level 1 for an event (whose own leaf hash is worked out from its row).
+ */
 function unpacked(leaf: number, packed: Uint8Array): Node[] {
   const nodes: Node[] = [];
-  for (let level = 0; (level + 1) * HASH_BYTES <= packed.length; level++) {
+  const first = leaf === 0 ? 0 : 1;
+  for (let at = 0; (at + 1) * HASH_BYTES <= packed.length; at++) {
+    const level = first + at;
     nodes.push({
       level,
       index: (leaf + 1) / 2 ** level - 1,
-      hash: Buffer.from(packed.subarray(level * HASH_BYTES, (level + 1) * HASH_BYTES)),
+      hash: Buffer.from(packed.subarray(at * HASH_BYTES, (at + 1) * HASH_BYTES)),
     });
   }
   return nodes;
@@ -44,6 +59,10 @@ export async function storedTree(db: Client, record: GameRecord, events: readonl
   const nodes = new Map<string, Node>();
   for (const [leaf, packed] of [[0, game?.genesis ?? null] as const, ...rows.map((r) => [r.seq, r.nodes] as const)]) {
     if (packed) for (const n of unpacked(leaf, packed)) nodes.set(nodeKey(n), n);
+  }
+  for (const e of events) {
+    const n = { level: 0, index: e.seq, hash: Buffer.from(leafHashOf(eventLeaf(record.seed, e))) };
+    nodes.set(nodeKey(n), n);
   }
   const missing: Node[] = [];
   if (nodes.size === 0 || rows.some((r) => !r.nodes) || !game?.genesis) {

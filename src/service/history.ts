@@ -151,8 +151,8 @@ export function history(deps: { live: LiveGames; store: GameStore; log: GameLog;
         throw new Problem(409, 'game-not-finished', 'a record is for a finished game: the seed stays secret until the end');
       }
       await privacy.mustBeRevealed(current.record);
-      const [events, leafHashes] = await Promise.all([store.events(id, 0, current.record.version), log.leaves(current.record)]);
-      return recordDocument(current, events, leafHashes, log.publicKey);
+      const events = await store.events(id, 0, current.record.version);
+      return recordDocument(current, events, log.leaves(current.record, events), log.publicKey);
     },
 
     async replayAt(id: string, at: number | undefined) {

@@ -13,6 +13,7 @@ import {
   inclusionSpans,
   leafHashOf,
   type Node,
+  type NodeId,
   newSigningKey,
   nodeKey,
   nodesFor,
@@ -127,13 +128,28 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
     await store.backfill(record.id, treeNodes(record, await games.events(record.id, 0, record.version)));
   }
 
+  /**
+   * These nodes of the game's tree: those above the leaves and the genesis as stored, an event's own leaf
+   * hash worked out from its row (a proof or an edge needs two at most, each one row by primary key).
+   */
+  async function nodesOf(record: GameRecord, ids: readonly NodeId[]): Promise<Map<string, Buffer>> {
+    const leaves = ids.filter((id) => id.level === 0 && id.index > 0);
+    const [found, events] = await Promise.all([
+      store.nodes(record.id, ids),
+      Promise.all(leaves.map((id) => games.events(record.id, id.index - 1, id.index))),
+    ]);
+    for (const e of events.flat())
+      found.set(nodeKey({ level: 0, index: e.seq }), Buffer.from(leafHashOf(eventLeaf(record.seed, e))));
+    return found;
+  }
+
   /** The right edge of the game's tree of `size` leaves, read from the store: O(log n) nodes, one query. */
   async function edgeOf(record: GameRecord, size: number): Promise<Edge> {
     const ids = edgeIds(size);
-    let found = await store.nodes(record.id, ids);
+    let found = await nodesOf(record, ids);
     if (!ids.every((id) => found.has(nodeKey(id)))) {
       await backfill(record);
-      found = await store.nodes(record.id, ids);
+      found = await nodesOf(record, ids);
     }
     return {
       size,
@@ -147,7 +163,7 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
 
   /** The hashes of a proof's spans, read in one query. */
   async function proof(record: GameRecord, spans: Span[]): Promise<string[]> {
-    const nodes = await store.nodes(record.id, nodesFor(spans));
+    const nodes = await nodesOf(record, nodesFor(spans));
     return proofFrom(spans, nodes).map(base64);
   }
 
@@ -183,14 +199,9 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
     inclusion: (record: GameRecord, index: number, size: number) => proof(record, inclusionSpans(index, size)),
     consistency: (record: GameRecord, first: number, second: number) => proof(record, consistencySpans(first, second)),
 
-    /** Every leaf hash of a finished game, as stored when each was appended (base64). */
-    async leaves(record: GameRecord): Promise<string[]> {
-      let leaves = await store.leaves(record.id);
-      if (!leaves) {
-        await backfill(record);
-        leaves = (await store.leaves(record.id)) ?? [];
-      }
-      return leaves.map(base64);
+    /** Every leaf hash of a game, from its genesis and its events (the whole log, in order), base64. */
+    leaves(record: GameRecord, events: readonly EventRecord[]): string[] {
+      return [genesisOf(record), ...events.map((e) => eventLeaf(record.seed, e))].map((leaf) => base64(leafHashOf(leaf)));
     },
   };
 }

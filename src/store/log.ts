@@ -3,10 +3,12 @@ import { gameKeyOf, type Sql, type Statement } from './sql';
 
 /**
  * Each game's Merkle tree, kept with its log (prisma/schema.prisma): an event's row holds the hashes
- * of the perfect subtrees its leaf completes (`Event.nodes`, its own leaf hash first, then one per
- * level it closes), the genesis leaf's hash is in the game's row (`Game.genesis`). Node (level, index)
- * is so found in the row of leaf `completedBy(node)`, at `level`: an append writes no row of its own,
- * and a proof reads the O(log n) rows it needs by primary key.
+ * of the perfect subtrees above the leaves that its leaf completes (`Event.nodes`, one per level it
+ * closes, level 1 first: empty when it closes none), the genesis leaf's hash is in the game's row
+ * (`Game.genesis`). Node (level, index) is so found in the row of leaf `completedBy(node)`: an append
+ * writes no row of its own, and a proof reads the O(log n) rows it needs by primary key. An event's own
+ * leaf hash (level 0) is not kept: it is the hash of the row itself (service/log.ts works it out), and
+ * keeping it cost 32 bytes an event.
  */
 
 /** Statement texts by their number of rows: a few dozen at most, each prepared once. */
@@ -28,11 +30,15 @@ function selectText(rows: number): string {
   return text;
 }
 
-/** A leaf's completed nodes as stored: their hashes one after another, lowest level first. */
-export const packNodes = (completed: readonly Node[]): Buffer => Buffer.concat(completed.map((n) => n.hash));
+/** An event's completed nodes as its row keeps them: their hashes one after another from level 1 up. */
+export const packNodes = (completed: readonly Node[]): Buffer =>
+  Buffer.concat(completed.filter((n) => n.level > 0).map((n) => n.hash));
 
-const hashAt = (packed: Buffer, level: number): Buffer | undefined =>
-  packed.length >= (level + 1) * HASH_BYTES ? packed.subarray(level * HASH_BYTES, (level + 1) * HASH_BYTES) : undefined;
+/** The hash at `level` of a packed row: the genesis row starts at level 0, an event's at level 1. */
+function hashAt(packed: Buffer, level: number, first: number): Buffer | undefined {
+  const at = level - first;
+  return at >= 0 && packed.length >= (at + 1) * HASH_BYTES ? packed.subarray(at * HASH_BYTES, (at + 1) * HASH_BYTES) : undefined;
+}
 
 export function logStore(sql: Sql) {
   /** The stored nodes of leaves 1 and up (the events), by seq; a row whose nodes are not stored is left out. */
@@ -52,9 +58,12 @@ export function logStore(sql: Sql) {
       return { text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1', params: [gameId, leaf], expect: 1 };
     },
 
-    /** These nodes of a game's tree, by "level.index" (those it does not hold are missing from the map). */
+    /**
+     * These nodes of a game's tree, by "level.index" (those it does not hold are missing from the map,
+     * among them every event's own leaf hash: the caller works those out from the events).
+     */
     async nodes(gameId: string, ids: readonly NodeId[]): Promise<Map<string, Buffer>> {
-      const leaves = [...new Set(ids.map(completedBy))];
+      const leaves = [...new Set(ids.filter((id) => id.level > 0 || id.index === 0).map(completedBy))];
       const [events, first] = await Promise.all([
         rows(
           gameId,
@@ -66,22 +75,10 @@ export function logStore(sql: Sql) {
       for (const id of ids) {
         const leaf = completedBy(id);
         const packed = leaf === 0 ? first : events.get(leaf);
-        const hash = packed ? hashAt(packed, id.level) : undefined;
+        const hash = packed ? hashAt(packed, id.level, leaf === 0 ? 0 : 1) : undefined;
         if (hash) found.set(nodeKey(id), hash);
       }
       return found;
-    },
-
-    /** Every leaf hash of a game, in order (for its record); null when some leaf's nodes are not stored. */
-    async leaves(gameId: string): Promise<Buffer[] | null> {
-      const [first, events] = await Promise.all([
-        genesis(gameId),
-        sql.all<{ nodes: Buffer | null }>(`SELECT "nodes" FROM "Event" WHERE "gameKey" = ${gameKeyOf()} ORDER BY "seq"`, [
-          gameId,
-        ]),
-      ]);
-      if (!first || events.some((e) => !e.nodes)) return null;
-      return [first, ...events.map((e) => hashAt(e.nodes as Buffer, 0) as Buffer)];
     },
 
     /**
@@ -92,12 +89,15 @@ export function logStore(sql: Sql) {
       const byLeaf = new Map<number, Node[]>();
       for (const n of nodes) byLeaf.set(completedBy(n), [...(byLeaf.get(completedBy(n)) ?? []), n]);
       const statements: Statement[] = [...byLeaf].map(([leaf, completed]) => {
-        const packed = packNodes(completed.sort((a, b) => a.level - b.level));
+        const sorted = completed.sort((a, b) => a.level - b.level);
         return leaf === 0
-          ? { text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1 AND "genesis" IS NULL', params: [gameId, packed] }
+          ? {
+              text: 'UPDATE "Game" SET "genesis" = $2 WHERE "id" = $1 AND "genesis" IS NULL',
+              params: [gameId, Buffer.concat(sorted.map((n) => n.hash))],
+            }
           : {
               text: `UPDATE "Event" SET "nodes" = $3 WHERE "gameKey" = ${gameKeyOf()} AND "seq" = $2 AND "nodes" IS NULL`,
-              params: [gameId, leaf, packed],
+              params: [gameId, leaf, packNodes(sorted)],
             };
       });
       await sql.batch(statements, gameId);

@@ -187,7 +187,10 @@ export async function countRows(server: TestServer, table: 'Game' | 'Event' | 'S
   return Number((await server.db.sql.one<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`))?.n);
 }
 
-/** How many nodes of a game's Merkle tree the store holds (the genesis leaf in its row, each event's completed nodes in its). */
+/**
+ * How many nodes of a game's Merkle tree the store holds (the genesis leaf in its row, each event's
+ * completed nodes above the leaves in its).
+ */
 export async function storedNodes(server: TestServer, gameId: string): Promise<number> {
   const game = await server.db.sql.one<{ genesis: Buffer | null }>('SELECT "genesis" FROM "Game" WHERE "id" = $1', [gameId]);
   const events = await server.db.sql.all<{ nodes: Buffer | null }>(

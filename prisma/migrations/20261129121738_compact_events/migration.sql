@@ -1,7 +1,8 @@
 -- Compact events (issue 39): each event names its game by a 4-byte key instead of its 36-character id,
 -- the table is clustered on (gameKey, seq) WITHOUT ROWID (the primary key is the table, not an index
--- beside it), and the idempotency keys move to a table of their own, which holds a row only for a move
--- posted with one (before, the unique index on them held a row for every event).
+-- beside it), the idempotency keys move to a table of their own, which holds a row only for a move
+-- posted with one (before, the unique index on them held a row for every event), and an event's nodes
+-- no longer begin with its own leaf hash (the first 32 bytes), which is the hash of the row itself.
 
 -- CreateTable
 CREATE TABLE "GameKey" (
@@ -54,7 +55,7 @@ CREATE TABLE "new_Event" (
     CONSTRAINT "Event_gameKey_fkey" FOREIGN KEY ("gameKey") REFERENCES "GameKey" ("key") ON DELETE CASCADE ON UPDATE CASCADE
 ) WITHOUT ROWID;
 INSERT INTO "new_Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "nodes", "createdAt")
-SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", e."nodes", e."createdAt"
+SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", substr(e."nodes", 33), e."createdAt"
 FROM "Event" e JOIN "GameKey" k ON k."gameId" = e."gameId" ORDER BY k."key", e."seq";
 DROP TABLE "Event";
 ALTER TABLE "new_Event" RENAME TO "Event";

@@ -1,7 +1,8 @@
 -- Compact events (issue 39): each event names its game by a 4-byte key instead of its 36-character id,
--- the events are rewritten in (gameKey, seq) order into a new table, and the idempotency keys move to a
+-- the events are rewritten in (gameKey, seq) order into a new table, the idempotency keys move to a
 -- table of their own, which holds a row only for a move posted with one (before, the unique index on
--- them held a row for every event).
+-- them held a row for every event), and an event's nodes no longer begin with its own leaf hash (the
+-- first 32 bytes), which is the hash of the row itself.
 
 -- CreateTable
 CREATE TABLE "GameKey" (
@@ -68,7 +69,7 @@ CREATE TABLE "Event" (
 );
 
 INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "nodes", "createdAt")
-SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", e."nodes", e."createdAt"
+SELECT k."key", e."seq", e."seat", e."kind", e."by", e."action", e."views", substring(e."nodes" from 33), e."createdAt"
 FROM "old_Event" e JOIN "GameKey" k ON k."gameId" = e."gameId" ORDER BY k."key", e."seq";
 DROP TABLE "old_Event";
 
