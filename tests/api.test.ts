@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameKeyOf } from '../src/store/sql';
 import { countRows, privateDatabase, startServer, type TestServer } from './support/harness';
 
 let server: TestServer;
@@ -302,6 +303,34 @@ describe('making moves', () => {
     expect(await version(g.id)).toBe(1);
     expectProblem(await send('3S'), 422, 'idempotency-key-reused');
     expect(await version(g.id)).toBe(1);
+  });
+
+  it('a game keeps its moves’ Idempotency-Keys while it runs; once it ends only the last one, whose retry still gets its answer', async () => {
+    const g = await create();
+    const tokens = g.seats.map((s) => s.token);
+    const keyed: { seat: number; key: string; action: unknown; answer: unknown }[] = [];
+    for (let view = (await http.get(`/games/${g.id}/view`).set(bearer(tokens[0]))).body; view.status !== 'finished'; ) {
+      const seat = view.toAct[0] as number;
+      const mine = (await http.get(`/games/${g.id}/view`).set(bearer(tokens[seat]))).body;
+      const key = `move-${keyed.length}`;
+      const res = await http
+        .post(`/games/${g.id}/moves`)
+        .set(bearer(tokens[seat]))
+        .set('idempotency-key', key)
+        .send({ action: mine.legalActions[0] });
+      expect(res.status).toBe(200);
+      keyed.push({ seat, key, action: mine.legalActions[0], answer: res.body });
+      view = res.body;
+    }
+    const keys = () => server.db.sql.all<{ key: string }>(`SELECT "key" FROM "MoveKey" WHERE "gameKey" = ${gameKeyOf()}`, [g.id]);
+    expect((await keys()).map((k) => k.key)).toEqual([keyed[keyed.length - 1].key]);
+    const retry = (m: (typeof keyed)[number]) =>
+      http.post(`/games/${g.id}/moves`).set(bearer(tokens[m.seat])).set('idempotency-key', m.key).send({ action: m.action });
+    const last = await retry(keyed[keyed.length - 1]);
+    expect(last.status).toBe(200);
+    expect(last.body).toEqual(keyed[keyed.length - 1].answer);
+    expectProblem(await retry(keyed[0]), 409, 'game-over');
+    expect(await version(g.id)).toBe(keyed.length);
   });
 
   it('a finished game refuses every move, and its summary reveals the seed behind the published hash', async () => {

@@ -433,6 +433,16 @@ export function gameStore(sql: Sql) {
           ],
           expect: 1,
         },
+        // A game's keys matter while a retry could apply a move again: once it has ended none can, and
+        // only the last move's key is kept, so that a retry of the move that ended it gets its answer.
+        ...(a.status === 'finished' || a.status === 'aborted'
+          ? [
+              {
+                text: `DELETE FROM "MoveKey" WHERE "gameKey" = ${gameKeyOf()} AND "seq" < $2`,
+                params: [gameId, event.seq],
+              },
+            ]
+          : []),
         ...a.seats.map((s) => seatClock(gameId, s.seat, s)),
         ...(a.resigned ?? []).map((seat) => ({
           text: 'UPDATE "Seat" SET "resigned" = $3 WHERE "gameId" = $1 AND "seat" = $2',
