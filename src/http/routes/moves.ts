@@ -20,7 +20,8 @@ export const moveRoutes: FastifyPluginAsyncTypebox<{ moves: Moves }> = async (ap
         description:
           'The action must be one of the seat’s legalActions (the game checks it: anything else is 422 `illegal-move` with ' +
           'the reason). `expectedVersion` turns a move made on a stale view into 409. A retry with the same Idempotency-Key ' +
-          'gets the same answer and applies nothing twice. With `Prefer: return=minimal` (RFC 7240) the answer is a ' +
+          'gets the same answer and applies nothing twice; once the game has ended, its keys are let go but the last ' +
+          'move’s, and a retry of an earlier move is 409 `game-over` (nothing applied either way). With `Prefer: return=minimal` (RFC 7240) the answer is a ' +
           'MoveReceipt (version, toAct, checkpoint: no view) and `Preference-Applied: return=minimal` says so; any other ' +
           'preference is ignored.',
         params: GameId,
