@@ -129,8 +129,9 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
   }
 
   /**
-   * These nodes of the game's tree: those above the leaves and the genesis as stored, an event's own leaf
-   * hash worked out from its row (a proof or an edge needs two at most, each one row by primary key).
+   * These nodes of the game's tree: those above the leaves and the genesis as stored, in one query, and an
+   * event's own leaf hash worked out from its row (a proof or an edge names a few leaves at most, each
+   * one row by primary key).
    */
   async function nodesOf(record: GameRecord, ids: readonly NodeId[]): Promise<Map<string, Buffer>> {
     const leaves = ids.filter((id) => id.level === 0 && id.index > 0);
@@ -143,7 +144,7 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
     return found;
   }
 
-  /** The right edge of the game's tree of `size` leaves, read from the store: O(log n) nodes, one query. */
+  /** The right edge of the game's tree of `size` leaves, read from the store: O(log n) nodes. */
   async function edgeOf(record: GameRecord, size: number): Promise<Edge> {
     const ids = edgeIds(size);
     let found = await nodesOf(record, ids);
@@ -161,7 +162,7 @@ export function gameLog(deps: { store: LogStore; games: GameStore; signer: Check
     };
   }
 
-  /** The hashes of a proof's spans, read in one query. */
+  /** The hashes of a proof's spans: O(log n) nodes. */
   async function proof(record: GameRecord, spans: Span[]): Promise<string[]> {
     const nodes = await nodesOf(record, nodesFor(spans));
     return proofFrom(spans, nodes).map(base64);
