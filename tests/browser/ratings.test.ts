@@ -173,8 +173,11 @@ describe('ratings pages', () => {
 describe('clocks at the table', () => {
   it('a turn-reminder arriving while the table is open shows once in its log panel', async () => {
     const game = await clockedTable(0);
+    // The player's stream answers once it is subscribed: a reminder sent before that is not the table's to tell.
+    const listening = ann.page.waitForResponse((r) => new URL(r.url()).pathname === '/players/me/stream');
     await ann.page.goto(`/#/table/${game.id}`);
     await ann.page.locator('#turn', { hasText: /^Your turn/ }).waitFor();
+    await listening;
     const reminder = ann.page.locator('.log-panel .notice').filter({ hasText: /^Reminder: it is your turn/ });
     expect(await reminder.count()).toBe(0);
     clock.advance(3600);
