@@ -168,8 +168,9 @@ export function place(
       trickOf(v) ??
       (isPlays(v) && v.length > 0 ? v : Array.isArray(v) && v.length > 0 && v.every(isPlays) ? (v.at(-1) as Plays) : null);
     if (plays) placed.tricks.push({ key, plays });
-    // A stock shown at the end (Cactus) stays a stock: a count, not a fan of every card left.
-    else if (key === 'stock' && isCardRow(v)) placed.counts.push({ key, count: v.length });
+    // A stock shown at the end (Cactus) stays a stock: a count, not a fan of every card left (an empty one too).
+    else if (key === 'stock' && Array.isArray(v) && (v.length === 0 || isCardRow(v)))
+      placed.counts.push({ key, count: v.length });
     else if (isCardRow(v) && v.length === seats && /\beach seat\b/i.test(field?.description ?? '')) {
       // One card per seat, laid where each seat sits (Divide and Conquer's cards laid face down).
       placed.tricks.push({ key, plays: v.flatMap((card, s) => (card === null ? [] : [{ seat: s, card }])) });
