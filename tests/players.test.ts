@@ -279,7 +279,9 @@ describe('my games', () => {
     const statements: [string, unknown[]][] = [];
     const all = server.db.sql.all.bind(server.db.sql);
     server.db.sql.all = (async (text: string, params?: unknown[]) => {
-      if (text.includes('"Seat" s JOIN "Game" g')) statements.push([text, [...(params ?? [])]]);
+      // The player's seats (the clock sweeper, which may tick meanwhile, reads seats too, but nobody's in particular).
+      if (text.includes('"Seat" s JOIN "Game" g') && text.includes('s."playerId" = $1'))
+        statements.push([text, [...(params ?? [])]]);
       return all(text, params);
     }) as typeof server.db.sql.all;
     try {
