@@ -2,11 +2,11 @@
  * How an event's per-seat readings (`Event.views`: what each seat, then a spectator, may know of the
  * move) are kept on disk. Most readings repeat: the mover reads the action itself and every other seat
  * the same redacted one, so a row keeps each distinct reading once and, for each reader, which one it
- * reads: `{"d":[distinct...],"i":"a000"}`, where "a" is the action itself and a digit (base 36) a
- * place in `d`. Rows written before this layout hold the plain array, which is read as it is.
+ * reads: `{"d":[distinct...],"i":"*000"}`, where "*" is the action itself and a digit (base 36) a
+ * place in `d` (never "*", whatever the number of seats). Rows written before this layout hold the plain array, which is read as it is.
  */
 
-const ACTION = 'a';
+const ACTION = '*';
 
 export function encodeViews(views: readonly unknown[] | null, action: unknown): string | null {
   if (!views) return null;
