@@ -14,11 +14,22 @@ export { dealsPerHand } from './deal';
 export * from './state';
 export * from './values';
 
-/** The state's arrays a move changes in place. Their entries (inner hands and piles, the logs' entries) are only ever replaced. */
-const CHANGED = ['hands', 'table', 'captured', 'scores', 'answers', 'plays', 'notes'] as const;
-
-/** A copy to change, in the state's own key order: the arrays a move changes are copied, the rest is shared. */
-const clone = (s: State): State => ({ ...s, ...Object.fromEntries(CHANGED.map((k) => [k, [...s[k]]])) });
+/**
+ * A copy to change, in the state's own key order: the outer arrays are copied; inner hands and piles,
+ * the stock and the logs' entries are shared, so they are only ever replaced, never changed in place.
+ */
+function clone(s: State): State {
+  return {
+    ...s,
+    hands: [...s.hands],
+    table: [...s.table],
+    captured: [...s.captured],
+    scores: [...s.scores],
+    answers: [...s.answers],
+    plays: [...s.plays],
+    notes: [...s.notes],
+  };
+}
 
 /** Porrazo, the Mexican fishing game (2-5 seats, four may play as partners), to 61. */
 export const porrazo: Game<State, Action, Options, View> = {
