@@ -4,7 +4,10 @@ import { canonicalAction, resolveOptions } from '../src/engine';
 import { sidesOf } from '../src/engine/outcome';
 import { games } from '../src/games';
 import { verifyRecord } from '../src/record/verify';
+import { clockStore } from '../src/store/clocks';
+import type { Sql } from '../src/store/sql';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
+import { queryPlan } from './support/query-plan';
 import { SHORT } from './support/short-games';
 import { bearer, createGame, fakeClock, seatBots } from './support/tables';
 
@@ -290,6 +293,28 @@ describe('a restart', () => {
       }
     } finally {
       await where.drop();
+    }
+  });
+});
+
+describe('the sweeper at size', () => {
+  it('finds the seats it acts on from their own indexes, never by reading every running game', async () => {
+    const statements: [string, readonly unknown[]][] = [];
+    const seen = async (text: string, params: readonly unknown[] = []) => {
+      statements.push([text, params]);
+      return undefined;
+    };
+    const store = clockStore({ ...server.db.sql, all: async (t, p) => (await seen(t, p)) ?? [], one: seen } as Sql);
+    const at = clock.now();
+    await store.timedOut(at, 10);
+    await store.nextDeadline(at);
+    await store.stalled(at, 10);
+    expect(statements).toHaveLength(3);
+    for (const [text, params] of statements) {
+      const plan = JSON.stringify(await queryPlan(server.db, text, params));
+      expect(plan).toMatch(/Seat_(deadline|occupant_due_dueSince|resigned_due_dueSince)_idx/);
+      // The running games' index: a plan from it reads every running game's seats each tick.
+      expect(plan).not.toMatch(/Game_status_createdAt_idx/);
     }
   });
 });

@@ -4,6 +4,7 @@ import { NAME_LOOKUPS_PER_MINUTE } from '../src/http/routes/players';
 import { tokenHash } from '../src/service/players';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { bearer, expectProblem, newPlayer, type PlayerHandle, settled } from './support/players';
+import { queryPlan } from './support/query-plan';
 
 let server: TestServer;
 let drop: () => Promise<void>;
@@ -128,25 +129,6 @@ describe('players', () => {
     expect((await http.get(`/games/${id}`)).body.version).toBe(1);
   });
 });
-
-/**
- * How the database would run a query. PostgreSQL plans a table of a few rows with a scan and a sort
- * whatever its indexes: told to avoid both, it shows whether an index can serve the order.
- */
-async function queryPlan(text: string, params: unknown[]): Promise<unknown> {
-  const { pool } = server.db;
-  if (!pool) return server.db.sql.all(`EXPLAIN QUERY PLAN ${text}`, params);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SET LOCAL enable_seqscan = off');
-    await client.query('SET LOCAL enable_sort = off');
-    return (await client.query(`EXPLAIN (FORMAT JSON) ${text}`, params)).rows;
-  } finally {
-    await client.query('ROLLBACK');
-    client.release();
-  }
-}
 
 /** The ids of my games, read two a page by the cursor to the last page; `between` runs after each page. */
 async function pages(me: PlayerHandle, between: () => Promise<void> = async () => {}): Promise<string[]> {
@@ -291,7 +273,7 @@ describe('my games', () => {
     }
     expect(statements).toHaveLength(3);
     for (const [text, params] of statements) {
-      const plan = JSON.stringify(await queryPlan(text, params));
+      const plan = JSON.stringify(await queryPlan(server.db, text, params));
       expect(plan).toMatch(/Seat_playerId_due_(deadline_dueSince|gameUpdatedAt)_gameId_idx/);
       expect(plan).not.toMatch(/TEMP B-TREE|"Node Type":"(Sort|Incremental Sort)"/);
     }
