@@ -90,24 +90,22 @@ export function moves(deps: {
   const listeners: ((change: Change) => void)[] = [];
   let finisher: Finisher | null = null;
 
+  /** How the game stands after an event, where the event itself does not say (a forfeit ends it). */
+  interface Outcome {
+    status?: GameStatus;
+    result?: Result | null;
+    resigned?: number[];
+    /** Seats' clocks the event sets itself (a vacation, a gift), as of its time. */
+    clocks?: (at: Date) => Append['seats'];
+  }
+
   /**
-   * Appends one event after `before`, the game then standing as `next` says. Throws VersionConflict
-   * when another writer took the position. `outcome` overrides how the game stands (a forfeit ends it).
+   * Works out the append of one event after `before` at time `at`, the game then standing as `next`
+   * says: the rows to write (the store's Append and the contributors' statements) and the game after
+   * it. Nothing is written.
    */
-  async function append(
-    before: Live,
-    entry: Entry,
-    next: Replayed,
-    outcome: {
-      status?: GameStatus;
-      result?: Result | null;
-      resigned?: number[];
-      /** Seats' clocks the event sets itself (a vacation, a gift), as of its time. */
-      clocks?: (at: Date) => Append['seats'];
-    } = {},
-  ): Promise<Live> {
+  function prepare(before: Live, entry: Entry, next: Replayed, at: Date, outcome: Outcome = {}) {
     const { record, game } = before;
-    const at = now();
     const seq = record.version + 1;
     const finished = next.engine?.finished ?? false;
     const status: GameStatus = outcome.status ?? (finished ? 'finished' : record.status);
@@ -163,30 +161,37 @@ export function moves(deps: {
       views: new Map(),
       log: tree.log,
     };
-    const change = { before, after, event };
-    const contributed = contributors.flatMap((c) => c(change));
-    const commit = (extra: Statement[]) =>
-      store.append(
-        {
-          gameId: record.id,
-          event,
-          idempotencyKey: entry.idempotencyKey,
-          nodes: tree.nodes,
-          at,
-          status,
-          toAct,
-          result,
-          seats,
-          resigned,
-          serverRun,
-        },
-        [...contributed, ...extra],
-      );
+    const change: Change = { before, after, event };
+    const write: Append = {
+      gameId: record.id,
+      event,
+      idempotencyKey: entry.idempotencyKey,
+      nodes: tree.nodes,
+      at,
+      status,
+      toAct,
+      result,
+      seats,
+      resigned,
+      serverRun,
+    };
+    return { write, contributed: contributors.flatMap((c) => c(change)), change };
+  }
+
+  /**
+   * Appends one event after `before`, the game then standing as `next` says. Throws VersionConflict
+   * when another writer took the position. `outcome` overrides how the game stands (a forfeit ends it).
+   */
+  async function append(before: Live, entry: Entry, next: Replayed, outcome: Outcome = {}): Promise<Live> {
+    const { record } = before;
+    const { write, contributed, change } = prepare(before, entry, next, now(), outcome);
+    const { after } = change;
+    const commit = (extra: Statement[]) => store.append(write, [...contributed, ...extra]);
     // Only the append that finishes a game may pay for a read inside its write (the ratings).
-    await (finisher && status === 'finished' && record.status !== 'finished' ? finisher(change, commit) : commit([]));
+    await (finisher && write.status === 'finished' && record.status !== 'finished' ? finisher(change, commit) : commit([]));
     live.remember(after);
-    if (seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
-      void store.saveSnapshot(record.id, ENGINE_VERSION, seq, next.state).catch(() => {});
+    if (write.event.seq % SNAPSHOT_EVERY === 0 && next.state !== null) {
+      void store.saveSnapshot(record.id, ENGINE_VERSION, write.event.seq, next.state).catch(() => {});
     }
     // Listeners are told once the change is committed, and only then.
     await notifier.publish(gameChannel(record.id), String(after.record.revision)).catch(() => {});
@@ -324,6 +329,8 @@ export function moves(deps: {
       };
     },
     append,
+    /** Works out an append without writing it: a run of them is written at once by the store's appendRun (the scale bench). */
+    prepare,
     /** Adds rows to every append's transaction. */
     contribute(c: Contributor) {
       contributors.push(c);

@@ -264,7 +264,105 @@ export function seatClock(gameId: string, seat: number, c: SeatClock): Statement
   };
 }
 
+/** The most events one INSERT carries (a power of two: a run is cut into at most nine texts' sizes). */
+const EVENTS_PER_INSERT = 256;
+
+/** A run's events in INSERTs of 256, 128, ... 1 rows, so that few distinct statements are prepared. */
+function eventInserts(gameId: string, run: readonly Append[]): Statement[] {
+  const statements: Statement[] = [];
+  for (let i = 0; i < run.length; ) {
+    let size = EVENTS_PER_INSERT;
+    while (size > run.length - i) size /= 2;
+    const params: unknown[] = [gameId];
+    const rows: string[] = [];
+    for (const { event, at, nodes } of run.slice(i, i + size)) {
+      const n = params.length;
+      params.push(
+        event.seq,
+        event.seat,
+        event.kind,
+        event.by,
+        JSON.stringify(event.action),
+        encodeViews(event.views, event.action),
+        at,
+        nodes,
+      );
+      rows.push(`(${gameKeyOf()}, ${Array.from({ length: 8 }, (_, k) => `$${n + k + 1}`).join(', ')})`);
+    }
+    statements.push({
+      text: `INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "createdAt", "nodes") VALUES ${rows.join(', ')}`,
+      params,
+    });
+    i += size;
+  }
+  return statements;
+}
+
 export function gameStore(sql: Sql) {
+  async function appendRun(run: readonly Append[], extra: Statement[] = []): Promise<void> {
+    const first = run[0];
+    const last = run.at(-1);
+    if (!first || !last) return;
+    const { gameId } = first;
+    // Each seat's clock as the last event to set it left it.
+    const clocks = new Map<number, Append['seats'][number]>();
+    for (const a of run) for (const s of a.seats) clocks.set(s.seat, s);
+    const resigned = new Set(run.flatMap((a) => a.resigned ?? []));
+    const statements: Statement[] = [
+      ...eventInserts(gameId, run),
+      // A key used before fails the insert here, as a taken position does: the retry finds its move.
+      ...run.flatMap((a) =>
+        a.idempotencyKey
+          ? [
+              {
+                text: `INSERT INTO "MoveKey" ("gameKey", "seat", "key", "seq") VALUES (${gameKeyOf()}, $2, $3, $4)`,
+                params: [gameId, a.event.seat, a.idempotencyKey, a.event.seq],
+              },
+            ]
+          : [],
+      ),
+      {
+        text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + $9, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6,
+                 "serverRun" = $8
+               WHERE "id" = $1 AND "version" = $7`,
+        params: [
+          gameId,
+          last.event.seq,
+          last.status,
+          JSON.stringify(last.toAct),
+          last.result ? JSON.stringify(last.result) : null,
+          last.at,
+          first.event.seq - 1,
+          last.serverRun,
+          run.length,
+        ],
+        expect: 1,
+      },
+      // A game's keys matter while a retry could apply a move again: once it has ended none can, and
+      // only the last move's key is kept, so that a retry of the move that ended it gets its answer.
+      ...(last.status === 'finished' || last.status === 'aborted'
+        ? [
+            {
+              text: `DELETE FROM "MoveKey" WHERE "gameKey" = ${gameKeyOf()} AND "seq" < $2`,
+              params: [gameId, last.event.seq],
+            },
+          ]
+        : []),
+      ...[...clocks.values()].map((s) => seatClock(gameId, s.seat, s)),
+      ...[...resigned].map((seat) => ({
+        text: 'UPDATE "Seat" SET "resigned" = $3 WHERE "gameId" = $1 AND "seat" = $2',
+        params: [gameId, seat, true],
+      })),
+      ...extra,
+    ];
+    try {
+      await sql.batch(statements, gameId);
+    } catch (e) {
+      if (e instanceof UniqueViolation || e instanceof Conflict) throw new VersionConflict(gameId);
+      throw e;
+    }
+  }
+
   return {
     sql,
 
@@ -390,73 +488,13 @@ export function gameStore(sql: Sql) {
      * the caller's own statements (notifications). The event's primary key (gameKey, seq) is the guard:
      * if another writer appended at `seq` first, nothing is written and VersionConflict is thrown.
      */
-    async append(a: Append, extra: Statement[] = []): Promise<void> {
-      const { gameId, event, at } = a;
-      const statements: Statement[] = [
-        {
-          text: `INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "createdAt", "nodes")
-                 VALUES (${gameKeyOf()}, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          params: [
-            gameId,
-            event.seq,
-            event.seat,
-            event.kind,
-            event.by,
-            JSON.stringify(event.action),
-            encodeViews(event.views, event.action),
-            at,
-            a.nodes,
-          ],
-        },
-        // A key used before fails the insert here, as a taken position does: the retry finds its move.
-        ...(a.idempotencyKey
-          ? [
-              {
-                text: `INSERT INTO "MoveKey" ("gameKey", "seat", "key", "seq") VALUES (${gameKeyOf()}, $2, $3, $4)`,
-                params: [gameId, event.seat, a.idempotencyKey, event.seq],
-              },
-            ]
-          : []),
-        {
-          text: `UPDATE "Game" SET "version" = $2, "revision" = "revision" + 1, "status" = $3, "toAct" = $4, "result" = $5, "updatedAt" = $6,
-                   "serverRun" = $8
-                 WHERE "id" = $1 AND "version" = $7`,
-          params: [
-            gameId,
-            event.seq,
-            a.status,
-            JSON.stringify(a.toAct),
-            a.result ? JSON.stringify(a.result) : null,
-            at,
-            event.seq - 1,
-            a.serverRun,
-          ],
-          expect: 1,
-        },
-        // A game's keys matter while a retry could apply a move again: once it has ended none can, and
-        // only the last move's key is kept, so that a retry of the move that ended it gets its answer.
-        ...(a.status === 'finished' || a.status === 'aborted'
-          ? [
-              {
-                text: `DELETE FROM "MoveKey" WHERE "gameKey" = ${gameKeyOf()} AND "seq" < $2`,
-                params: [gameId, event.seq],
-              },
-            ]
-          : []),
-        ...a.seats.map((s) => seatClock(gameId, s.seat, s)),
-        ...(a.resigned ?? []).map((seat) => ({
-          text: 'UPDATE "Seat" SET "resigned" = $3 WHERE "gameId" = $1 AND "seat" = $2',
-          params: [gameId, seat, true],
-        })),
-        ...extra,
-      ];
-      try {
-        await sql.batch(statements, gameId);
-      } catch (e) {
-        if (e instanceof UniqueViolation || e instanceof Conflict) throw new VersionConflict(gameId);
-        throw e;
-      }
-    },
+    append: (a: Append, extra: Statement[] = []): Promise<void> => appendRun([a], extra),
+
+    /**
+     * Appends a run of one game's events, in order, in one transaction: each event as `append` writes
+     * it, and the game and its seats as the last one leaves them (a bulk import, the scale bench).
+     */
+    appendRun,
 
     /** The newest snapshot of this engine version at or before `seq`. */
     async snapshot(id: string, engineVersion: number, seq: number): Promise<{ seq: number; state: unknown } | null> {
