@@ -106,6 +106,9 @@ export const loopTable = (created: { id: string; seats: { token?: string }[]; to
 
 const newLoopTable = async (base: string, n: number) => loopTable(await call(base, 'POST', '/games', loopGame(n)));
 
+/** The action the move loop's client posts at `version`: one of the seat's legal actions, chosen by the version. */
+export const loopChoice = <T>(legal: readonly T[], version: number): T => legal[(version * 7919) % legal.length];
+
 /**
  * What a client does with a view's JSON text: its version, and the legal action it posts (chosen by the
  * version); no action once the game is over.
@@ -114,7 +117,7 @@ export function chooseMove(view: string): { version: number; action?: unknown } 
   const version = field<number>(view, 'version') as number;
   if (field<string>(view, 'status') !== 'active') return { version };
   const legal = field<unknown[]>(view, 'legalActions') ?? [];
-  return { version, action: legal[(version * 7919) % legal.length] };
+  return { version, action: loopChoice(legal, version) };
 }
 
 /** The seat a move's answer says is due next (the one before, if it names none). */

@@ -6,18 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
-import { type Action, decide } from '../src/engine';
-import { ENGINE_VERSION, games } from '../src/games';
+import { games } from '../src/games';
 import { services } from '../src/service';
-import { SNAPSHOT_EVERY } from '../src/service/live';
 import { inProcessNotifier } from '../src/service/notifier';
 import type { SeatSpec } from '../src/service/seating';
 import { openDatabase, sqliteFile } from '../src/store/database';
-import type { Append } from '../src/store/games';
 import { withScratchDatabase } from '../src/store/postgres';
-import type { Sql, Statement } from '../src/store/sql';
+import type { Sql } from '../src/store/sql';
 import { sqliteBytes } from './migration';
 import { DEFAULT_MIX, type PlannedGame, plannedGame } from './scale-mix';
+import { playRun } from './scale-play';
 import { buildServers, type Server, startService, withDataDir } from './servers';
 
 const arg = (name: string, fallback: string) => {
@@ -54,8 +52,6 @@ function keyOf(made: number): string | undefined {
   return randomUUID();
 }
 
-type Service = ReturnType<typeof services>;
-
 /** What the generator leaves for the measurements: who may read what. */
 interface Generated {
   /** A seat token of each running game (for its cold view and events). */
@@ -70,35 +66,6 @@ interface Generated {
   seconds: number;
   /** The clock sweeper's CPU per tick, in µs, measured in the generator's process on the full database. */
   sweepUs: number;
-}
-
-/**
- * Plays a game from where it stands until it ends or `moves` moves are made: each move the one its due
- * seat's view lists at place version × 7919 (as the move loop's clients choose), worked out by the
- * service's own append (engine, readings, tree, clocks, notifications), and the whole run written in
- * one transaction by the store's appendRun, as the appends would have written it move by move.
- */
-async function play(service: Service, id: string, moves: number): Promise<number> {
-  let current = await service.live.load(id);
-  const run: Append[] = [];
-  const extra: Statement[] = [];
-  const snapshots: { seq: number; state: unknown }[] = [];
-  while (run.length < moves && current.record.status === 'active') {
-    const { record, game, state } = current;
-    const seat = record.toAct[0];
-    const legal = game.legalActions(state, seat) as Action[];
-    const decided = decide(game, state, seat, legal[(record.version * 7919) % legal.length]);
-    const entry = { seat, kind: 'move' as const, by: 'seat' as const, action: decided.action, idempotencyKey: keyOf(run.length) };
-    const next = { state: decided.state, engine: game.status(decided.state), table: current.table, moved: current.moved };
-    const { write, contributed, change } = service.moves.prepare(current, entry, next, service.now());
-    run.push(write);
-    extra.push(...contributed);
-    if (write.event.seq % SNAPSHOT_EVERY === 0) snapshots.push({ seq: write.event.seq, state: decided.state });
-    current = change.after;
-  }
-  await service.store.appendRun(run, extra);
-  for (const { seq, state } of snapshots) await service.store.saveSnapshot(id, ENGINE_VERSION, seq, state);
-  return run.length;
 }
 
 /** The seat specs of a planned game: its creator in seat 0, guests (or, waiting, an open seat) in the others. */
@@ -144,8 +111,8 @@ async function generate(sql: Sql, n: number): Promise<Generated> {
         if (g.standing === 'waiting') continue;
         const made =
           g.standing === 'finished'
-            ? await play(service, created.id, MOST_MOVES)
-            : await play(service, created.id, Math.floor(g.played * (shortest.get(g.kind) ?? 20)));
+            ? await playRun(service, created.id, MOST_MOVES, keyOf)
+            : await playRun(service, created.id, Math.floor(g.played * (shortest.get(g.kind) ?? 20)), keyOf);
         events += made;
         if (g.standing === 'finished') shortest.set(g.kind, Math.min(made, shortest.get(g.kind) ?? made));
         else running.push({ id: created.id, token: created.seats[0].token as string });

@@ -55,7 +55,8 @@ describe('compact_events', () => {
         schemaFiles.sqlite.migrations,
         new PrismaBetterSqlite3({ url: `file:${file}` }),
       );
-      expect(applied).toEqual([expect.stringMatching(/_compact_events$/)]);
+      // compact_events first, then any migration that came after it.
+      expect(applied[0]).toMatch(/_compact_events$/);
       const db = new Sqlite(file);
       try {
         const keys = db.prepare('SELECT "key", "gameId" FROM "GameKey" ORDER BY "key"').all() as {
