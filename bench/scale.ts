@@ -1,14 +1,16 @@
 // The service at size (issue 39): `npm run bench:scale -- --games N` fills a fresh database with N
 // games of the issue's mix (bench/scale-mix.ts) through the service layer and its store, in this
 // process (not over HTTP), then measures the compiled server on it, and does the same at N/10, so
-// that growth shows. With DATABASE_URL=postgresql://... it runs on a scratch PostgreSQL database.
+// that growth shows. With DATABASE_URL=postgresql://... it fills a SQLite file and a scratch PostgreSQL
+// database with the same games at once (one generator, its writes sent to both) and measures each.
 //   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build]
 import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { games } from '../src/games';
 import { services } from '../src/service';
-import { inProcessNotifier } from '../src/service/notifier';
+import { inProcessNotifier, type Notifier } from '../src/service/notifier';
 import type { SeatSpec } from '../src/service/seating';
 import { openDatabase, sqliteFile } from '../src/store/database';
 import { withScratchDatabase } from '../src/store/postgres';
@@ -64,8 +66,6 @@ interface Generated {
   /** Moves posted with an Idempotency-Key. */
   keysSent: number;
   seconds: number;
-  /** The clock sweeper's CPU per tick, in µs, measured in the generator's process on the full database. */
-  sweepUs: number;
 }
 
 /** The seat specs of a planned game: its creator in seat 0, guests (or, waiting, an open seat) in the others. */
@@ -75,12 +75,9 @@ function seatSpecs(g: PlannedGame): SeatSpec[] {
   return [{ player: 'me' }, ...guests];
 }
 
-/** Fills the database behind `sql` with `n` games of the mix. */
-async function generate(sql: Sql, n: number): Promise<Generated> {
-  const started = performance.now();
-  keysSent = 0;
-  const notifier = inProcessNotifier();
-  const service = services({
+/** The service over `sql`, in this process, as the generator and the sweeper's measure use it. */
+const serviceOn = (sql: Sql, notifier: Notifier) =>
+  services({
     games,
     sql,
     notifier,
@@ -88,6 +85,46 @@ async function generate(sql: Sql, n: number): Promise<Generated> {
     logKey: LOG_KEY,
     limits: { playersPerAddressPerHour: Number.MAX_SAFE_INTEGER },
   });
+
+/**
+ * Writes to every database and reads from the first: one generator fills a SQLite file and a
+ * PostgreSQL database with the same rows (the same statements, in the same order), playing each game
+ * once. The first's SQL is sent to all: the store's few differences between the two are reads and
+ * PostgreSQL's advisory locks, which one writer does not need.
+ */
+function teeSql(first: Sql, others: readonly Sql[]): Sql {
+  return {
+    provider: first.provider,
+    all: (text, params) => first.all(text, params),
+    one: (text, params) => first.one(text, params),
+    run: async (text, params) => (await Promise.all([first, ...others].map((s) => s.run(text, params))))[0],
+    batch: async (statements, lockKey) => {
+      await Promise.all([first, ...others].map((s) => s.batch(statements, lockKey)));
+    },
+    quiet: () => first.quiet(),
+    close: async () => {},
+  };
+}
+
+/** The clock sweeper's CPU per tick, in µs, in this process on a full database: what it costs when few of the running clocks are due. */
+async function sweeperUs(sql: Sql): Promise<number> {
+  const notifier = inProcessNotifier();
+  const service = serviceOn(sql, notifier);
+  for (let i = 0; i < 20; i++) await service.clocks.tick();
+  const before = process.cpuUsage();
+  const ticks = 200;
+  for (let i = 0; i < ticks; i++) await service.clocks.tick();
+  const used = process.cpuUsage(before);
+  await notifier.close();
+  return (used.user + used.system) / ticks;
+}
+
+/** Fills the database behind `sql` with `n` games of the mix. */
+async function generate(sql: Sql, n: number): Promise<Generated> {
+  const started = performance.now();
+  keysSent = 0;
+  const notifier = inProcessNotifier();
+  const service = serviceOn(sql, notifier);
   const players = Math.min(DEFAULT_MIX.players, n);
   const tokens: string[] = [];
   for (let p = 0; p < players; p++) tokens.push((await service.players.register({ name: `Player ${p}` }, '10.0.0.1')).token);
@@ -122,18 +159,8 @@ async function generate(sql: Sql, n: number): Promise<Generated> {
   );
   process.stderr.write('\n');
   const seconds = (performance.now() - started) / 1000;
-  // A database that has served for months has been vacuumed and analyzed by PostgreSQL's autovacuum; one
-  // filled a moment ago has neither (every move rewrites its game's seats), and its planner, without
-  // statistics, reads a player's every seat for a page of them.
-  if (sql.provider === 'postgresql') await sql.run('VACUUM ANALYZE');
-  // The sweeper's tick on the full database: what it costs when few of the running clocks are due.
-  for (let i = 0; i < 20; i++) await service.clocks.tick();
-  const before = process.cpuUsage();
-  const ticks = 200;
-  for (let i = 0; i < ticks; i++) await service.clocks.tick();
-  const used = process.cpuUsage(before);
   await notifier.close();
-  return { running, ids, heavy: tokens[0], events, keysSent, seconds, sweepUs: (used.user + used.system) / ticks };
+  return { running, ids, heavy: tokens[0], events, keysSent, seconds };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -278,56 +305,94 @@ async function disk(env: Record<string, string>, sql: Sql): Promise<Disk> {
   }
 }
 
-/** One size: a fresh database, filled, measured. */
-async function run(n: number): Promise<Figures> {
-  const scale = async (env: Record<string, string>): Promise<Figures> => {
-    const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
-    const generated = await generate(db.sql, n);
-    await db.close();
-    const measured = await measure(env, generated);
-    const check = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
-    const bytes = await disk(env, check.sql);
-    if (check.sql.provider === 'postgresql') await check.close();
-    const perEvent = bytes.events / Math.max(1, generated.events);
-    console.error(`${n} games: ${generated.events} events generated in ${generated.seconds.toFixed(0)} s`);
-    return {
-      ...measured,
-      'clock sweeper, CPU per tick, µs (in process)': generated.sweepUs,
-      'bytes on disk per event without an Idempotency-Key (Event table and its indexes)': perEvent,
-      'bytes on disk per event with one, while its game runs (and its MoveKey row)':
-        perEvent + bytes.keys / Math.max(1, bytes.keyed),
-      'bytes on disk per event with one, over all keyed moves (a finished game keeps its last key only)':
-        perEvent + bytes.keys / Math.max(1, generated.keysSent),
-      'bytes on disk per game (the whole database)': bytes.total / n,
-      events: generated.events,
-    };
+/** The figures of one database at one size. */
+async function figuresOf(env: Record<string, string>, sql: Sql, close: () => Promise<void>, generated: Generated, n: number) {
+  // A database that has served for months has been vacuumed and analyzed by PostgreSQL's autovacuum; one
+  // filled a moment ago has neither (every move rewrites its game's seats), and its planner, without
+  // statistics, reads a player's every seat for a page of them.
+  if (sql.provider === 'postgresql') await sql.run('VACUUM ANALYZE');
+  const sweepUs = await sweeperUs(sql);
+  await close();
+  const measured = await measure(env, generated);
+  const check = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
+  const bytes = await disk(env, check.sql);
+  if (check.sql.provider === 'postgresql') await check.close();
+  const perEvent = bytes.events / Math.max(1, generated.events);
+  return {
+    ...measured,
+    'clock sweeper, CPU per tick, µs (in process)': sweepUs,
+    'bytes on disk per event without an Idempotency-Key (Event table and its indexes)': perEvent,
+    'bytes on disk per event with one, while its game runs (and its MoveKey row)':
+      perEvent + bytes.keys / Math.max(1, bytes.keyed),
+    'bytes on disk per event with one, over all keyed moves (a finished game keeps its last key only)':
+      perEvent + bytes.keys / Math.max(1, generated.keysSent),
+    'bytes on disk per game (the whole database)': bytes.total / n,
+    events: generated.events,
   };
+}
+
+type Databases = Record<string, Figures>;
+
+/**
+ * One size: fresh databases (SQLite, and PostgreSQL too with DATABASE_URL), filled with the same games
+ * at once, then measured one after the other (the other idle meanwhile).
+ */
+async function run(n: number): Promise<Databases> {
   return withDataDir(`scale-${n}`, async (dir) => {
+    const sqliteEnv = { DATA_DIR: join(dir, 'sqlite') };
+    mkdirSync(sqliteEnv.DATA_DIR);
+    const fill = async (envs: Record<string, string>[]): Promise<Databases> => {
+      const dbs = await Promise.all(
+        envs.map((env) => openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined })),
+      );
+      const generated = await generate(
+        teeSql(
+          dbs[0].sql,
+          dbs.slice(1).map((d) => d.sql),
+        ),
+        n,
+      );
+      console.error(`${n} games: ${generated.events} events generated in ${generated.seconds.toFixed(0)} s`);
+      const figures: Databases = {};
+      for (const [i, env] of envs.entries()) {
+        const name = dbs[i].provider === 'postgresql' ? 'PostgreSQL' : 'SQLite';
+        figures[name] = await figuresOf(env, dbs[i].sql, () => dbs[i].close(), generated, n);
+        // Each database's figures as they come: a long run that fails later keeps what it measured.
+        console.error(JSON.stringify({ games: n, database: name, ...figures[name] }));
+      }
+      return figures;
+    };
     const url = process.env.DATABASE_URL;
-    if (url && /^postgres/.test(url))
-      return withScratchDatabase(url, (scratch) => scale({ DATA_DIR: dir, DATABASE_URL: scratch }));
-    return scale({ DATA_DIR: dir });
+    if (url && /^postgres/.test(url)) {
+      const pgEnv = { DATA_DIR: join(dir, 'postgresql') };
+      mkdirSync(pgEnv.DATA_DIR);
+      return withScratchDatabase(url, (scratch) => fill([sqliteEnv, { ...pgEnv, DATABASE_URL: scratch }]));
+    }
+    return fill([sqliteEnv]);
   });
 }
 
 // --no-build: the server as last built (another bench building meanwhile would race this one).
 if (!process.argv.includes('--no-build')) buildServers();
 const small = Math.max(1, Math.round(GAMES / 10));
-const database = /^postgres/.test(process.env.DATABASE_URL ?? '') ? 'PostgreSQL' : 'SQLite';
-console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${database}; N = ${GAMES}`);
+const both = /^postgres/.test(process.env.DATABASE_URL ?? '');
+console.log(
+  `node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${both ? 'SQLite and PostgreSQL' : 'SQLite'}; N = ${GAMES}`,
+);
 const atSmall = await run(small);
-// Each size's figures as they come: a long run that fails later keeps what it measured.
-console.error(JSON.stringify({ games: small, ...atSmall }));
 const atN = await run(GAMES);
-console.error(JSON.stringify({ games: GAMES, ...atN }));
 const fmt = (v: number | undefined) =>
   v === undefined ? '-' : Number.isInteger(v) || v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2);
-const rows = [['figure', `N/10 = ${small.toLocaleString('en-US')}`, `N = ${GAMES.toLocaleString('en-US')}`, 'N / (N/10)']];
-for (const key of Object.keys(atN)) {
-  // A figure's name may say how many games it read: the same figure at N/10 read fewer.
-  const same = (k: string) => k.replace(/\d+ games/, '');
-  const keyAtSmall = Object.keys(atSmall).find((k) => same(k) === same(key)) ?? key;
-  rows.push([key, fmt(atSmall[keyAtSmall]), fmt(atN[key]), (atN[key] / atSmall[keyAtSmall]).toFixed(2)]);
+for (const [database, figures] of Object.entries(atN)) {
+  const before = atSmall[database];
+  const rows = [[database, `N/10 = ${small.toLocaleString('en-US')}`, `N = ${GAMES.toLocaleString('en-US')}`, 'N / (N/10)']];
+  for (const key of Object.keys(figures)) {
+    // A figure's name may say how many games it read: the same figure at N/10 read fewer.
+    const same = (k: string) => k.replace(/\d+ games/, '');
+    const keyAtSmall = Object.keys(before).find((k) => same(k) === same(key)) ?? key;
+    rows.push([key, fmt(before[keyAtSmall]), fmt(figures[key]), (figures[key] / before[keyAtSmall]).toFixed(2)]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  console.log('');
+  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 }
-const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
