@@ -6,6 +6,7 @@ import { games } from '../src/games';
 import { verifyRecord } from '../src/record/verify';
 import { clockStore } from '../src/store/clocks';
 import type { Sql } from '../src/store/sql';
+import { vacationStore } from '../src/store/vacations';
 import { privateDatabase, startServer, type TestServer } from './support/harness';
 import { queryPlan } from './support/query-plan';
 import { SHORT } from './support/short-games';
@@ -304,15 +305,18 @@ describe('the sweeper at size', () => {
       statements.push([text, params]);
       return undefined;
     };
-    const store = clockStore({ ...server.db.sql, all: async (t, p) => (await seen(t, p)) ?? [], one: seen } as Sql);
+    const sql = { ...server.db.sql, all: async (t, p) => (await seen(t, p)) ?? [], one: seen } as Sql;
+    const [clocks, vacations] = [clockStore(sql), vacationStore(sql)];
     const at = clock.now();
-    await store.timedOut(at, 10);
-    await store.nextDeadline(at);
-    await store.stalled(at, 10);
-    expect(statements).toHaveLength(3);
+    await clocks.timedOut(at, 10);
+    await clocks.nextDeadline(at);
+    await clocks.stalled(at, 10);
+    await vacations.thawed(at, 10);
+    await vacations.toRemind(at, 10);
+    expect(statements).toHaveLength(5);
     for (const [text, params] of statements) {
       const plan = JSON.stringify(await queryPlan(server.db, text, params));
-      expect(plan).toMatch(/Seat_(deadline|occupant_due_dueSince|resigned_due_dueSince)_idx/);
+      expect(plan).toMatch(/Seat_(deadline|occupant_due_dueSince|resigned_due_dueSince|frozenUntil|remindAt)_idx/);
       // The running games' index: a plan from it reads every running game's seats each tick.
       expect(plan).not.toMatch(/Game_status_createdAt_idx/);
     }

@@ -64,6 +64,14 @@ export interface Job {
  * The compact key the events name a game by (GameKey, written by a trigger with the game), looked up
  * from the game's id in parameter `param`: one probe of a unique index, once a statement.
  */
+/**
+ * The seat `s` is of a running game. The clocks' queries each start from an index of the seats they
+ * want (a deadline passed or next, a thaw or a reminder due, a bot or resigned seat due) and look up
+ * the game of each by its key, in a subquery no planner turns into a join from the running games:
+ * a tick reads the seats it acts on, however many clocks are running.
+ */
+export const seatOfRunningGame = `(SELECT g."status" FROM "Game" g WHERE g."id" = s."gameId") = 'active'`;
+
 export const gameKeyOf = (param = '$1') => `(SELECT "key" FROM "GameKey" WHERE "gameId" = ${param})`;
 
 export const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);

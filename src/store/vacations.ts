@@ -1,4 +1,4 @@
-import { Conflict, maybeTime, type Sql, type Statement, time } from './sql';
+import { Conflict, maybeTime, type Sql, type Statement, seatOfRunningGame, time } from './sql';
 
 export interface VacationRecord {
   id: string;
@@ -71,8 +71,8 @@ export function vacationStore(sql: Sql) {
     /** The running games in which the player holds a seat. */
     async seatsOf(playerId: string): Promise<{ gameId: string; seat: number }[]> {
       return sql.all(
-        `SELECT s."gameId", s."seat" FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
-         WHERE s."playerId" = $1 AND s."occupant" = 'player' AND g."status" = 'active' ORDER BY s."gameId"`,
+        `SELECT s."gameId", s."seat" FROM "Seat" s
+         WHERE s."playerId" = $1 AND s."occupant" = 'player' AND ${seatOfRunningGame} ORDER BY s."gameId"`,
         [playerId],
       );
     },
@@ -80,8 +80,8 @@ export function vacationStore(sql: Sql) {
     /** Seats of running games whose player's vacation has ended by `at`, still frozen: their clocks run again. */
     async thawed(at: Date, limit: number): Promise<{ gameId: string; seat: number }[]> {
       return sql.all(
-        `SELECT s."gameId", s."seat" FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
-         WHERE s."frozenUntil" <= $1 AND g."status" = 'active' ORDER BY s."frozenUntil", s."gameId", s."seat" LIMIT $2`,
+        `SELECT s."gameId", s."seat" FROM "Seat" s
+         WHERE s."frozenUntil" <= $1 AND ${seatOfRunningGame} ORDER BY s."frozenUntil", s."gameId", s."seat" LIMIT $2`,
         [at, limit],
       );
     },
@@ -100,8 +100,8 @@ export function vacationStore(sql: Sql) {
     /** Due seats of running games whose reminder time has come by `at` (not while frozen). */
     async toRemind(at: Date, limit: number): Promise<ClockSeat[]> {
       const rows = await sql.all<{ gameId: string; seat: number; remindAt: unknown }>(
-        `SELECT s."gameId", s."seat", s."remindAt" FROM "Seat" s JOIN "Game" g ON g."id" = s."gameId"
-         WHERE s."remindAt" <= $1 AND s."due" = $2 AND g."status" = 'active'
+        `SELECT s."gameId", s."seat", s."remindAt" FROM "Seat" s
+         WHERE s."remindAt" <= $1 AND s."due" = $2 AND ${seatOfRunningGame}
          AND (s."frozenUntil" IS NULL OR s."frozenUntil" <= $1)
          ORDER BY s."remindAt", s."gameId", s."seat" LIMIT $3`,
         [at, true, limit],
