@@ -27,4 +27,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=30s CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node itself is PID 1 and gets the SIGTERM of `docker stop`: it ends streams, drains and exits 0.
-CMD ["node", "--enable-source-maps", "dist/main.js"]
+# The flags are `npm start`'s (a test keeps them equal): V8's young generation at 4 MB a semi-space, not
+# 16, kept a server that had read 20,000 games at 178 MiB of RSS where it grew to 220-274, for 4% more
+# CPU on the path that allocates most (a game rebuilt from its log).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/main.js"]

@@ -58,20 +58,24 @@ async function serve(script: string, env: Record<string, string>, health: string
   const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   // Both run compiled, the service as deployed (`npm start`: the built bundle).
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--enable-source-maps', script], {
-    cwd: root,
-    // SQLite unless this server is given a database: the bench's own DATABASE_URL is for the PostgreSQL pass.
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      BENCH_LAYOUT_PAD: layoutPad(),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...profile, ...(script === SERVICE ? START_FLAGS : ['--enable-source-maps']), script],
+    {
+      cwd: root,
+      // SQLite unless this server is given a database: the bench's own DATABASE_URL is for the PostgreSQL pass.
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        BENCH_LAYOUT_PAD: layoutPad(),
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -94,6 +98,10 @@ async function serve(script: string, env: Record<string, string>, health: string
 }
 
 const SERVICE = 'dist/main.js';
+/** Node's flags for the service, as `npm start` (and the image) run it. */
+const START_FLAGS = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string)
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 const BARE = 'dist/bench-bare.js';
 
 /**

@@ -137,7 +137,10 @@ describe('the Docker image, built without Docker', () => {
       if (instruction === 'RUN') expect(args).toMatch(/^mkdir -p \/data && chown node:node \/data$/);
     }
     expect(user).toBe('node');
-    expect(command).toEqual(['node', '--enable-source-maps', 'dist/main.js']);
+    // Node's flags as `npm start` gives them.
+    const start = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start as string;
+    expect(start).toMatch(/^exec node (--\S+ )+dist\/main\.js$/);
+    expect(command).toEqual(start.split(' ').slice(1));
 
     // Production dependencies only: every package the lockfile marks as needed for development alone
     // (the Prisma CLI and TypeScript included, which are optional peers of @prisma/client) is gone.
