@@ -3,7 +3,7 @@
 // process (not over HTTP), then measures the compiled server on it, and does the same at N/10, so
 // that growth shows. With DATABASE_URL=postgresql://... it fills a SQLite file and a scratch PostgreSQL
 // database with the same games at once (one generator, its writes sent to both) and measures each.
-//   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build]
+//   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build] [--one-size]
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -379,14 +379,22 @@ const both = /^postgres/.test(process.env.DATABASE_URL ?? '');
 console.log(
   `node ${process.version}, ${(await import('node:os')).cpus().length} cores, ${both ? 'SQLite and PostgreSQL' : 'SQLite'}; N = ${GAMES}`,
 );
-const atSmall = await run(small);
+// --one-size: N alone (its N/10 measured by another run).
+const atSmall = process.argv.includes('--one-size') ? null : await run(small);
 const atN = await run(GAMES);
 const fmt = (v: number | undefined) =>
   v === undefined ? '-' : Number.isInteger(v) || v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2);
 for (const [database, figures] of Object.entries(atN)) {
-  const before = atSmall[database];
-  const rows = [[database, `N/10 = ${small.toLocaleString('en-US')}`, `N = ${GAMES.toLocaleString('en-US')}`, 'N / (N/10)']];
+  const before = atSmall?.[database];
+  const rows = [
+    [database, ...(before ? [`N/10 = ${small.toLocaleString('en-US')}`] : []), `N = ${GAMES.toLocaleString('en-US')}`],
+  ];
+  if (before) rows[0].push('N / (N/10)');
   for (const key of Object.keys(figures)) {
+    if (!before) {
+      rows.push([key, fmt(figures[key])]);
+      continue;
+    }
     // A figure's name may say how many games it read: the same figure at N/10 read fewer.
     const same = (k: string) => k.replace(/\d+ games/, '');
     const keyAtSmall = Object.keys(before).find((k) => same(k) === same(key)) ?? key;
