@@ -4,6 +4,7 @@
 // that growth shows. With DATABASE_URL=postgresql://... it fills a SQLite file and a scratch PostgreSQL
 // database with the same games at once (one generator, its writes sent to both) and measures each.
 //   npx tsx bench/scale.ts [--games 200000] [--concurrency 8] [--no-build] [--one-size]
+//   DATA_DIR=... | DATABASE_URL=... npx tsx bench/scale.ts --kept --no-build   (see measureKept)
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -370,6 +371,42 @@ async function run(n: number): Promise<Databases> {
     }
     return fill([sqliteEnv]);
   });
+}
+
+/**
+ * --kept: the figures no client's token is needed for (the start, RSS after touching up to 100,000
+ * games, the clock sweeper), measured again with this code on a database an earlier run filled and
+ * kept (DATA_DIR holding its SQLite file, or DATABASE_URL).
+ */
+async function measureKept(env: Record<string, string>): Promise<Figures> {
+  const db = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL || undefined });
+  const ids = (await db.sql.all<{ id: string }>('SELECT "id" FROM "Game" ORDER BY "createdAt", "id" LIMIT $1', [TOUCHED])).map(
+    (r) => r.id,
+  );
+  const sweepUs = await sweeperUs(db.sql);
+  await db.close();
+  const t0 = performance.now();
+  const server = await startService({ ...env, OVERLOAD_EVENT_LOOP_DELAY_MS: '0' });
+  const figures: Figures = { 'start, ms (to /health, 100 ms polls)': performance.now() - t0 };
+  try {
+    await timed(
+      ids.map((id) => () => read(server.base, `/games/${id}`)),
+      CONNECTIONS,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    figures[`RSS after touching ${ids.length} games, MiB`] = server.rss();
+  } finally {
+    await server.stop();
+  }
+  figures['clock sweeper, CPU per tick, µs (in process)'] = sweepUs;
+  return figures;
+}
+
+if (process.argv.includes('--kept')) {
+  console.log(
+    JSON.stringify(await measureKept({ DATA_DIR: process.env.DATA_DIR ?? '', DATABASE_URL: process.env.DATABASE_URL ?? '' })),
+  );
+  process.exit(0);
 }
 
 // --no-build: the server as last built (another bench building meanwhile would race this one).
