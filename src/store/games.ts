@@ -267,6 +267,21 @@ export function seatClock(gameId: string, seat: number, c: SeatClock): Statement
 /** The most events one INSERT carries (a power of two: a run is cut into at most nine texts' sizes). */
 const EVENTS_PER_INSERT = 256;
 
+/** The INSERT of `rows` events (written once per size: every move writes one of them). */
+const insertTexts = new Map<number, string>();
+function eventInsert(rows: number): string {
+  let text = insertTexts.get(rows);
+  if (!text) {
+    const values = Array.from({ length: rows }, (_, r) => {
+      const n = 1 + r * 8;
+      return `(${gameKeyOf()}, ${Array.from({ length: 8 }, (_, k) => `$${n + k + 1}`).join(', ')})`;
+    });
+    text = `INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "createdAt", "nodes") VALUES ${values.join(', ')}`;
+    insertTexts.set(rows, text);
+  }
+  return text;
+}
+
 /** A run's events in INSERTs of 256, 128, ... 1 rows, so that few distinct statements are prepared. */
 function eventInserts(gameId: string, run: readonly Append[]): Statement[] {
   const statements: Statement[] = [];
@@ -274,9 +289,7 @@ function eventInserts(gameId: string, run: readonly Append[]): Statement[] {
     let size = EVENTS_PER_INSERT;
     while (size > run.length - i) size /= 2;
     const params: unknown[] = [gameId];
-    const rows: string[] = [];
     for (const { event, at, nodes } of run.slice(i, i + size)) {
-      const n = params.length;
       params.push(
         event.seq,
         event.seat,
@@ -287,12 +300,8 @@ function eventInserts(gameId: string, run: readonly Append[]): Statement[] {
         at,
         nodes,
       );
-      rows.push(`(${gameKeyOf()}, ${Array.from({ length: 8 }, (_, k) => `$${n + k + 1}`).join(', ')})`);
     }
-    statements.push({
-      text: `INSERT INTO "Event" ("gameKey", "seq", "seat", "kind", "by", "action", "views", "createdAt", "nodes") VALUES ${rows.join(', ')}`,
-      params,
-    });
+    statements.push({ text: eventInsert(size), params });
     i += size;
   }
   return statements;

@@ -59,11 +59,6 @@ export interface Job {
   reject(e: unknown): void;
 }
 
-/** A value as a driver binds it: a time as ISO-8601 UTC text. */
-/**
- * The compact key the events name a game by (GameKey, written by a trigger with the game), looked up
- * from the game's id in parameter `param`: one probe of a unique index, once a statement.
- */
 /**
  * The seat `s` is of a running game. The clocks' queries each start from an index of the seats they
  * want (a deadline passed or next, a thaw or a reminder due, a bot or resigned seat due) and look up
@@ -72,8 +67,13 @@ export interface Job {
  */
 export const seatOfRunningGame = `(SELECT g."status" FROM "Game" g WHERE g."id" = s."gameId") = 'active'`;
 
+/**
+ * The compact key the events name a game by (GameKey, written by a trigger with the game), looked up
+ * from the game's id in parameter `param`: one probe of a unique index, once a statement.
+ */
 export const gameKeyOf = (param = '$1') => `(SELECT "key" FROM "GameKey" WHERE "gameId" = ${param})`;
 
+/** A value as a driver binds it: a time as ISO-8601 UTC text. */
 export const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 export const bool = (v: unknown): boolean => v === true || v === 1 || v === '1' || v === 't';
