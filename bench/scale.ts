@@ -193,6 +193,16 @@ async function read(base: string, path: string, token?: string) {
 
 type Figures = Record<string, number>;
 
+/** The server's RSS once it has read the summary of each of these games (50 at a time), and settled for 2 s. */
+async function rssAfterTouching(server: Server, ids: readonly string[]): Promise<Figures> {
+  await timed(
+    ids.map((id) => () => read(server.base, `/games/${id}`)),
+    CONNECTIONS,
+  );
+  await new Promise((r) => setTimeout(r, 2000));
+  return { [`RSS after touching ${ids.length} games, MiB`]: server.rss() };
+}
+
 /** The measurements of one database against the compiled server. */
 async function measure(env: Record<string, string>, generated: Generated): Promise<Figures> {
   const t0 = performance.now();
@@ -257,13 +267,7 @@ async function measure(env: Record<string, string>, generated: Generated): Promi
       'cold events page, 50 connections, p50 ms': e50.p50,
       'cold events page, 50 connections, p99 ms': e50.p99,
     });
-    const touched = generated.ids.slice(0, TOUCHED);
-    await timed(
-      touched.map((id) => () => read(base, `/games/${id}`)),
-      CONNECTIONS,
-    );
-    await new Promise((r) => setTimeout(r, 2000));
-    figures[`RSS after touching ${touched.length} games, MiB`] = server.rss();
+    Object.assign(figures, await rssAfterTouching(server, generated.ids.slice(0, TOUCHED)));
   } finally {
     await server.stop();
   }
@@ -389,12 +393,7 @@ async function measureKept(env: Record<string, string>): Promise<Figures> {
   const server = await startService({ ...env, OVERLOAD_EVENT_LOOP_DELAY_MS: '0' });
   const figures: Figures = { 'start, ms (to /health, 100 ms polls)': performance.now() - t0 };
   try {
-    await timed(
-      ids.map((id) => () => read(server.base, `/games/${id}`)),
-      CONNECTIONS,
-    );
-    await new Promise((r) => setTimeout(r, 2000));
-    figures[`RSS after touching ${ids.length} games, MiB`] = server.rss();
+    Object.assign(figures, await rssAfterTouching(server, ids));
   } finally {
     await server.stop();
   }
